@@ -1,0 +1,1 @@
+// Placeholder: the CalculatorEngine module is being written.

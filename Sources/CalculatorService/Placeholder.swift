@@ -1,0 +1,1 @@
+// Placeholder: the CalculatorService module is being written.

@@ -1,0 +1,1 @@
+// Placeholder: the HTTPServer module is being written.

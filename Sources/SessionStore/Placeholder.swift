@@ -1,0 +1,1 @@
+// Placeholder: the SessionStore module is being written.

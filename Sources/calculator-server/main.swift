@@ -1,0 +1,2 @@
+// Placeholder: the executable is being written.
+print("calculator-server")
