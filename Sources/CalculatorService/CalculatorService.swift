@@ -1,0 +1,178 @@
+public import HTTPServer
+public import Logging
+public import SessionStore
+import Foundation
+import Synchronization
+
+public struct ServiceConfiguration: Sendable {
+    /// Keys accepted in one press request.
+    public var maxKeysPerRequest = 1_000
+    /// `Access-Control-Allow-Origin` for browser front ends on other origins.
+    public var corsOrigin = "*"
+    /// How long a press's Idempotency-Key is remembered with its session, and how many are kept per session.
+    public var idempotencyRetention: Double = 86_400
+    public var idempotencyKeysPerSession = 32
+    /// `Retry-After` seconds when the session cap is reached, and when the store is unreachable.
+    public var retryAfterCapacity = 30
+    public var retryAfterUnavailable = 1
+
+    public init() {}
+}
+
+/// The calculator's HTTP API: the routes of the session endpoints, plus what every response gets
+/// (problem+json for failures, CORS, a request id, one log line).
+public final class CalculatorService: Sendable {
+    private let router: Router
+    private let logger: Logger
+    private let corsOrigin: String
+    private let requestIDPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
+    private let requestCounter = Atomic<UInt64>(0)
+
+    public init(
+        store: any SessionStore<SessionRecord>,
+        configuration: ServiceConfiguration = ServiceConfiguration(),
+        logger: Logger,
+        now: (@Sendable () -> Double)? = nil
+    ) {
+        let now = now ?? { Date().timeIntervalSince1970 }
+        self.logger = logger
+        self.corsOrigin = configuration.corsOrigin
+        self.router = Self.routes(SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now))
+    }
+
+    private static func routes(_ api: SessionEndpoints) -> Router {
+        let keyCatalog = Rendering.keyCatalog()
+        let openAPI = loadOpenAPI()
+        var router = Router()
+        router.add("GET", "/healthz") { _, _ in api.json(200, Array(#"{"status":"ok"}"#.utf8)) }
+        router.add("GET", "/readyz") { _, _ in api.readiness() }
+        router.add("GET", "/keys") { _, _ in api.json(200, keyCatalog) }
+        router.add("GET", "/openapi.yaml") { _, _ in
+            var response = Response(status: 200, body: openAPI)
+            response.headers.set("Content-Type", "application/yaml")
+            return response
+        }
+        router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.createSession(request) } }
+        router.add("GET", "/sessions/:id") { request, parameters in
+            handle(request) { () throws(Problem) in try api.readSession(api.sessionID(parameters)) }
+        }
+        router.add("PUT", "/sessions/:id") { request, parameters in
+            handle(request) { () throws(Problem) in try api.putSession(api.sessionID(parameters), request) }
+        }
+        router.add("PATCH", "/sessions/:id") { request, parameters in
+            handle(request) { () throws(Problem) in try api.patchSession(api.sessionID(parameters), request) }
+        }
+        router.add("DELETE", "/sessions/:id") { request, parameters in
+            handle(request) { () throws(Problem) in try api.deleteSession(api.sessionID(parameters), request) }
+        }
+        router.add("POST", "/sessions/:id/press") { request, parameters in
+            handle(request) { () throws(Problem) in try api.press(api.sessionID(parameters), request) }
+        }
+        router.add("GET", "/sessions/:id/display") { request, parameters in
+            handle(request) { () throws(Problem) in try api.display(api.sessionID(parameters), request) }
+        }
+        router.add("GET", "/sessions/:id/history") { request, parameters in
+            handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters)) }
+        }
+        return router
+    }
+
+    /// Renders a handler's `Problem` in the one place failures become responses.
+    private static func handle(_ request: Request, _ body: () throws(Problem) -> Response) -> Response {
+        do throws(Problem) {
+            return try body()
+        } catch {
+            return error.response(instance: String(request.path.prefix(256)))
+        }
+    }
+
+    public var responder: Responder {
+        { [self] request in respond(to: request) }
+    }
+
+    public func respond(to request: Request) -> Response {
+        let started = ContinuousClock.now
+        let requestID = request.headers["X-Request-Id"].flatMap(Self.acceptableRequestID) ?? makeRequestID()
+        var response: Response
+        if request.method == "OPTIONS" {
+            response = preflight(request)
+        } else {
+            // HEAD is GET without the body (RFC 9110 §9.3.2).
+            switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
+            case let .found(handler, parameters):
+                response = handler(request, parameters)
+            case let .methodNotAllowed(allowed):
+                var methods = allowed
+                if methods.contains("GET") { methods.append("HEAD") }
+                let list = (methods + ["OPTIONS"]).joined(separator: ", ")
+                response = Problem(.methodNotAllowed, "\(request.method.prefix(16)) is not allowed here; allowed: \(list)", headers: [("Allow", list)])
+                    .response(instance: String(request.path.prefix(256)))
+            case .notFound:
+                response = Problem(.notFound, "no resource at \(request.path.prefix(128))").response(instance: String(request.path.prefix(256)))
+            }
+        }
+        if request.method == "HEAD" { response.body = [] }
+        addCORS(to: &response)
+        response.headers.set("X-Request-Id", requestID)
+        if logger.logLevel <= .info {
+            log(request, response, requestID: requestID, elapsed: ContinuousClock.now - started)
+        }
+        return response
+    }
+
+    private func log(_ request: Request, _ response: Response, requestID: String, elapsed: Duration) {
+        let (seconds, attoseconds) = elapsed.components
+        var metadata: Logger.Metadata = [
+            "http.method": "\(request.method.prefix(16))", "http.path": "\(Self.loggedPath(request.path))",
+            "http.status": "\(response.status)", "duration_us": "\(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)",
+            "request.id": "\(requestID)",
+        ]
+        if let id = Self.sessionID(inPath: request.path) { metadata["session"] = "\(id.shortHash)" }
+        logger.info("request", metadata: metadata)
+    }
+
+    /// Session ids are secrets of their holders: logs show a short hash in their place.
+    static func loggedPath(_ path: String) -> String {
+        guard let id = sessionID(inPath: path) else { return String(path.prefix(128)) }
+        return String(path.replacingOccurrences(of: id.rawValue, with: ":" + id.shortHash).prefix(128))
+    }
+
+    private static func sessionID(inPath path: String) -> SessionID? {
+        let parts = path.split(separator: "/", maxSplits: 2)
+        guard parts.count >= 2, parts[0] == "sessions" else { return nil }
+        return SessionID(String(parts[1]))
+    }
+
+    private func preflight(_ request: Request) -> Response {
+        var response = Response(status: 204)
+        response.headers.set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+        response.headers.set(
+            "Access-Control-Allow-Headers",
+            request.headers["Access-Control-Request-Headers"].map { String($0.prefix(512)) }
+                ?? "Content-Type, If-Match, Idempotency-Key, Authorization, X-Request-Id")
+        response.headers.set("Access-Control-Max-Age", "600")
+        return response
+    }
+
+    private func addCORS(to response: inout Response) {
+        response.headers.set("Access-Control-Allow-Origin", corsOrigin)
+        response.headers.set("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
+        if corsOrigin != "*" { response.headers.set("Vary", "Origin") }
+    }
+
+    private static func acceptableRequestID(_ value: String) -> String? {
+        (1...128).contains(value.utf8.count) && value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) ? value : nil
+    }
+
+    private func makeRequestID() -> String {
+        let sequence = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
+        return requestIDPrefix + "-" + String(sequence, radix: 16)
+    }
+
+    private static func loadOpenAPI() -> [UInt8] {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources"),
+            let data = try? Data(contentsOf: url)
+        else { return Array("openapi: 3.1.0\n# the document was not found beside the binary\n".utf8) }
+        return Array(data)
+    }
+}

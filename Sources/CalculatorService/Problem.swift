@@ -1,0 +1,115 @@
+public import HTTPServer
+
+/// Every failure the API reports, with its HTTP meaning. Rendered in exactly one place (`response`) as
+/// RFC 9457 application/problem+json.
+public struct Problem: Error, Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case malformedJSON = "malformed-json"
+        case invalidRequest = "invalid-request"
+        case unknownKey = "unknown-key"
+        case tooManyKeys = "too-many-keys"
+        case invalidSettings = "invalid-settings"
+        case invalidSessionID = "invalid-session-id"
+        case sessionNotFound = "session-not-found"
+        case notFound = "not-found"
+        case methodNotAllowed = "method-not-allowed"
+        case unsupportedMediaType = "unsupported-media-type"
+        case notAcceptable = "not-acceptable"
+        case bodyTooLarge = "body-too-large"
+        case preconditionFailed = "precondition-failed"
+        case invalidIdempotencyKey = "invalid-idempotency-key"
+        case idempotencyKeyReused = "idempotency-key-reused"
+        case idempotencyKeyInFlight = "idempotency-key-in-flight"
+        case tooManySessions = "too-many-sessions"
+        case storeUnavailable = "store-unavailable"
+        case internalError = "internal-error"
+
+        var status: Int {
+            switch self {
+            case .malformedJSON, .invalidRequest, .unknownKey, .invalidSessionID, .invalidIdempotencyKey: 400
+            case .sessionNotFound, .notFound: 404
+            case .methodNotAllowed: 405
+            case .notAcceptable: 406
+            case .idempotencyKeyInFlight: 409
+            case .preconditionFailed: 412
+            case .bodyTooLarge, .tooManyKeys: 413
+            case .unsupportedMediaType: 415
+            case .invalidSettings, .idempotencyKeyReused: 422
+            case .internalError: 500
+            case .tooManySessions, .storeUnavailable: 503
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .malformedJSON: "Malformed JSON"
+            case .invalidRequest: "Invalid request"
+            case .unknownKey: "Unknown key"
+            case .tooManyKeys: "Too many keys"
+            case .invalidSettings: "Invalid settings"
+            case .invalidSessionID: "Invalid session id"
+            case .sessionNotFound: "Session not found"
+            case .notFound: "Not found"
+            case .methodNotAllowed: "Method not allowed"
+            case .unsupportedMediaType: "Unsupported media type"
+            case .notAcceptable: "Not acceptable"
+            case .bodyTooLarge: "Request body too large"
+            case .preconditionFailed: "Precondition failed"
+            case .invalidIdempotencyKey: "Invalid Idempotency-Key"
+            case .idempotencyKeyReused: "Idempotency-Key reused with a different request"
+            case .idempotencyKeyInFlight: "Idempotency-Key still in flight"
+            case .tooManySessions: "Too many sessions"
+            case .storeUnavailable: "Session store unavailable"
+            case .internalError: "Internal error"
+            }
+        }
+    }
+
+    public let kind: Kind
+    public let detail: String
+    /// Extension members (RFC 9457 §3.2), e.g. the offending key and its index.
+    var extensions: [(String, ExtensionValue)] = []
+    /// Headers the status calls for: Allow, Retry-After.
+    var headers: [(String, String)] = []
+
+    enum ExtensionValue: Equatable, Sendable {
+        case string(String)
+        case int(Int)
+    }
+
+    init(_ kind: Kind, _ detail: String, extensions: [(String, ExtensionValue)] = [], headers: [(String, String)] = []) {
+        self.kind = kind
+        self.detail = detail
+        self.extensions = extensions
+        self.headers = headers
+    }
+
+    public var status: Int { kind.status }
+
+    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+        lhs.kind == rhs.kind && lhs.detail == rhs.detail && lhs.extensions.elementsEqual(rhs.extensions, by: { $0 == $1 })
+            && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
+    }
+
+    /// The body and headers of this problem; `instance` is the request path.
+    func response(instance: String) -> Response {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "https://calculator.invalid/problems/\(kind.rawValue)")
+        json.field("title", kind.title)
+        json.field("status", status)
+        json.field("detail", detail)
+        json.field("instance", instance)
+        for (name, value) in extensions {
+            switch value {
+            case let .string(text): json.field(name, text)
+            case let .int(number): json.field(name, number)
+            }
+        }
+        json.endObject()
+        var response = Response(status: status, body: json.bytes)
+        response.headers.set("Content-Type", "application/problem+json")
+        for (name, value) in headers { response.headers.set(name, value) }
+        return response
+    }
+}

@@ -1,0 +1,95 @@
+import CalculatorEngine
+import SessionStore
+
+/// JSON bodies of session responses, written field by field (the press path is hot).
+enum Rendering {
+    static func state(_ state: CalculatorState, id: SessionID, version: UInt64, steps: [(String, String)]? = nil) -> [UInt8] {
+        var json = JSONWriter(capacity: 320)
+        json.beginObject()
+        json.field("id", id.rawValue)
+        displayFields(state, into: &json)
+        json.field("mode", state.settings.mode.rawValue)
+        json.field("digits", state.settings.digits)
+        json.field("version", version)
+        if let steps {
+            json.key("steps")
+            json.beginArray()
+            for (key, display) in steps {
+                json.beginObject()
+                json.field("key", key)
+                json.field("display", display)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
+        return json.bytes
+    }
+
+    /// The small set of fields a front end redraws with after each key.
+    static func display(_ state: CalculatorState) -> [UInt8] {
+        var json = JSONWriter(capacity: 160)
+        json.beginObject()
+        displayFields(state, into: &json)
+        json.endObject()
+        return json.bytes
+    }
+
+    private static func displayFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        json.field("display", state.display)
+        json.field("expression", state.expression)
+        json.field("pending", state.isPending)
+        json.key("error")
+        if let error = state.error {
+            json.beginObject()
+            json.field("code", error.code)
+            json.field("message", error.message)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.field("memory", state.memory)
+        json.field("angle", state.settings.angle.rawValue)
+        json.field("second", state.isSecondActive)
+    }
+
+    static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {
+        var json = JSONWriter(capacity: 64 + state.history.count * 48)
+        json.beginObject()
+        json.field("id", id.rawValue)
+        json.key("history")
+        json.beginArray()
+        for entry in state.history {
+            json.beginObject()
+            json.field("expression", entry.expression)
+            json.field("result", entry.result)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
+    static func keyCatalog() -> [UInt8] {
+        var json = JSONWriter(capacity: 8192)
+        json.beginObject()
+        json.key("keys")
+        json.beginArray()
+        for info in KeyCatalog.all {
+            json.beginObject()
+            json.field("name", info.name)
+            json.key("aliases")
+            json.beginArray()
+            for alias in info.aliases { json.string(alias) }
+            json.endArray()
+            json.field("label", info.label)
+            json.field("kind", info.kind.rawValue)
+            json.field("second", info.isSecondFunction)
+            json.field("inverse", info.inverse)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+}

@@ -1,0 +1,154 @@
+import CalculatorEngine
+import HTTPServer
+
+/// The body of `POST /sessions/{id}/press`, validated before any session is touched so a bad batch changes nothing.
+struct PressRequest: Equatable {
+    var keys: [Key]
+    var trace: Bool
+
+    /// Identifies the request for Idempotency-Key comparison: the same keys pressed the same way, however they were spelled.
+    var fingerprint: String {
+        keys.map(\.name).joined(separator: " ") + (trace ? " |trace" : "")
+    }
+
+    static func parse(_ body: [UInt8], maxKeys: Int) throws(Problem) -> PressRequest {
+        let members = try parseObject(body, allowed: ["key", "keys", "trace"])
+        var names: [String]
+        switch (members["key"], members["keys"]) {
+        case (nil, nil):
+            throw Problem(.invalidRequest, "the body needs \"key\" (one key name) or \"keys\" (an array of key names, or one string of space-separated names)")
+        case (.some, .some):
+            throw Problem(.invalidRequest, "give either \"key\" or \"keys\", not both")
+        case let (.some(value), nil):
+            guard case let .string(name) = value else {
+                throw Problem(.invalidRequest, "\"key\" must be a string, not \(value.typeName)")
+            }
+            names = [name]
+        case let (nil, .some(value)):
+            switch value {
+            case let .string(text):
+                names = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+            case let .array(elements):
+                names = []
+                names.reserveCapacity(elements.count)
+                for (index, element) in elements.enumerated() {
+                    guard case let .string(name) = element else {
+                        throw Problem(
+                            .invalidRequest, "\"keys\"[\(index)] must be a string, not \(element.typeName)",
+                            extensions: [("index", .int(index))])
+                    }
+                    names.append(name)
+                }
+            default:
+                throw Problem(.invalidRequest, "\"keys\" must be an array of strings or a string, not \(value.typeName)")
+            }
+        }
+        guard !names.isEmpty else { throw Problem(.invalidRequest, "\"keys\" holds no key") }
+        guard names.count <= maxKeys else {
+            throw Problem(.tooManyKeys, "\(names.count) keys in one request; the limit is \(maxKeys)", extensions: [("limit", .int(maxKeys))])
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(names.count)
+        for (index, name) in names.enumerated() {
+            guard let key = Key(name: name) else {
+                throw Problem(
+                    .unknownKey, "unknown key \"\(name.prefix(64))\" at index \(index); GET /keys lists every key",
+                    extensions: [("key", .string(String(name.prefix(64)))), ("index", .int(index))])
+            }
+            keys.append(key)
+        }
+        var trace = false
+        if let value = members["trace"] {
+            guard case let .bool(flag) = value else { throw Problem(.invalidRequest, "\"trace\" must be a boolean, not \(value.typeName)") }
+            trace = flag
+        }
+        return PressRequest(keys: keys, trace: trace)
+    }
+}
+
+/// Settings given when a session is made or patched; absent members keep their value.
+struct SettingsChange: Equatable {
+    var mode: CalculationMode?
+    var angle: AngleUnit?
+    var digits: Int?
+
+    static func parse(_ body: [UInt8]) throws(Problem) -> SettingsChange {
+        let members = try parseObject(body, allowed: ["mode", "angle", "digits"])
+        var change = SettingsChange()
+        if let value = members["mode"] {
+            guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"mode\" must be a string, not \(value.typeName)") }
+            guard let mode = CalculationMode(rawValue: text) else {
+                throw Problem(.invalidSettings, "\"mode\" must be \"scientific\" or \"immediate\", not \"\(text.prefix(32))\"")
+            }
+            change.mode = mode
+        }
+        if let value = members["angle"] {
+            guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"angle\" must be a string, not \(value.typeName)") }
+            guard let angle = AngleUnit(rawValue: text) else {
+                throw Problem(.invalidSettings, "\"angle\" must be \"deg\" or \"rad\", not \"\(text.prefix(32))\"")
+            }
+            change.angle = angle
+        }
+        if let value = members["digits"] {
+            let range = Settings.digitsRange
+            guard case let .number(text) = value, let digits = Int(text) else {
+                throw Problem(.invalidSettings, "\"digits\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            guard range.contains(digits) else {
+                throw Problem(.invalidSettings, "\"digits\" must be from \(range.lowerBound) to \(range.upperBound), not \(digits)")
+            }
+            change.digits = digits
+        }
+        return change
+    }
+
+    func applied(to settings: Settings) -> Settings {
+        var result = settings
+        if let mode { result.mode = mode }
+        if let angle { result.angle = angle }
+        if let digits { result.digits = digits }
+        return result
+    }
+}
+
+/// Parses a body that must be one JSON object with only the named members.
+private func parseObject(_ body: [UInt8], allowed: Set<String>) throws(Problem) -> [String: JSONValue] {
+    let value: JSONValue
+    do {
+        value = try JSONReader.parse(body)
+    } catch {
+        throw Problem(.malformedJSON, "\(error.message) at byte \(error.offset)", extensions: [("offset", .int(error.offset))])
+    }
+    guard case let .object(members) = value else { throw Problem(.invalidRequest, "the body must be a JSON object, not \(value.typeName)") }
+    var result: [String: JSONValue] = [:]
+    for (name, member) in members {
+        guard allowed.contains(name) else {
+            throw Problem(.invalidRequest, "unknown member \"\(name.prefix(64))\"; allowed: \(allowed.sorted().joined(separator: ", "))")
+        }
+        result[name] = member
+    }
+    return result
+}
+
+extension Request {
+    /// A body needs a JSON media type; a request without a body needs none.
+    func requireJSONBody(alsoAccepting extra: String? = nil) throws(Problem) {
+        guard !body.isEmpty else { return }
+        guard let contentType = headers["Content-Type"] else {
+            throw Problem(.unsupportedMediaType, "a request body needs Content-Type: application/json")
+        }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1)[0].trimmingSpaces().lowercased()
+        guard mediaType == "application/json" || mediaType == extra else {
+            throw Problem(.unsupportedMediaType, "Content-Type \"\(mediaType.prefix(64))\" is not supported; send application/json")
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,293 @@
+import CalculatorEngine
+import Foundation
+import HTTPServer
+import Logging
+import SessionStore
+
+/// The handlers of the session API. Each returns a response or throws the `Problem` that describes what was wrong;
+/// nothing is written to the store unless the whole request is valid.
+final class SessionEndpoints: Sendable {
+    private let store: any SessionStore<SessionRecord>
+    private let configuration: ServiceConfiguration
+    private let logger: Logger
+    private let now: @Sendable () -> Double
+
+    init(store: any SessionStore<SessionRecord>, configuration: ServiceConfiguration, logger: Logger, now: @escaping @Sendable () -> Double) {
+        self.store = store
+        self.configuration = configuration
+        self.logger = logger
+        self.now = now
+    }
+
+    func sessionID(_ parameters: RouteParameters) throws(Problem) -> SessionID {
+        guard let text = parameters["id"], let id = SessionID(text) else {
+            throw Problem(.invalidSessionID, "a session id is 1 to 64 characters of A-Z, a-z, 0-9, '_' and '-'")
+        }
+        return id
+    }
+
+    // MARK: Sessions
+
+    func createSession(_ request: Request) throws(Problem) -> Response {
+        let settings = try settingsFromOptionalBody(request)
+        let record = SessionRecord(state: CalculatorState(settings: settings))
+        // 128 random bits do not collide in practice; one retry covers the impossible case without a loop.
+        for _ in 0..<2 {
+            let id = SessionID.random()
+            do {
+                let created = try store.create(id, record)
+                var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
+                response.headers.set("Location", "/sessions/\(id.rawValue)")
+                return response
+            } catch SessionStoreError.alreadyExists {
+                continue
+            } catch {
+                throw problem(for: error)
+            }
+        }
+        throw Problem(.internalError, "could not allocate a session id")
+    }
+
+    func putSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+        let settings = try settingsFromOptionalBody(request)
+        do {
+            let created = try store.create(id, SessionRecord(state: CalculatorState(settings: settings)))
+            var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
+            response.headers.set("Location", "/sessions/\(id.rawValue)")
+            return response
+        } catch SessionStoreError.alreadyExists {
+            return try readSession(id)
+        } catch {
+            throw problem(for: error)
+        }
+    }
+
+    private func settingsFromOptionalBody(_ request: Request) throws(Problem) -> Settings {
+        try checkBody(request)
+        guard !request.body.isEmpty else { return Settings() }
+        return try SettingsChange.parse(request.body).applied(to: Settings())
+    }
+
+    func readSession(_ id: SessionID) throws(Problem) -> Response {
+        let record = try read(id)
+        return sessionJSON(200, Rendering.state(record.value.state, id: id, version: record.version), version: record.version)
+    }
+
+    func patchSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+        try checkBody(request, alsoAccepting: "application/merge-patch+json")
+        guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
+        let change = try SettingsChange.parse(request.body)
+        let expected = try ifMatchVersion(request)
+        let (stored, _) = try update(id, expectedVersion: expected) { record, _ in
+            let settings = change.applied(to: record.state.settings)
+            guard settings != record.state.settings else { return .keep(()) }
+            record.state.update(settings: settings)
+            return .write(())
+        }
+        return sessionJSON(200, Rendering.state(stored.value.state, id: id, version: stored.version), version: stored.version)
+    }
+
+    func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+        let expected = try ifMatchVersion(request)
+        do {
+            try store.delete(id, expectedVersion: expected)
+        } catch {
+            throw problem(for: error, session: id)
+        }
+        return Response(status: 204)
+    }
+
+    func display(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+        let record = try read(id)
+        if Self.prefersPlainText(request.headers["Accept"]) {
+            var response = Response(status: 200, body: Array((record.value.state.display + "\n").utf8))
+            response.headers.set("Content-Type", "text/plain; charset=utf-8")
+            response.headers.set("ETag", "\"\(record.version)\"")
+            return response
+        }
+        return sessionJSON(200, Rendering.display(record.value.state), version: record.version)
+    }
+
+    func history(_ id: SessionID) throws(Problem) -> Response {
+        let record = try read(id)
+        return sessionJSON(200, Rendering.history(record.value.state, id: id), version: record.version)
+    }
+
+    // MARK: Press
+
+    private enum PressOutcome: Sendable {
+        case fresh([UInt8])
+        case replay(IdempotentReply)
+    }
+
+    func press(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+        try checkBody(request)
+        guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
+        let pressRequest = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
+        let expected = try ifMatchVersion(request)
+        let idempotencyKey = try Self.idempotencyKey(request)
+        let fingerprint = idempotencyKey == nil ? "" : pressRequest.fingerprint
+        let now = self.now()
+        let configuration = self.configuration
+        // The If-Match check runs inside the update so that a retried press replays its first reply even after the
+        // version has moved on.
+        let (stored, outcome) = try update(id, expectedVersion: nil) { record, version throws(Problem) -> Mutation<PressOutcome> in
+            if let idempotencyKey, let reply = record.idempotency.first(where: { $0.key == idempotencyKey }) {
+                guard reply.fingerprint == fingerprint else {
+                    throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
+                }
+                return .keep(.replay(reply))
+            }
+            if let expected, expected != version { throw Self.preconditionFailed(current: version) }
+            var rng = SystemRandomNumberGenerator()
+            var steps: [(String, String)]? = pressRequest.trace ? [] : nil
+            for key in pressRequest.keys {
+                record.state.apply(key, random: &rng)
+                steps?.append((key.name, record.state.display))
+            }
+            let body = Rendering.state(record.state, id: id, version: version + 1, steps: steps)
+            if let idempotencyKey {
+                record.pruneIdempotency(now: now, retention: configuration.idempotencyRetention, limit: configuration.idempotencyKeysPerSession)
+                record.idempotency.append(
+                    IdempotentReply(
+                        key: idempotencyKey, fingerprint: fingerprint, status: 200, version: version + 1,
+                        body: String(decoding: body, as: UTF8.self), createdAt: now))
+            }
+            return .write(.fresh(body))
+        }
+        switch outcome {
+        case let .fresh(body):
+            return sessionJSON(200, body, version: stored.version)
+        case let .replay(reply):
+            var response = sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
+            response.headers.set("Idempotent-Replayed", "true")
+            return response
+        }
+    }
+
+    private static func idempotencyKey(_ request: Request) throws(Problem) -> String? {
+        guard let key = request.headers["Idempotency-Key"] else { return nil }
+        guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw Problem(.invalidIdempotencyKey, "Idempotency-Key must be 1 to 255 visible ASCII characters")
+        }
+        return key
+    }
+
+    // MARK: Store access
+
+    private func read(_ id: SessionID) throws(Problem) -> Versioned<SessionRecord> {
+        do {
+            guard let record = try store.get(id) else { throw SessionStoreError.notFound }
+            return record
+        } catch {
+            throw problem(for: error, session: id)
+        }
+    }
+
+    private func update<R: Sendable>(
+        _ id: SessionID, expectedVersion: UInt64?,
+        _ body: (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>
+    ) throws(Problem) -> (Versioned<SessionRecord>, R) {
+        do {
+            return try store.update(id, expectedVersion: expectedVersion) { record, version in try body(&record, version) }
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw problem(for: error, session: id)
+        }
+    }
+
+    private func problem(for error: any Error, session id: SessionID? = nil) -> Problem {
+        switch error as? SessionStoreError {
+        case .notFound?:
+            return Problem(.sessionNotFound, "no session with this id; it may have expired or been deleted")
+        case let .versionMismatch(current)?:
+            return Self.preconditionFailed(current: current)
+        case .capacityReached?:
+            return Problem(
+                .tooManySessions, "the service holds as many sessions as it may; try again later",
+                headers: [("Retry-After", String(configuration.retryAfterCapacity))])
+        case .unavailable?:
+            logger.warning("session store unavailable", metadata: ["error": "\(error)"])
+            return Problem(
+                .storeUnavailable, "the session store cannot be reached; nothing was changed",
+                headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
+        case .alreadyExists?, .corrupt?, nil:
+            logger.error("session store failure", metadata: ["error": "\(error)", "session": "\(id?.shortHash ?? "-")"])
+            return Problem(.internalError, "the session could not be processed")
+        }
+    }
+
+    private static func preconditionFailed(current: UInt64) -> Problem {
+        Problem(
+            .preconditionFailed, "If-Match does not match the session's current ETag \"\(current)\"; nothing was changed",
+            extensions: [("currentVersion", .int(Int(clamping: current)))])
+    }
+
+    func readiness() -> Response {
+        do {
+            try store.checkHealth()
+            return json(200, Array(#"{"status":"ready"}"#.utf8))
+        } catch {
+            var response = json(503, Array(#"{"status":"unavailable","store":"unreachable"}"#.utf8))
+            response.headers.set("Retry-After", String(configuration.retryAfterUnavailable))
+            return response
+        }
+    }
+
+    // MARK: HTTP details
+
+    private func checkBody(_ request: Request, alsoAccepting extra: String? = nil) throws(Problem) {
+        if request.bodyLimitExceeded {
+            throw Problem(.bodyTooLarge, "the request body is larger than the server accepts")
+        }
+        try request.requireJSONBody(alsoAccepting: extra)
+    }
+
+    /// `If-Match: "7"` → 7; `*` → nil (any existing session). Weak tags never match (RFC 9110 §13.1.1).
+    private func ifMatchVersion(_ request: Request) throws(Problem) -> UInt64? {
+        guard let header = request.headers["If-Match"]?.trimmingSpaces(), !header.isEmpty, header != "*" else { return nil }
+        let tags = header.split(separator: ",").map { $0.trimmingSpaces() }
+        guard tags.count == 1 else { throw Problem(.invalidRequest, "If-Match takes one entity tag, as given by ETag") }
+        let tag = tags[0]
+        guard tag.count >= 3, tag.first == "\"", tag.last == "\"", let version = UInt64(tag.dropFirst().dropLast()) else {
+            // A well-formed tag this service never issued (weak, or not a version) can never match.
+            throw Self.preconditionFailed(current: 0).withDetail("If-Match \(tag.prefix(40)) is not an ETag this service issued; nothing was changed")
+        }
+        return version
+    }
+
+    func json(_ status: Int, _ body: [UInt8]) -> Response {
+        var response = Response(status: status, body: body)
+        response.headers.set("Content-Type", "application/json")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    private func sessionJSON(_ status: Int, _ body: [UInt8], version: UInt64) -> Response {
+        var response = json(status, body)
+        response.headers.set("ETag", "\"\(version)\"")
+        return response
+    }
+
+    static func prefersPlainText(_ accept: String?) -> Bool {
+        guard let accept else { return false }
+        var best: (json: Double, text: Double) = (0, 0)
+        for item in accept.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingSpaces().lowercased() }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            switch parts[0] {
+            case "text/plain": best.text = max(best.text, q)
+            case "application/json": best.json = max(best.json, q)
+            default: break
+            }
+        }
+        return best.text > best.json
+    }
+}
+
+extension Problem {
+    func withDetail(_ detail: String) -> Problem {
+        Problem(kind, detail, extensions: extensions, headers: headers)
+    }
+}

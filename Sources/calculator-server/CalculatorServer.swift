@@ -1,0 +1,151 @@
+import ArgumentParser
+import CalculatorService
+import Foundation
+import HTTPServer
+import Logging
+import SessionStore
+
+@main
+struct CalculatorServer: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calculator-server",
+        abstract: "A scientific calculator served over HTTP: each session is a calculator brain that receives key presses.",
+        discussion: """
+            Every option can also be set through the environment variable named beside it; a flag wins over the \
+            environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish, closes the \
+            store and exits 0.
+            """
+    )
+
+    @Option(help: "Address to listen on. [env: CALC_HOST] (default: 127.0.0.1)")
+    var host: String?
+
+    @Option(help: "TCP port; 0 picks a free one and prints it. [env: CALC_PORT] (default: 8080)")
+    var port: Int?
+
+    @Option(help: "HTTP worker threads. [env: CALC_THREADS] (default: number of cores, at least 2)")
+    var threads: Int?
+
+    @Option(help: "Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB]. [env: CALC_STORE] (default: sqlite:<data-dir>/sessions.sqlite)")
+    var store: String?
+
+    @Option(help: "Directory for the default SQLite store. [env: CALC_DATA_DIR] (default: ./data)")
+    var dataDir: String?
+
+    @Option(help: "Idle time after which a session expires: seconds or 90s, 30m, 24h, 7d. [env: CALC_SESSION_TTL] (default: 24h)")
+    var sessionTtl: String?
+
+    @Option(help: "Most live sessions; new ones are refused with 503 beyond it. [env: CALC_MAX_SESSIONS] (default: 1000000)")
+    var maxSessions: Int?
+
+    @Option(help: "Largest request body in bytes; larger ones get 413. [env: CALC_MAX_BODY] (default: 65536)")
+    var maxBody: Int?
+
+    @Option(help: "Most keys in one press request; more get 413. [env: CALC_MAX_KEYS] (default: 1000)")
+    var maxKeys: Int?
+
+    @Option(help: "Most concurrent connections. [env: CALC_MAX_CONNECTIONS] (default: 10000)")
+    var maxConnections: Int?
+
+    @Option(help: "Seconds a connection may stay idle before it is closed. [env: CALC_CONNECTION_TIMEOUT] (default: 30)")
+    var connectionTimeout: Int?
+
+    @Option(help: "Access-Control-Allow-Origin sent to browsers. [env: CALC_CORS_ORIGIN] (default: *)")
+    var corsOrigin: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. [env: CALC_LOG_LEVEL] (default: info)")
+    var logLevel: String?
+
+    func run() throws {
+        let setting = Setting(environment: ProcessInfo.processInfo.environment)
+        let levelName = setting.string(logLevel, "CALC_LOG_LEVEL", default: "info")
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "calculator-server")
+
+        var server = ServerConfiguration()
+        server.host = setting.string(host, "CALC_HOST", default: "127.0.0.1")
+        server.port = try setting.int(port, "CALC_PORT", default: 8080, in: 0...65_535, option: "--port")
+        server.threads = try setting.int(
+            threads, "CALC_THREADS", default: max(2, ProcessInfo.processInfo.activeProcessorCount), in: 1...256, option: "--threads")
+        server.maxBodySize = try setting.int(maxBody, "CALC_MAX_BODY", default: 65_536, in: 1...(64 << 20), option: "--max-body")
+        server.connectionLimit = try setting.int(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")
+        server.connectionTimeout = try setting.int(connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: 30, in: 1...86_400, option: "--connection-timeout")
+
+        var service = ServiceConfiguration()
+        service.maxKeysPerRequest = try setting.int(maxKeys, "CALC_MAX_KEYS", default: 1_000, in: 1...1_000_000, option: "--max-keys")
+        service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: "*")
+
+        var options = SessionStoreOptions()
+        options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: "24h"), option: "--session-ttl")
+        options.maxSessions = try setting.int(maxSessions, "CALC_MAX_SESSIONS", default: 1_000_000, in: 1...100_000_000, option: "--max-sessions")
+
+        let directory = setting.string(dataDir, "CALC_DATA_DIR", default: "./data")
+        let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))
+        let sessions = try openStore(location, options: options, logger: logger)
+
+        // Block the stop signals before MHD starts its threads, so they inherit the mask and sigwait below receives them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let calculator = CalculatorService(store: sessions, configuration: service, logger: logger)
+        let http = Server(configuration: server, responder: calculator.responder)
+        do {
+            try http.start()
+        } catch {
+            logger.critical("could not start the HTTP server", metadata: ["error": "\(error)"])
+            throw ExitCode.failure
+        }
+        let sweeper = ExpirySweeper(store: sessions, logger: logger)
+        sweeper.start()
+        // Tests and scripts read the bound port from this line.
+        print("calculator-server listening on http://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(http.port)")
+        fflush(nil)  // all streams: stdout is a C global Swift 6 will not touch
+        logger.info("started", metadata: ["store": "\(location.logDescription)", "threads": "\(server.threads)"])
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
+        http.shutdown(drainTimeout: .seconds(10))
+        sweeper.stop()
+        sessions.close()
+        logger.info("stopped")
+    }
+
+    private func openStore(_ location: StoreLocation, options: SessionStoreOptions, logger: Logger) throws -> any SessionStore<SessionRecord> {
+        do {
+            switch location {
+            case .memory:
+                return MemorySessionStore<SessionRecord>(options: options)
+            case let .sqlite(path):
+                let directory = (path as NSString).deletingLastPathComponent
+                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+                return try SQLiteSessionStore<SessionRecord>(path: path, codec: SessionRecord.codec, options: options)
+            case let .redis(url):
+                return try RedisSessionStore<SessionRecord>(url: url, codec: SessionRecord.codec, options: options)
+            }
+        } catch {
+            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
+            throw ExitCode.failure
+        }
+    }
+}
+
+extension StoreLocation {
+    var logDescription: String {
+        switch self {
+        case .memory: "memory"
+        case let .sqlite(path): "sqlite:\(path)"
+        case let .redis(url): url.split(separator: "@").last.map { "redis://" + $0.replacingOccurrences(of: "redis://", with: "") } ?? "redis"
+        }
+    }
+}

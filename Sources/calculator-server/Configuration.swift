@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+
+/// Where sessions live, as given by `--store`.
+enum StoreLocation: Equatable {
+    case memory
+    case sqlite(path: String)
+    case redis(url: String)
+
+    init(parsing text: String) throws(ValidationError) {
+        if text == "memory" {
+            self = .memory
+        } else if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
+            self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
+        } else if text.hasPrefix("redis://") {
+            self = .redis(url: text)
+        } else {
+            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(text)")
+        }
+    }
+}
+
+/// Reads durations such as `86400`, `90s`, `30m`, `24h` or `7d`.
+func parseDuration(_ text: String, option: String) throws(ValidationError) -> Duration {
+    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+    var digits = Substring(text)
+    var scale: Int64 = 1
+    if let last = text.last, let unit = units[last] {
+        scale = unit
+        digits = digits.dropLast()
+    }
+    guard let amount = Int64(digits), amount > 0, amount <= Int64.max / scale / 1_000 else {
+        throw ValidationError("\(option) takes a positive duration such as 90s, 30m, 24h or 7d, not \(text)")
+    }
+    return .seconds(amount * scale)
+}
+
+/// A flag's value: the command line first, then the environment, then the default.
+struct Setting {
+    let environment: [String: String]
+
+    func string(_ flag: String?, _ variable: String, default fallback: String) -> String {
+        flag ?? environment[variable] ?? fallback
+    }
+
+    func int(_ flag: Int?, _ variable: String, default fallback: Int, in range: ClosedRange<Int>, option: String) throws(ValidationError) -> Int {
+        let value: Int
+        if let flag {
+            value = flag
+        } else if let text = environment[variable] {
+            guard let parsed = Int(text) else { throw ValidationError("\(variable) must be a whole number, not \(text)") }
+            value = parsed
+        } else {
+            value = fallback
+        }
+        guard range.contains(value) else {
+            throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound), not \(value)")
+        }
+        return value
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder: the executable is being written.
-print("calculator-server")

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Every malformed request gets a precise problem+json reply and changes nothing.
+@Suite struct ErrorTests {
+    let server: ServerProcess
+    let client: HTTPClient
+    let id: String
+    let before: HTTPResponse
+
+    init() throws {
+        server = try ServerProcess(["--store", "memory", "--max-body", "2048", "--max-keys", "10"])
+        client = try server.client()
+        let created = try client.send("POST", "/sessions")
+        id = try #require(created.json?["id"] as? String)
+        _ = try client.send("POST", "/sessions/\(id)/press", json: #"{"keys":"1 2 + 3 m+"}"#)
+        before = try client.send("GET", "/sessions/\(id)")
+    }
+
+    /// Checks the reply is problem+json with this status, and that the session is exactly as it was.
+    private func expectProblem(
+        _ response: HTTPResponse, _ status: Int, type: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: Any] {
+        #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
+        #expect(response.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
+        let problem = try #require(response.json, sourceLocation: sourceLocation)
+        #expect(problem["status"] as? Int == status, sourceLocation: sourceLocation)
+        #expect((problem["type"] as? String)?.hasSuffix("/problems/\(type)") == true, "\(problem)", sourceLocation: sourceLocation)
+        #expect((problem["title"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+        #expect((problem["detail"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+        let after = try client.send("GET", "/sessions/\(id)")
+        #expect(after.body == before.body, "the session changed", sourceLocation: sourceLocation)
+        #expect(after.header("ETag") == before.header("ETag"), sourceLocation: sourceLocation)
+        return problem
+    }
+
+    private func press(_ body: String, headers: [(String, String)] = []) throws -> HTTPResponse {
+        try client.send("POST", "/sessions/\(id)/press", json: body, headers: headers)
+    }
+
+    @Test func malformedJSON() throws {
+        let problem = try expectProblem(try press(#"{"keys": ["1", }"#), 400, type: "malformed-json")
+        #expect(problem["offset"] as? Int == 15)
+    }
+
+    @Test func invalidUTF8InAString() throws {
+        let body: [UInt8] = Array(#"{"key":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        let response = try client.send("POST", "/sessions/\(id)/press", headers: [("Content-Type", "application/json")], body: body)
+        _ = try expectProblem(response, 400, type: "malformed-json")
+    }
+
+    @Test func deeplyNestedJSON() throws {
+        let body = String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)
+        _ = try expectProblem(try press(body), 400, type: "malformed-json")
+    }
+
+    @Test func wrongTypes() throws {
+        for body in [#"{"key": 7}"#, #"{"keys": [1, 2]}"#, #"{"keys": {"a": 1}}"#, #"["7"]"#, #"{"key": "7", "trace": "yes"}"#] {
+            _ = try expectProblem(try press(body), 400, type: "invalid-request")
+        }
+    }
+
+    @Test func missingOrBothKeyMembersOrUnknownMember() throws {
+        for body in [#"{}"#, #"{"key": "1", "keys": ["2"]}"#, #"{"kyes": ["1"]}"#, #"{"keys": []}"#, #"{"keys": "  "}"#] {
+            _ = try expectProblem(try press(body), 400, type: "invalid-request")
+        }
+    }
+
+    @Test func unknownKeyIsNamedWithItsIndexAndNothingIsApplied() throws {
+        let problem = try expectProblem(try press(#"{"keys": ["1", "+", "banana", "="]}"#), 400, type: "unknown-key")
+        #expect(problem["key"] as? String == "banana")
+        #expect(problem["index"] as? Int == 2)
+        #expect((problem["detail"] as? String)?.contains("banana") == true)
+        let spaced = try expectProblem(try press(#"{"keys": "1 + 2 sine ="}"#), 400, type: "unknown-key")
+        #expect(spaced["index"] as? Int == 3)
+    }
+
+    @Test func unknownSession() throws {
+        for (method, path) in [("GET", "/sessions/nope"), ("GET", "/sessions/nope/display"), ("GET", "/sessions/nope/history"), ("DELETE", "/sessions/nope")] {
+            _ = try expectProblem(try client.send(method, path), 404, type: "session-not-found")
+        }
+        _ = try expectProblem(try client.send("POST", "/sessions/nope/press", json: #"{"key":"1"}"#), 404, type: "session-not-found")
+        _ = try expectProblem(try client.send("PATCH", "/sessions/nope", json: #"{"digits":10}"#), 404, type: "session-not-found")
+    }
+
+    @Test func invalidSessionID() throws {
+        _ = try expectProblem(try client.send("GET", "/sessions/bad%20id"), 400, type: "invalid-session-id")
+        _ = try expectProblem(try client.send("PUT", "/sessions/" + String(repeating: "a", count: 65)), 400, type: "invalid-session-id")
+    }
+
+    @Test func unknownRoute() throws {
+        _ = try expectProblem(try client.send("GET", "/calculators"), 404, type: "not-found")
+        _ = try expectProblem(try client.send("GET", "/sessions/\(id)/memory"), 404, type: "not-found")
+    }
+
+    @Test func wrongMethodListsTheAllowedOnes() throws {
+        let response = try client.send("DELETE", "/sessions/\(id)/press")
+        _ = try expectProblem(response, 405, type: "method-not-allowed")
+        #expect(response.header("Allow")?.contains("POST") == true)
+        let onCollection = try client.send("GET", "/sessions")
+        _ = try expectProblem(onCollection, 405, type: "method-not-allowed")
+        #expect(onCollection.header("Allow")?.contains("POST") == true)
+    }
+
+    @Test func bodyWithoutOrWithTheWrongContentType() throws {
+        let missing = try client.send("POST", "/sessions/\(id)/press", body: Array(#"{"key":"1"}"#.utf8))
+        _ = try expectProblem(missing, 415, type: "unsupported-media-type")
+        let wrong = try client.send("POST", "/sessions/\(id)/press", headers: [("Content-Type", "text/plain")], body: Array(#"{"key":"1"}"#.utf8))
+        _ = try expectProblem(wrong, 415, type: "unsupported-media-type")
+        let withCharset = try client.send(
+            "POST", "/sessions/\(id)/press", headers: [("Content-Type", "application/json; charset=utf-8")], body: Array(#"{"key":"0"}"#.utf8))
+        #expect(withCharset.status == 200)
+    }
+
+    @Test func bodyTooLarge() throws {
+        let keys = Array(repeating: "\"1\"", count: 1_000).joined(separator: ",")
+        _ = try expectProblem(try press(#"{"keys":[\#(keys)]}"#), 413, type: "body-too-large")
+        // The connection stays usable after the oversized body.
+        #expect(try client.send("GET", "/healthz").status == 200)
+    }
+
+    @Test func tooManyKeys() throws {
+        let problem = try expectProblem(try press(#"{"keys":"1 1 1 1 1 1 1 1 1 1 1"}"#), 413, type: "too-many-keys")
+        #expect(problem["limit"] as? Int == 10)
+    }
+
+    @Test func invalidSettings() throws {
+        for body in [#"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"mode": "rpn"}"#, #"{"angle": "grad"}"#, #"{"angle": 1}"#] {
+            _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: body), 422, type: "invalid-settings")
+        }
+        _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"colour": "red"}"#), 400, type: "invalid-request")
+        let created = try client.send("POST", "/sessions", json: #"{"digits": 99}"#)
+        #expect(created.status == 422)
+    }
+
+    @Test func ifMatchMismatchRefusesAndChangesNothing() throws {
+        let stale = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", "\"1\"")]), 412, type: "precondition-failed")
+        #expect(stale["currentVersion"] as? Int == before.json?["version"] as? Int)
+        _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":9}"#, headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
+        _ = try expectProblem(try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
+        _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", "W/\"2\"")]), 412, type: "precondition-failed")
+        let current = try #require(before.header("ETag"))
+        let fresh = try press(#"{"key":"5"}"#, headers: [("If-Match", current)])
+        #expect(fresh.status == 200)
+    }
+
+    @Test func invalidIdempotencyKey() throws {
+        _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("Idempotency-Key", String(repeating: "k", count: 256))]), 400, type: "invalid-idempotency-key")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The real `calculator-server` binary, started on a free port for one test.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    private let output = Pipe()
+    private let errors: Pipe
+
+    /// Where `swift build` put the binary: $CALC_SERVER_BIN (set by scripts/test), else .build/debug beside this package.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["CALC_SERVER_BIN"] { return URL(fileURLWithPath: path) }
+        var root = URL(fileURLWithPath: #filePath)
+        while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            root.deleteLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/calculator-server")
+    }
+
+    /// Starts the server with `--port 0` and waits for the line that names the bound port.
+    init(_ arguments: [String] = ["--store", "memory"], environment: [String: String] = [:]) throws {
+        process.executableURL = Self.binary
+        process.arguments = ["--port", "0", "--log-level", "warning"] + arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CALC_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = output
+        errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        guard let line = Self.readLine(output.fileHandleForReading), let range = line.range(of: ":", options: .backwards),
+            let port = Int(line[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            process.terminate()
+            let stderr = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+            throw ServerProcessError.didNotStart(stderr)
+        }
+        self.port = port
+        // Keep stderr drained so the server never blocks on a full pipe.
+        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    func client() throws -> HTTPClient { try HTTPClient(port: port) }
+
+    /// SIGTERM, then the exit status.
+    func stop() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func killHard() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    private static func readLine(_ handle: FileHandle) -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = handle.readData(ofLength: 1)
+            guard let byte = chunk.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+}
+
+enum ServerProcessError: Error {
+    case didNotStart(String)
+}
