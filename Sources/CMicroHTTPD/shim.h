@@ -30,6 +30,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     void *handler_context,
     MHD_RequestCompletedCallback completed,
     cmhd_uri_log_callback request_started,
+    MHD_NotifyConnectionCallback connection_notify,
     void *context,
     unsigned int thread_pool_size,
     unsigned int connection_limit,
@@ -52,6 +53,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
         MHD_OPTION_URI_LOG_CALLBACK, request_started, context,
+        MHD_OPTION_NOTIFY_CONNECTION, connection_notify, context,
         MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_nothing, NULL,
         MHD_OPTION_END);
 }
@@ -60,6 +62,12 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
 static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// The per-connection pointer set in the MHD_CONNECTION_NOTIFY_STARTED callback.
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 /// Writes the client's IP address as text into `buffer` (NUL-terminated); returns its length, 0 if unknown.

@@ -19,17 +19,23 @@ final class Dispatcher: Sendable {
     }
 }
 
-/// Per-request state kept in libmicrohttpd's `*con_cls`, from the request line until the request completes.
-/// libmicrohttpd handles one connection on one thread at a time, so it needs no lock.
-final class InFlightRequest {
-    let path: String
-    let query: String?
+/// State of one connection and of the request it is currently on. Created when libmicrohttpd accepts the
+/// connection and released when it closes, so nothing leaks even when a request is abandoned before
+/// libmicrohttpd would report its completion (a client that closes mid-headers). libmicrohttpd handles one
+/// connection on one thread at a time, so it needs no lock.
+final class ConnectionState {
+    /// The client's address, formatted once per connection.
+    var peerAddress: String?
+    var path = ""
+    var query: String?
     var headersReceived = false
     var body: [UInt8] = []
     var bodyLimitExceeded = false
+    /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
+    var inProgress = false
 
-    /// `target` is the raw request target ("/sessions/x/press?trace=1"), before libmicrohttpd splits it.
-    init(target: UnsafePointer<CChar>) {
+    /// Starts the next request on this connection from its raw target ("/sessions/x/press?trace=1").
+    func begin(target: UnsafePointer<CChar>) {
         let length = strlen(target)
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
@@ -39,6 +45,17 @@ final class InFlightRequest {
             path = String(decoding: bytes, as: UTF8.self)
             query = nil
         }
+        headersReceived = false
+        body = []
+        bodyLimitExceeded = false
+    }
+
+    /// Ends the current request, if one is in progress; true when it was.
+    func finish() -> Bool {
+        body = []
+        guard inProgress else { return false }
+        inProgress = false
+        return true
     }
 }
 
@@ -69,6 +86,7 @@ final class Daemon {
                     context,
                     MHDCallbacks.completed,
                     MHDCallbacks.requestStarted,
+                    MHDCallbacks.connectionEvent,
                     context,
                     UInt32(configuration.threads),
                     UInt32(configuration.connectionLimit),
@@ -158,28 +176,55 @@ final class Daemon {
 /// libmicrohttpd's callbacks. `static let` closures in a nonisolated type: a `@convention(c)` closure written in
 /// `main.swift` would inherit `@MainActor` and trap when called from libmicrohttpd's threads.
 enum MHDCallbacks {
-    /// Called once per request with the raw target, before parsing; what it returns becomes `*con_cls`.
-    static let requestStarted: cmhd_uri_log_callback = { cls, target, _ in
-        guard let cls, let target else { return nil }
+    /// Connection accepted or closed: the connection's state lives exactly that long.
+    static let connectionEvent: MHD_NotifyConnectionCallback = { cls, _, socketContext, event in
+        guard let cls, let socketContext else { return }
+        switch event {
+        case .CONNECTION_NOTIFY_STARTED:
+            socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+        case .CONNECTION_NOTIFY_CLOSED:
+            guard let pointer = socketContext.pointee else { return }
+            socketContext.pointee = nil
+            let connection = Unmanaged<ConnectionState>.fromOpaque(pointer)
+            if connection.takeUnretainedValue().finish() {
+                Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+            }
+            connection.release()
+        default:
+            return
+        }
+    }
+
+    /// Called once per request with the raw target, before libmicrohttpd splits and decodes it; the return
+    /// value becomes `*con_cls` (borrowed: the connection owns it).
+    static let requestStarted: cmhd_uri_log_callback = { cls, target, connection in
+        guard let cls, let target, let connection, let pointer = cmhd_socket_context(connection) else { return nil }
         let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
+        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
+        if state.finish() {
+            // The previous request was abandoned without a completion report.
+            dispatcher.inFlight.subtract(1, ordering: .relaxed)
+        }
+        state.begin(target: target)
+        state.inProgress = true
         dispatcher.inFlight.add(1, ordering: .relaxed)
-        return Unmanaged.passRetained(InFlightRequest(target: target)).toOpaque()
+        return pointer
     }
 
     /// Called for the headers, for each body chunk, then once more when the request is complete. The response
     /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close`.
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, requestContext in
-        guard let cls, let connection, let uploadDataSize, let state = requestContext?.pointee else { return MHD_Result.NO }
-        let request = Unmanaged<InFlightRequest>.fromOpaque(state).takeUnretainedValue()
+        guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
+        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
         let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
 
-        if !request.headersReceived {
-            request.headersReceived = true
+        if !state.headersReceived {
+            state.headersReceived = true
             if let declared = declaredContentLength(connection) {
                 if declared > UInt64(dispatcher.maxBodySize) {
-                    request.bodyLimitExceeded = true
+                    state.bodyLimitExceeded = true
                 } else {
-                    request.body.reserveCapacity(Int(declared))
+                    state.body.reserveCapacity(Int(declared))
                 }
             }
             return MHD_Result.YES
@@ -189,38 +234,42 @@ enum MHDCallbacks {
         if chunkSize > 0 {
             // Always consume the chunk, even past the limit, so the connection stays in sync for keep-alive.
             uploadDataSize.pointee = 0
-            if !request.bodyLimitExceeded, let uploadData {
-                if request.body.count + chunkSize > dispatcher.maxBodySize {
-                    request.bodyLimitExceeded = true
-                    request.body = []
+            if !state.bodyLimitExceeded, let uploadData {
+                if state.body.count + chunkSize > dispatcher.maxBodySize {
+                    state.bodyLimitExceeded = true
+                    state.body = []
                 } else {
                     let bytes = UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self)
-                    request.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
                 }
             }
             return MHD_Result.YES
         }
 
+        if state.peerAddress == nil {
+            state.peerAddress = peerAddress(connection)
+        }
         let response = dispatcher.responder(
             Request(
                 method: method.map { String(cString: $0) } ?? "GET",
-                path: request.path,
-                query: request.query,
+                path: state.path,
+                query: state.query,
                 headers: requestHeaders(connection),
-                body: request.body,
-                bodyLimitExceeded: request.bodyLimitExceeded,
-                peerAddress: peerAddress(connection)
+                body: state.body,
+                bodyLimitExceeded: state.bodyLimitExceeded,
+                peerAddress: state.peerAddress ?? ""
             )
         )
         return queue(response, on: connection, closing: dispatcher.draining.load(ordering: .relaxed))
     }
 
-    /// Releases the per-request state; called for every request that reached `requestStarted`, however it ended.
+    /// The request is over (response sent, or the connection failed or timed out).
     static let completed: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
-        guard let cls, let requestContext, let state = requestContext.pointee else { return }
+        guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
         requestContext.pointee = nil
-        Unmanaged<InFlightRequest>.fromOpaque(state).release()
-        Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+        if Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue().finish() {
+            Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+        }
     }
 
     private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, name, nameLength, value, valueLength in

@@ -47,6 +47,11 @@ public final class Server: Sendable {
         boundPort.load(ordering: .acquiring)
     }
 
+    /// Requests between their request line and the end of their response (for tests and diagnostics).
+    var requestsInProgress: Int {
+        dispatcher.inFlight.load(ordering: .acquiring)
+    }
+
     /// Stops accepting connections (new ones are refused), lets requests already in progress finish for up to
     /// `drainTimeout`, then closes every connection and stops the threads. Responses sent while draining carry
     /// `Connection: close`. A responder still running after the timeout is waited for, as its thread must be

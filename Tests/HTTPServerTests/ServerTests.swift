@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import HTTPServer
+@testable import HTTPServer
 import Synchronization
 import Testing
 
@@ -385,7 +385,8 @@ private var loopbackIPv6Available: Bool {
         var configuration = ServerConfiguration.ephemeral
         configuration.connectionMemoryLimit = 8 * 1024
         let (server, log) = try startEchoServer(configuration)
-        defer { server.shutdown(drainTimeout: .seconds(5)) }
+        // No drain: libmicrohttpd notices the aborted upload only at the connection timeout.
+        defer { server.shutdown(drainTimeout: .zero) }
 
         let huge = try TestConnection(port: server.port)
         let rejected = try huge.request("GET", "/huge", headers: [("X-Filler", String(repeating: "a", count: 16 * 1024))])
@@ -398,5 +399,24 @@ private var loopbackIPv6Available: Bool {
         #expect(try TestConnection(port: server.port).request("GET", "/fine").text == "GET /fine")
         #expect(log.last(path: "/huge") == nil)
         #expect(log.last(path: "/aborted") == nil)
+    }
+
+    @Test func abandonedRequestStopsCountingWhenItsConnectionGoesAway() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.connectionTimeout = 1
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        do {
+            let aborted = try TestConnection(port: server.port)
+            try aborted.write("PUT /abandoned HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\npart")
+            // Wait until the server has seen the request line, so the request really was in progress.
+            for _ in 0..<5_000 where server.requestsInProgress == 0 { usleep(1_000) }
+            #expect(server.requestsInProgress == 1)
+        }
+        // Closed by the client, or at the latest by the 1 s connection timeout.
+        for _ in 0..<10_000 where server.requestsInProgress != 0 { usleep(1_000) }
+        #expect(server.requestsInProgress == 0)
+        #expect(log.last(path: "/abandoned") == nil)
+        #expect(try TestConnection(port: server.port).request("GET", "/next").status == 200)
     }
 }
