@@ -2,9 +2,86 @@
 #define CMICROHTTPD_SHIM_H
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
-// Variadic MHD calls (MHD_start_daemon, MHD_get_daemon_info) are not imported into Swift:
-// wrappers named cmhd_* go here.
+
+// Variadic MHD calls (MHD_start_daemon, MHD_get_daemon_info, MHD_get_connection_info) are not imported into
+// Swift, so the few forms the HTTPServer module needs are wrapped here as cmhd_*.
+
+typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+// Leaves the request target as sent: HTTPServer reads the raw URI in the URI-log callback and never uses
+// MHD's decoded copy, so decoding it would be wasted work on every request.
+static inline size_t cmhd_unescape_nothing(void *cls, struct MHD_Connection *connection, char *s) {
+    (void)cls;
+    (void)connection;
+    return strlen(s);
+}
+
+/// Starts a daemon with exactly the options HTTPServer uses. `address` is a sockaddr_in or sockaddr_in6.
+static inline struct MHD_Daemon *cmhd_start_daemon(
+    unsigned int flags,
+    const struct sockaddr *address,
+    MHD_AccessHandlerCallback handler,
+    void *handler_context,
+    MHD_RequestCompletedCallback completed,
+    cmhd_uri_log_callback request_started,
+    MHD_NotifyConnectionCallback connection_notify,
+    void *context,
+    unsigned int thread_pool_size,
+    unsigned int connection_limit,
+    unsigned int per_ip_connection_limit,
+    unsigned int connection_timeout,
+    size_t connection_memory_limit) {
+    uint16_t port = 0;
+    if (address->sa_family == AF_INET6) {
+        port = ntohs(((const struct sockaddr_in6 *)address)->sin6_port);
+    } else {
+        port = ntohs(((const struct sockaddr_in *)address)->sin_port);
+    }
+    return MHD_start_daemon(
+        flags, port, NULL, NULL, handler, handler_context,
+        MHD_OPTION_SOCK_ADDR, address,
+        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_URI_LOG_CALLBACK, request_started, context,
+        MHD_OPTION_NOTIFY_CONNECTION, connection_notify, context,
+        MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_nothing, NULL,
+        MHD_OPTION_END);
+}
+
+/// The bound port (the real one when the daemon was started on port 0), or 0 if unknown.
+static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// The per-connection pointer set in the MHD_CONNECTION_NOTIFY_STARTED callback.
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// Writes the client's IP address as text into `buffer` (NUL-terminated); returns its length, 0 if unknown.
+static inline size_t cmhd_peer_address(struct MHD_Connection *connection, char *buffer, size_t capacity) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || capacity == 0) return 0;
+    const struct sockaddr *address = info->client_addr;
+    const char *text = NULL;
+    if (address->sa_family == AF_INET) {
+        text = inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, buffer, (socklen_t)capacity);
+    } else if (address->sa_family == AF_INET6) {
+        text = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, buffer, (socklen_t)capacity);
+    }
+    return text == NULL ? 0 : strlen(buffer);
+}
+
 #endif

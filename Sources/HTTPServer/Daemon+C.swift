@@ -1,0 +1,335 @@
+// Everything that touches libmicrohttpd or an unsafe pointer lives in this file.
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// What the C callbacks need from the server; passed to them as an unretained `cls` (the `Server` owns it and
+/// outlives the daemon).
+final class Dispatcher: Sendable {
+    let responder: Responder
+    let maxBodySize: Int
+    /// Requests between their request line and the end of their response; the drain in `shutdown` waits for 0.
+    let inFlight = Atomic<Int>(0)
+    /// Set once `shutdown` begins: from then on responses ask clients to close the connection.
+    let draining = Atomic<Bool>(false)
+
+    init(responder: @escaping Responder, maxBodySize: Int) {
+        self.responder = responder
+        self.maxBodySize = maxBodySize
+    }
+}
+
+/// State of one connection and of the request it is currently on. Created when libmicrohttpd accepts the
+/// connection and released when it closes, so nothing leaks even when a request is abandoned before
+/// libmicrohttpd would report its completion (a client that closes mid-headers). libmicrohttpd handles one
+/// connection on one thread at a time, so it needs no lock.
+final class ConnectionState {
+    /// The client's address, formatted once per connection.
+    var peerAddress: String?
+    var path = ""
+    var query: String?
+    var headersReceived = false
+    var body: [UInt8] = []
+    var bodyLimitExceeded = false
+    /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
+    var inProgress = false
+
+    /// Starts the next request on this connection from its raw target ("/sessions/x/press?trace=1").
+    func begin(target: UnsafePointer<CChar>) {
+        let length = strlen(target)
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
+        if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
+            path = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self)
+            query = String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self)
+        } else {
+            path = String(decoding: bytes, as: UTF8.self)
+            query = nil
+        }
+        headersReceived = false
+        body = []
+        bodyLimitExceeded = false
+    }
+
+    /// Ends the current request, if one is in progress; true when it was.
+    func finish() -> Bool {
+        body = []
+        guard inProgress else { return false }
+        inProgress = false
+        return true
+    }
+}
+
+/// One running libmicrohttpd daemon. Only `Server` touches it, under its lock.
+final class Daemon {
+    private let handle: OpaquePointer
+    private let dispatcher: Dispatcher
+    /// The listening socket handed back by `MHD_quiesce_daemon`; ours to close, but only after `MHD_stop_daemon`.
+    private var quiescedSocket: Int32 = -1
+    private var stopped = false
+    let port: Int
+
+    init(configuration: ServerConfiguration, dispatcher: Dispatcher) throws {
+        try Self.validate(configuration)
+        var address = sockaddr_storage()
+        let isIPv6 = try Self.fill(&address, host: configuration.host, port: configuration.port)
+
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        if isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let context = Unmanaged.passUnretained(dispatcher).toOpaque()
+        errno = 0
+        let started = withUnsafePointer(to: &address) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                cmhd_start_daemon(
+                    flags,
+                    socketAddress,
+                    MHDCallbacks.access,
+                    context,
+                    MHDCallbacks.completed,
+                    MHDCallbacks.requestStarted,
+                    MHDCallbacks.connectionEvent,
+                    context,
+                    UInt32(configuration.threads),
+                    UInt32(configuration.connectionLimit),
+                    UInt32(configuration.perIPConnectionLimit),
+                    UInt32(configuration.connectionTimeout),
+                    configuration.connectionMemoryLimit
+                )
+            }
+        }
+        guard let started else {
+            let reason = errno == 0 ? "unknown error" : String(cString: strerror(errno))
+            throw HTTPServerError.startFailed("cannot serve on \(configuration.host) port \(configuration.port): \(reason)")
+        }
+        self.handle = started
+        self.dispatcher = dispatcher
+        self.port = Int(cmhd_bound_port(started))
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops accepting: libmicrohttpd drops the listening socket from its loops, and shutting the socket down
+    /// makes the kernel refuse new connections at once instead of queueing them in the backlog.
+    func stopAccepting() {
+        guard !stopped, quiescedSocket < 0 else { return }
+        let socket = MHD_quiesce_daemon(handle)
+        if socket >= 0 {
+            quiescedSocket = socket
+            Glibc.shutdown(socket, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// Closes every connection and joins libmicrohttpd's threads.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        MHD_stop_daemon(handle)
+        if quiescedSocket >= 0 {
+            close(quiescedSocket)
+            quiescedSocket = -1
+        }
+    }
+
+    private static func validate(_ configuration: ServerConfiguration) throws {
+        func require(_ condition: Bool, _ message: String) throws {
+            if !condition { throw HTTPServerError.invalidConfiguration(message) }
+        }
+        let cUInt = Int(UInt32.max)
+        try require((0...65_535).contains(configuration.port), "port must be 0...65535")
+        try require((1...1_024).contains(configuration.threads), "threads must be 1...1024")
+        try require((1...cUInt).contains(configuration.connectionLimit), "connectionLimit must be positive")
+        try require((0...cUInt).contains(configuration.perIPConnectionLimit), "perIPConnectionLimit must be >= 0")
+        try require((0...cUInt).contains(configuration.connectionTimeout), "connectionTimeout must be >= 0")
+        try require(configuration.connectionMemoryLimit >= 4_096, "connectionMemoryLimit must be >= 4096")
+        try require(configuration.maxBodySize >= 0, "maxBodySize must be >= 0")
+    }
+
+    /// Fills `address` from an IP literal; returns whether it is IPv6.
+    private static func fill(_ address: inout sockaddr_storage, host: String, port: Int) throws -> Bool {
+        var literal = host == "localhost" ? "127.0.0.1" : host
+        if literal.hasPrefix("["), literal.hasSuffix("]") {
+            literal = String(literal.dropFirst().dropLast())
+        }
+        let networkPort = UInt16(port).bigEndian
+        let parsed: Bool = withUnsafeMutablePointer(to: &address) { storage in
+            if literal.contains(":") {
+                return storage.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    v6.pointee.sin6_family = sa_family_t(AF_INET6)
+                    v6.pointee.sin6_port = networkPort
+                    return inet_pton(AF_INET6, literal, &v6.pointee.sin6_addr) == 1
+                }
+            }
+            return storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                v4.pointee.sin_family = sa_family_t(AF_INET)
+                v4.pointee.sin_port = networkPort
+                return inet_pton(AF_INET, literal, &v4.pointee.sin_addr) == 1
+            }
+        }
+        guard parsed else {
+            throw HTTPServerError.invalidConfiguration("host must be an IPv4 or IPv6 literal or \"localhost\": \(host)")
+        }
+        return Int32(address.ss_family) == AF_INET6
+    }
+}
+
+/// libmicrohttpd's callbacks. `static let` closures in a nonisolated type: a `@convention(c)` closure written in
+/// `main.swift` would inherit `@MainActor` and trap when called from libmicrohttpd's threads.
+enum MHDCallbacks {
+    /// Connection accepted or closed: the connection's state lives exactly that long.
+    static let connectionEvent: MHD_NotifyConnectionCallback = { cls, _, socketContext, event in
+        guard let cls, let socketContext else { return }
+        switch event {
+        case .CONNECTION_NOTIFY_STARTED:
+            socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+        case .CONNECTION_NOTIFY_CLOSED:
+            guard let pointer = socketContext.pointee else { return }
+            socketContext.pointee = nil
+            let connection = Unmanaged<ConnectionState>.fromOpaque(pointer)
+            if connection.takeUnretainedValue().finish() {
+                Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+            }
+            connection.release()
+        default:
+            return
+        }
+    }
+
+    /// Called once per request with the raw target, before libmicrohttpd splits and decodes it; the return
+    /// value becomes `*con_cls` (borrowed: the connection owns it).
+    static let requestStarted: cmhd_uri_log_callback = { cls, target, connection in
+        guard let cls, let target, let connection, let pointer = cmhd_socket_context(connection) else { return nil }
+        let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
+        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
+        if state.finish() {
+            // The previous request was abandoned without a completion report.
+            dispatcher.inFlight.subtract(1, ordering: .relaxed)
+        }
+        state.begin(target: target)
+        state.inProgress = true
+        dispatcher.inFlight.add(1, ordering: .relaxed)
+        return pointer
+    }
+
+    /// Called for the headers, for each body chunk, then once more when the request is complete. The response
+    /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close`.
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, requestContext in
+        guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
+        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
+        let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
+
+        if !state.headersReceived {
+            state.headersReceived = true
+            if let declared = declaredContentLength(connection) {
+                if declared > UInt64(dispatcher.maxBodySize) {
+                    state.bodyLimitExceeded = true
+                } else {
+                    state.body.reserveCapacity(Int(declared))
+                }
+            }
+            return MHD_Result.YES
+        }
+
+        let chunkSize = uploadDataSize.pointee
+        if chunkSize > 0 {
+            // Always consume the chunk, even past the limit, so the connection stays in sync for keep-alive.
+            uploadDataSize.pointee = 0
+            if !state.bodyLimitExceeded, let uploadData {
+                if state.body.count + chunkSize > dispatcher.maxBodySize {
+                    state.bodyLimitExceeded = true
+                    state.body = []
+                } else {
+                    let bytes = UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self)
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
+                }
+            }
+            return MHD_Result.YES
+        }
+
+        if state.peerAddress == nil {
+            state.peerAddress = peerAddress(connection)
+        }
+        let response = dispatcher.responder(
+            Request(
+                method: method.map { String(cString: $0) } ?? "GET",
+                path: state.path,
+                query: state.query,
+                headers: requestHeaders(connection),
+                body: state.body,
+                bodyLimitExceeded: state.bodyLimitExceeded,
+                peerAddress: state.peerAddress ?? ""
+            )
+        )
+        return queue(response, on: connection, closing: dispatcher.draining.load(ordering: .relaxed))
+    }
+
+    /// The request is over (response sent, or the connection failed or timed out).
+    static let completed: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
+        guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
+        requestContext.pointee = nil
+        if Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue().finish() {
+            Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+        }
+    }
+
+    private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, name, nameLength, value, valueLength in
+        guard let cls, let name else { return MHD_Result.YES }
+        let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+        headers.pointee.add(text(name, nameLength), value.map { text($0, valueLength) } ?? "")
+        return MHD_Result.YES
+    }
+
+    private static func text(_ start: UnsafePointer<CChar>, _ length: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+    }
+
+    private static func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(8)
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
+        }
+        return headers
+    }
+
+    private static func peerAddress(_ connection: OpaquePointer) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let length = cmhd_peer_address(connection, buffer.baseAddress, buffer.count)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+        }
+    }
+
+    private static func declaredContentLength(_ connection: OpaquePointer) -> UInt64? {
+        guard let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length") else { return nil }
+        var result: UInt64 = 0
+        var cursor = value
+        while cursor.pointee != 0 {
+            let digit = UInt8(bitPattern: cursor.pointee) &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            if overflow1 || overflow2 { return UInt64.max }
+            result = sum
+            cursor += 1
+        }
+        return result
+    }
+
+    private static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { body in
+            MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        guard let created else { return MHD_Result.NO }
+        defer { MHD_destroy_response(created) }
+        for (name, value) in response.headers {
+            // libmicrohttpd rejects fields it manages (Content-Length) and values with CR/LF; skipping them keeps
+            // one bad field from costing the whole response.
+            _ = MHD_add_response_header(created, name, value)
+        }
+        if closing {
+            _ = MHD_add_response_header(created, "Connection", "close")
+        }
+        let status = (100...599).contains(response.status) ? UInt32(response.status) : 500
+        return MHD_queue_response(connection, status, created)
+    }
+}

@@ -1,0 +1,75 @@
+/// Header fields in the order they were sent or added; names compare case-insensitively (RFC 9110 §5.1).
+///
+/// An array, not a dictionary: requests carry a handful of fields, and a linear scan over them is cheaper than
+/// hashing, keeps duplicates (`Set-Cookie`, `Vary`) and keeps the order.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (name: String, value: String)
+
+    private var fields: [Element]
+
+    public init() {
+        fields = []
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The value of the first field with this name, compared case-insensitively.
+    public subscript(name: String) -> String? {
+        for field in fields where Self.sameName(field.name, name) {
+            return field.value
+        }
+        return nil
+    }
+
+    /// Every value of the fields with this name, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    public var count: Int { fields.count }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field of that name with one field, placed where the first one was (or appended).
+    public mutating func set(_ name: String, _ value: String) {
+        guard let first = fields.firstIndex(where: { Self.sameName($0.name, name) }) else {
+            fields.append((name: name, value: value))
+            return
+        }
+        fields[first] = (name: name, value: value)
+        var index = fields.index(after: first)
+        while index < fields.endIndex {
+            if Self.sameName(fields[index].name, name) {
+                fields.remove(at: index)
+            } else {
+                index = fields.index(after: index)
+            }
+        }
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        fields.makeIterator()
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
+
+    /// ASCII case-insensitive equality; header names are tokens, so no Unicode case folding is needed.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return a.utf8.elementsEqual(b.utf8) { x, y in
+            if x == y { return true }
+            let lower = x | 0x20
+            return lower == y | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the HTTPServer module is being written.

@@ -1,0 +1,33 @@
+/// One HTTP request as the responder sees it: fully received, body included.
+public struct Request: Sendable {
+    /// The method exactly as sent ("GET", "POST", …).
+    public var method: String
+    /// The path of the request target, without the query and not percent-decoded.
+    public var path: String
+    /// The raw query string after '?', if the target had one.
+    public var query: String?
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// True when the body was larger than `ServerConfiguration.maxBodySize`; `body` is then empty.
+    public var bodyLimitExceeded: Bool
+    /// The client's IP address as text ("127.0.0.1", "::1").
+    public var peerAddress: String
+
+    public init(
+        method: String,
+        path: String,
+        query: String? = nil,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = [],
+        bodyLimitExceeded: Bool = false,
+        peerAddress: String = "127.0.0.1"
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyLimitExceeded = bodyLimitExceeded
+        self.peerAddress = peerAddress
+    }
+}

@@ -1,0 +1,422 @@
+import Dispatch
+import Glibc
+@testable import HTTPServer
+import Synchronization
+import Testing
+
+/// Remembers every request the responder was given, so tests check what the server delivered, not what it echoed.
+final class RequestLog: Sendable {
+    private let requests = Mutex<[Request]>([])
+
+    func record(_ request: Request) {
+        requests.withLock { $0.append(request) }
+    }
+
+    var all: [Request] { requests.withLock { $0 } }
+
+    func last(path: String) -> Request? {
+        requests.withLock { $0.last { $0.path == path } }
+    }
+}
+
+extension ServerConfiguration {
+    static var ephemeral: ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        return configuration
+    }
+}
+
+/// Starts a server on an ephemeral port whose responder echoes: the body back (or "METHOD path" when there is
+/// none), and the method, path and body-limit flag in headers.
+private func startEchoServer(
+    _ configuration: ServerConfiguration = .ephemeral
+) throws -> (server: Server, log: RequestLog) {
+    let log = RequestLog()
+    let server = Server(configuration: configuration) { request in
+        log.record(request)
+        var headers: HTTPHeaders = ["Content-Type": "application/octet-stream"]
+        headers.add("X-Method", request.method)
+        headers.add("X-Path", request.path)
+        headers.add("X-Body-Limit-Exceeded", request.bodyLimitExceeded ? "true" : "false")
+        let body = request.body.isEmpty ? Array("\(request.method) \(request.path)".utf8) : request.body
+        return Response(status: 200, headers: headers, body: body)
+    }
+    try server.start()
+    return (server, log)
+}
+
+private func pattern(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 251) }
+}
+
+private var loopbackIPv6Available: Bool {
+    let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_addr = in6addr_loopback
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+    } == 0
+}
+
+// Serialized: the tests block on sockets, and on 2 cores parallel blocking tests only compete for the same threads.
+@Suite(.serialized) struct ServerTests {
+    @Test(arguments: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+    func everyMethodReachesTheResponderWithTargetHeadersAndBody(method: String) throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        let body = ["POST", "PUT", "PATCH"].contains(method) ? Array("{\"key\": \"7\"}".utf8) : []
+        let response = try connection.request(
+            method, "/sessions/a%20b/press?trace=1&x=%2F",
+            headers: [("X-Custom-Thing", "Some Value"), ("content-type", "application/json")],
+            body: body
+        )
+        #expect(response.status == 200)
+        let request = try #require(log.last(path: "/sessions/a%20b/press"))
+        #expect(request.method == method)
+        #expect(request.query == "trace=1&x=%2F")
+        #expect(request.headers["x-custom-thing"] == "Some Value")
+        #expect(request.headers["X-CUSTOM-THING"] == "Some Value")
+        #expect(request.headers["Content-Type"] == "application/json")
+        #expect(request.headers["Host"] == "localhost")
+        #expect(request.body == body)
+        #expect(request.bodyLimitExceeded == false)
+        #expect(request.peerAddress == "127.0.0.1")
+    }
+
+    @Test func targetWithoutQueryHasNilQueryAndEmptyQueryIsKept() throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        _ = try connection.request("GET", "/plain")
+        _ = try connection.request("GET", "/empty?")
+        #expect(try #require(log.last(path: "/plain")).query == nil)
+        #expect(try #require(log.last(path: "/empty")).query == "")
+    }
+
+    @Test func responseStatusHeadersAndBodyReachTheClient() throws {
+        let server = Server(configuration: .ephemeral) { _ in
+            var headers: HTTPHeaders = ["Location": "/sessions/abc", "ETag": "\"3\""]
+            headers.add("Vary", "Accept")
+            headers.add("Vary", "Origin")
+            return Response(status: 201, headers: headers, body: Array("{\"id\":\"abc\"}".utf8))
+        }
+        try server.start()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let response = try TestConnection(port: server.port).request("POST", "/sessions")
+        #expect(response.status == 201)
+        #expect(response.headers["location"] == "/sessions/abc")
+        #expect(response.headers["ETag"] == "\"3\"")
+        #expect(response.headers.values("Vary") == ["Accept", "Origin"])
+        #expect(response.headers["Content-Length"] == "12")
+        #expect(response.text == "{\"id\":\"abc\"}")
+    }
+
+    @Test func bodySentInSeveralWritesArrivesWhole() throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        let body = pattern(3_000)
+        try connection.write("PUT /pieces HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n\r\n")
+        for start in stride(from: 0, to: body.count, by: 1_000) {
+            usleep(20_000)  // only to make separate TCP segments likely; nothing is asserted about time
+            try connection.write(Array(body[start..<(start + 1_000)]))
+        }
+        let response = try connection.readResponse()
+        #expect(response.body == body)
+        #expect(try #require(log.last(path: "/pieces")).body == body)
+    }
+
+    @Test func chunkedRequestBodyIsReassembled() throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        try connection.write("POST /chunked HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
+        try connection.write("5\r\nhello\r\n")
+        usleep(20_000)
+        try connection.write("6\r\n world\r\n")
+        try connection.write("0\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.text == "hello world")
+        #expect(try #require(log.last(path: "/chunked")).body == Array("hello world".utf8))
+    }
+
+    @Test func bodyUpToTheLimitIsDelivered() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.maxBodySize = 60_000
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let body = pattern(60_000)
+        let response = try TestConnection(port: server.port).request("POST", "/big", body: body)
+        #expect(response.headers["X-Body-Limit-Exceeded"] == "false")
+        let request = try #require(log.last(path: "/big"))
+        #expect(request.bodyLimitExceeded == false)
+        #expect(request.body == body)
+    }
+
+    @Test func bodyOverTheLimitIsFlaggedAndTheConnectionStaysUsable() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.maxBodySize = 1_000
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+
+        // Declared too large by Content-Length.
+        let declared = try connection.request("POST", "/declared", body: pattern(70_000))
+        #expect(declared.headers["X-Body-Limit-Exceeded"] == "true")
+        let declaredRequest = try #require(log.last(path: "/declared"))
+        #expect(declaredRequest.bodyLimitExceeded)
+        #expect(declaredRequest.body.isEmpty)
+
+        // Found too large only while streaming (chunked: no length up front).
+        try connection.write("POST /streamed HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for _ in 0..<3 { try connection.write("258\r\n" + String(repeating: "x", count: 600) + "\r\n") }
+        try connection.write("0\r\n\r\n")
+        let streamed = try connection.readResponse()
+        #expect(streamed.headers["X-Body-Limit-Exceeded"] == "true")
+        let streamedRequest = try #require(log.last(path: "/streamed"))
+        #expect(streamedRequest.bodyLimitExceeded)
+        #expect(streamedRequest.body.isEmpty)
+
+        // The oversized bodies were consumed, so the same connection still frames the next request correctly.
+        let next = try connection.request("POST", "/after", body: Array("ok".utf8))
+        #expect(next.status == 200)
+        #expect(next.text == "ok")
+    }
+
+    @Test func keepAliveServesTwoRequestsOnOneConnection() throws {
+        let (server, _) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        let first = try connection.request("GET", "/one")
+        let second = try connection.request("POST", "/two", body: Array("2".utf8))
+        let third = try connection.request("GET", "/three")
+        #expect([first.text, second.text, third.text] == ["GET /one", "2", "GET /three"])
+        for response in [first, second, third] {
+            #expect(response.headers["Connection"]?.lowercased() != "close")
+        }
+    }
+
+    @Test func clientAskingToCloseGetsTheConnectionClosed() throws {
+        let (server, _) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        let response = try connection.request("GET", "/bye", headers: [("Connection", "close")])
+        #expect(response.status == 200)
+        #expect(try connection.peerHasClosed())
+    }
+
+    @Test func headSendsHeadersWithoutBody() throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        let get = try connection.request("GET", "/resource")
+        let head = try connection.request("HEAD", "/resource")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["X-Method"] == "HEAD")
+        #expect(try #require(log.last(path: "/resource")).method == "HEAD")
+        // The next response parses cleanly only if the HEAD response really carried no body bytes.
+        let after = try connection.request("GET", "/after-head")
+        #expect(after.text == "GET /after-head")
+        #expect(get.text == "GET /resource")
+    }
+
+    @Test func hundredConcurrentConnectionsFromSeveralThreadsAreAllAnswered() throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let port = server.port
+        let threads = 4
+        let perThread = 25
+        let answers = Mutex<[String: String]>([:])
+        let failures = Mutex<[String]>([])
+        let group = DispatchGroup()
+        for thread in 0..<threads {
+            DispatchQueue.global().async(group: group) {
+                do {
+                    // Open every connection and send every request before reading any answer, so all
+                    // 100 requests are outstanding at once.
+                    var open: [(String, TestConnection)] = []
+                    for index in 0..<perThread {
+                        let path = "/concurrent/\(thread)/\(index)"
+                        let connection = try TestConnection(port: port)
+                        try connection.send("GET", path)
+                        open.append((path, connection))
+                    }
+                    for (path, connection) in open {
+                        let response = try connection.readResponse()
+                        answers.withLock { $0[path] = response.text }
+                    }
+                } catch {
+                    failures.withLock { $0.append("thread \(thread): \(error)") }
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.withLock { $0 } == [])
+        let received = answers.withLock { $0 }
+        #expect(received.count == threads * perThread)
+        for (path, text) in received {
+            #expect(text == "GET \(path)")
+        }
+        #expect(Set(log.all.map(\.path)).count == threads * perThread)
+    }
+
+    @Test func shutdownLetsTheInFlightRequestFinishAndRefusesNewConnections() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = Server(configuration: .ephemeral) { request in
+            if request.path == "/slow" {
+                entered.signal()
+                release.wait()
+            }
+            return Response(status: 200, body: Array("finished \(request.path)".utf8))
+        }
+        try server.start()
+        let port = server.port
+        let slow = try TestConnection(port: port)
+        try slow.send("GET", "/slow")
+        entered.wait()
+
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown(drainTimeout: .seconds(120))
+            stopped.signal()
+        }
+        // Shutdown runs on another thread; poll until it has stopped accepting (connections made before that
+        // are simply dropped).
+        var refusal: TestClientError?
+        for _ in 0..<5_000 {
+            do {
+                _ = try TestConnection(port: port)
+                usleep(1_000)
+            } catch let error as TestClientError {
+                refusal = error
+                break
+            }
+        }
+        #expect(refusal == .connectFailed(errno: ECONNREFUSED))
+        // The drain is still waiting for /slow, which cannot finish before it is released.
+        #expect(stopped.wait(timeout: .now()) == .timedOut)
+
+        release.signal()
+        let response = try slow.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "finished /slow")
+        #expect(response.headers["Connection"]?.lowercased() == "close")
+        stopped.wait()
+        #expect(throws: TestClientError.connectFailed(errno: ECONNREFUSED)) { try TestConnection(port: port) }
+        server.shutdown()  // idempotent
+    }
+
+    @Test func shutdownClosesIdleKeepAliveConnections() throws {
+        let (server, _) = try startEchoServer()
+        let connection = try TestConnection(port: server.port)
+        #expect(try connection.request("GET", "/idle").status == 200)
+        server.shutdown(drainTimeout: .seconds(5))
+        #expect(try connection.peerHasClosed())
+    }
+
+    @Test func startingOnABusyPortThrows() throws {
+        let (first, _) = try startEchoServer()
+        defer { first.shutdown(drainTimeout: .zero) }
+        var configuration = ServerConfiguration.ephemeral
+        configuration.port = first.port
+        let second = Server(configuration: configuration) { _ in Response(status: 500) }
+        let error = #expect(throws: HTTPServerError.self) { try second.start() }
+        guard case .startFailed(let message) = error else {
+            Issue.record("expected startFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains(String(first.port)))
+        // The first server is unaffected.
+        #expect(try TestConnection(port: first.port).request("GET", "/still").status == 200)
+    }
+
+    @Test(arguments: ["example.com", "300.1.1.1", "", "::gg"])
+    func hostThatIsNotAnIPLiteralIsRejected(host: String) {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.host = host
+        let server = Server(configuration: configuration) { _ in Response(status: 500) }
+        let error = #expect(throws: HTTPServerError.self) { try server.start() }
+        guard case .invalidConfiguration = error else {
+            Issue.record("expected invalidConfiguration, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func startTwiceThrowsAndShutdownBeforeStartIsHarmless() throws {
+        let idle = Server(configuration: .ephemeral) { _ in Response(status: 500) }
+        idle.shutdown()
+        #expect(throws: HTTPServerError.alreadyStarted) { try idle.start() }
+
+        let (server, _) = try startEchoServer()
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+        server.shutdown(drainTimeout: .zero)
+        server.shutdown(drainTimeout: .zero)
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+    }
+
+    @Test func localhostBindsTheIPv4Loopback() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.host = "localhost"
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        _ = try TestConnection(port: server.port, host: "127.0.0.1").request("GET", "/v4")
+        #expect(try #require(log.last(path: "/v4")).peerAddress == "127.0.0.1")
+    }
+
+    @Test(.enabled(if: loopbackIPv6Available)) func ipv6HostIsHonoured() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.host = "[::1]"
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        _ = try TestConnection(port: server.port, host: "::1").request("GET", "/v6")
+        #expect(try #require(log.last(path: "/v6")).peerAddress == "::1")
+        // Bound to ::1 only, so the IPv4 loopback is not served on that port.
+        #expect(throws: TestClientError.connectFailed(errno: ECONNREFUSED)) { try TestConnection(port: server.port) }
+    }
+
+    @Test func oversizedHeadersAndAbortedRequestsLeaveTheServerServing() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.connectionMemoryLimit = 8 * 1024
+        let (server, log) = try startEchoServer(configuration)
+        // No drain: libmicrohttpd notices the aborted upload only at the connection timeout.
+        defer { server.shutdown(drainTimeout: .zero) }
+
+        let huge = try TestConnection(port: server.port)
+        let rejected = try huge.request("GET", "/huge", headers: [("X-Filler", String(repeating: "a", count: 16 * 1024))])
+        #expect(rejected.status >= 400)
+
+        let aborted = try TestConnection(port: server.port)
+        try aborted.write("POST /aborted HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nonly part")
+        _ = consume aborted
+
+        #expect(try TestConnection(port: server.port).request("GET", "/fine").text == "GET /fine")
+        #expect(log.last(path: "/huge") == nil)
+        #expect(log.last(path: "/aborted") == nil)
+    }
+
+    @Test func abandonedRequestStopsCountingWhenItsConnectionGoesAway() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.connectionTimeout = 1
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        do {
+            let aborted = try TestConnection(port: server.port)
+            try aborted.write("PUT /abandoned HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\npart")
+            // Wait until the server has seen the request line, so the request really was in progress.
+            for _ in 0..<5_000 where server.requestsInProgress == 0 { usleep(1_000) }
+            #expect(server.requestsInProgress == 1)
+        }
+        // Closed by the client, or at the latest by the 1 s connection timeout.
+        for _ in 0..<10_000 where server.requestsInProgress != 0 { usleep(1_000) }
+        #expect(server.requestsInProgress == 0)
+        #expect(log.last(path: "/abandoned") == nil)
+        #expect(try TestConnection(port: server.port).request("GET", "/next").status == 200)
+    }
+}
