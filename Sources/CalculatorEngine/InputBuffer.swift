@@ -1,0 +1,133 @@
+/// The number being typed, kept as the text the user sees (Microsoft CalcManager's `CalcInput`): "0.", "1.50",
+/// "-0" and "1.5e-3" survive until the value is needed, and digit keys only append text.
+///
+/// Shape: `-?D+(.D*)?(e-?D*)?` where the mantissa has at most `digits` significant digits and the exponent at most
+/// four digits (the range ends at 1e±9999).
+struct InputBuffer: Sendable, Equatable {
+    private(set) var text: String
+    /// True for the "0" that AC, C and a fresh session show: nothing has been typed into it yet.
+    private(set) var isPristine: Bool
+
+    static let maxExponentDigits = 4
+
+    init(text: String = "0", isPristine: Bool = true) {
+        self.text = text
+        self.isPristine = isPristine
+    }
+
+    /// A new entry that starts with `character` ("0"…"9", ".", or "e" for EE).
+    static func starting(with character: Character) -> InputBuffer {
+        var buffer = InputBuffer()
+        switch character {
+        case ".": buffer.appendPoint()
+        case "e":
+            buffer.text = "1e"
+            buffer.isPristine = false
+        default: buffer.appendDigit(character, limit: Int.max)
+        }
+        return buffer
+    }
+
+    var hasExponent: Bool { text.contains("e") }
+    private var hasPoint: Bool { text.contains(".") }
+
+    private var mantissaDigitCount: Int {
+        let mantissa = text.prefix { $0 != "e" }
+        let count = mantissa.filter(\.isNumber).count
+        let unsigned = mantissa.hasPrefix("-") ? mantissa.dropFirst() : mantissa[...]
+        return unsigned.hasPrefix("0.") ? count - 1 : count
+    }
+
+    mutating func appendDigit(_ digit: Character, limit: Int) {
+        if hasExponent {
+            let exponentDigits = text.drop { $0 != "e" }.filter(\.isNumber)
+            if exponentDigits == "0" {
+                text.removeLast()
+            } else if exponentDigits.count >= InputBuffer.maxExponentDigits {
+                return
+            }
+            text.append(digit)
+        } else if text == "0" || text == "-0" {
+            // Leading zeros collapse: "0 0 5" is 5.
+            text.removeLast()
+            text.append(digit)
+        } else {
+            guard mantissaDigitCount < limit else { return }
+            text.append(digit)
+        }
+        isPristine = false
+    }
+
+    mutating func appendPoint() {
+        guard !hasPoint, !hasExponent else { return }
+        text.append(".")
+        isPristine = false
+    }
+
+    mutating func beginExponent() {
+        guard !hasExponent else { return }
+        text.append("e")
+        isPristine = false
+    }
+
+    /// Toggles the sign of the exponent while one is being typed, otherwise the sign of the number.
+    mutating func toggleSign() {
+        if let e = text.firstIndex(of: "e") {
+            let afterE = text.index(after: e)
+            if afterE < text.endIndex, text[afterE] == "-" {
+                text.remove(at: afterE)
+            } else {
+                text.insert("-", at: afterE)
+            }
+        } else if text.hasPrefix("-") {
+            text.removeFirst()
+        } else {
+            text.insert("-", at: text.startIndex)
+        }
+        isPristine = false
+    }
+
+    mutating func removeLast() {
+        text.removeLast()
+        if text.isEmpty || text == "-" {
+            text = "0"
+        }
+        isPristine = text == "0"
+    }
+
+    /// The exact value; an exponent that pushes it outside the range is the caller's overflow check.
+    var value: Number {
+        var mantissa = Substring(text.prefix { $0 != "e" })
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        var exponent = 0
+        if let e = text.firstIndex(of: "e") {
+            exponent = Int(text[text.index(after: e)...].filter { $0.isNumber || $0 == "-" }) ?? 0
+        }
+        let fractionDigits = mantissa.drop { $0 != "." }.dropFirst().count
+        var digits = String(mantissa.filter(\.isNumber))
+        if digits.isEmpty { digits = "0" }
+        return Number.decimal(digits: digits, exponent: exponent - fractionDigits, negative: negative)
+    }
+
+    /// Accepts only text of the documented shape (used when decoding a stored state).
+    static func isWellFormed(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.hasPrefix("-") { rest.removeFirst() }
+        let integer = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !integer.isEmpty else { return false }
+        rest = rest.dropFirst(integer.count)
+        if rest.hasPrefix(".") {
+            rest.removeFirst()
+            rest = rest.drop { $0.isASCII && $0.isNumber }
+        }
+        if rest.hasPrefix("e") {
+            rest.removeFirst()
+            if rest.hasPrefix("-") { rest.removeFirst() }
+            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
+            guard exponent.count <= maxExponentDigits else { return false }
+            rest = rest.dropFirst(exponent.count)
+        }
+        return rest.isEmpty && text.count <= 80
+    }
+}
