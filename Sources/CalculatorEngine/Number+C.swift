@@ -206,6 +206,7 @@ extension Number {
             return .rational(box)
         }
         let x = a.realBox, y = b.realBox
+        defer { withExtendedLifetime((x, y)) {} }
         let box = RealBox()
         switch operation {
         case .add: mpfr_add(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
@@ -278,6 +279,7 @@ extension Number {
 
     func real(_ function: RealFunction) -> Number {
         let x = realBox
+        defer { withExtendedLifetime(x) {} }
         let box = RealBox()
         let r = box.pointer, a = x.pointer
         let ternary: Int32
@@ -314,14 +316,14 @@ extension Number {
     }
 
     static func power(_ base: Number, _ exponent: Number) -> Number {
-        let box = RealBox()
-        let ternary = mpfr_pow(box.pointer, base.realBox.pointer, exponent.realBox.pointer, MPFR_RNDN)
+        let box = RealBox(), x = base.realBox, y = exponent.realBox
+        let ternary = withExtendedLifetime((x, y)) { mpfr_pow(box.pointer, x.pointer, y.pointer, MPFR_RNDN) }
         return ternary == 0 ? Number.real(box).simplified : .real(box)
     }
 
     static func root(_ radicand: Number, _ index: Int) -> Number {
-        let box = RealBox()
-        let ternary = mpfr_rootn_ui(box.pointer, radicand.realBox.pointer, UInt(index), MPFR_RNDN)
+        let box = RealBox(), x = radicand.realBox
+        let ternary = withExtendedLifetime(x) { mpfr_rootn_ui(box.pointer, x.pointer, UInt(index), MPFR_RNDN) }
         return ternary == 0 ? Number.real(box).simplified : .real(box)
     }
 
@@ -338,6 +340,7 @@ extension Number {
     /// The nearest integer to a finite value, if it fits in an Int.
     var nearestInteger: Int? {
         let x = realBox
+        defer { withExtendedLifetime(x) {} }
         let rounded = RealBox()
         mpfr_rint(rounded.pointer, x.pointer, MPFR_RNDN)
         guard mpfr_fits_slong_p(rounded.pointer, MPFR_RNDN) != 0 else { return nil }
@@ -386,13 +389,17 @@ extension Number {
     /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
     func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: String, exponent: Int)? {
         guard !isZero else { return nil }
-        let q = exactRational.pointer
+        // Keep the (possibly temporary) box alive while its pointer is in use.
+        let exact = exactRational
+        defer { withExtendedLifetime(exact) {} }
+        let q = exact.pointer
         let negative = cmpfr_q_sgn(q) < 0
         let numerator = Scratch(), denominator = Scratch()
         cmpfr_z_abs(numerator.pointer, cmpfr_q_num(q))
         cmpfr_z_abs(denominator.pointer, cmpfr_q_den(q))
         let estimate = (Int(cmpfr_z_sizeinbase(numerator.pointer, 2)) - Int(cmpfr_z_sizeinbase(denominator.pointer, 2)))
-        var exponent = Int((Double(estimate) * 0.30102999566398120).rounded(.down))
+        // log₁₀ 2 ≈ 0.30103, in integers (floor division) to stay clear of libm.
+        var exponent = (estimate * 30103 - (estimate < 0 ? 99_999 : 0)) / 100_000
         // |x| ≥ 10^k ?
         func atLeast(_ k: Int) -> Bool {
             let scaled = Scratch(), power = Scratch()

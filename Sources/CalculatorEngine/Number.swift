@@ -102,11 +102,11 @@ struct Arithmetic: Sendable {
         if !x.isFinite { return .failure(.overflow) }
         guard let magnitude = x.binaryMagnitude else { return .success(x) }
         let upper = budget.maxDecimalExponent + 1  // |x| < 10^upper
-        let upperBits = Int((Double(upper) * 3.321928094887362).rounded(.down))
+        let upperBits = upper * 33_219 / 10_000  // log₂ 10 ≈ 3.3219
         if magnitude > upperBits + 2 { return .failure(.overflow) }
         if magnitude >= upperBits - 2, x.compareMagnitude(toPowerOfTen: upper) >= 0 { return .failure(.overflow) }
         let lower = -budget.maxDecimalExponent
-        let lowerBits = Int((Double(lower) * 3.321928094887362).rounded(.down))
+        let lowerBits = (lower * 33_219 - 9_999) / 10_000
         if magnitude < lowerBits - 2 { return .failure(.overflow) }
         if magnitude <= lowerBits + 2, x.compareMagnitude(toPowerOfTen: lower) < 0 { return .failure(.overflow) }
         if x.rationalBits > budget.maxRationalBits { return .success(x.asReal) }
