@@ -208,11 +208,12 @@ extension Number {
         let x = a.realBox, y = b.realBox
         defer { withExtendedLifetime((x, y)) {} }
         let box = RealBox()
+        var ternary: Int32
         switch operation {
-        case .add: mpfr_add(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
-        case .subtract: mpfr_sub(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
-        case .multiply: mpfr_mul(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
-        case .divide: mpfr_div(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        case .add: ternary = mpfr_add(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        case .subtract: ternary = mpfr_sub(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        case .multiply: ternary = mpfr_mul(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        case .divide: ternary = mpfr_div(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
         }
         if operation == .add || operation == .subtract, mpfr_zero_p(box.pointer) == 0, mpfr_regular_p(x.pointer) != 0,
             mpfr_regular_p(y.pointer) != 0
@@ -220,9 +221,12 @@ extension Number {
             // Catastrophic cancellation: a result 240 bits below both operands is rounding noise of values that were
             // equal (e ln − 1, √2² − 2); show it as the 0 the user expects.
             let largest = max(mpfr_get_exp(x.pointer), mpfr_get_exp(y.pointer))
-            if mpfr_get_exp(box.pointer) < largest - 240 { mpfr_set_zero(box.pointer, 1) }
+            if mpfr_get_exp(box.pointer) < largest - 240 {
+                mpfr_set_zero(box.pointer, 1)
+                ternary = 0
+            }
         }
-        return Number.real(box).simplified
+        return ternary == 0 ? Number.real(box).simplified : .real(box)
     }
 
     var negated: Number {
@@ -349,10 +353,12 @@ extension Number {
 
     // MARK: conversions
 
-    /// An exact real stays a rational (so 0.5 from sin 30° keeps exact arithmetic afterwards).
+    /// An exactly computed real with a short mantissa (0.5 from sin 30°, 3 from log₂ 8) continues as a rational,
+    /// so the arithmetic after it stays exact; exact products of long floats (π × 2) stay floats.
     private var simplified: Number {
         guard case .real(let r) = self, mpfr_number_p(r.pointer) != 0 else { return self }
         if mpfr_zero_p(r.pointer) != 0 { return .integer(0) }
+        guard mpfr_min_prec(r.pointer) <= 64 else { return self }
         let exponent = mpfr_get_exp(r.pointer)
         guard exponent > -4096, exponent < 4096 else { return self }
         let box = RationalBox()

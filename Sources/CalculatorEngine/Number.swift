@@ -13,8 +13,8 @@ extension Number: Equatable {
 /// Limits that keep the work of one key press small (GNOME Calculator's `EvaluationBudget` is the model).
 /// Anything beyond them is `Error` (overflow), which the range limit would give anyway, only later and slower.
 struct Budget: Sendable {
-    /// Largest n for n!: 3249! ≈ 6.5e+9997 is the last factorial inside the range.
-    var maxFactorialArgument = 3249
+    /// Largest n for n!: 3248! ≈ 2.0e+9997 is the last factorial inside the range (3249! ≈ 6.4e+10000).
+    var maxFactorialArgument = 3248
     /// A rational whose numerator and denominator together need more bits is continued as an MPFR float.
     var maxRationalBits = 40_000
     /// |x| < 10^(maxDecimalExponent + 1), and a non-zero |x| ≥ 10^-maxDecimalExponent.
@@ -153,8 +153,7 @@ struct Arithmetic: Sendable {
             guard let q = denominator, q % 2 == 1, let p = numerator else {
                 return .failure(.domain("Negative base needs an integer exponent"))
             }
-            let magnitude = Number.power(base.negated, exponent)
-            return checked(p % 2 == 0 ? magnitude : magnitude.negated)
+            return power(base.negated, exponent).map { p % 2 == 0 ? $0 : $0.negated }
         }
         if case .rational = exponent, case .rational = base {
             // Exact when the base is a perfect power: 4^0.5, 8^(2/3).
@@ -326,7 +325,7 @@ struct Arithmetic: Sendable {
             return checked(x.real(f))
         case .rad:
             if x.isZero { return .success(.integer(function == .cos ? 1 : 0)) }
-            if !x.isRational, let k = multiple(of: x, step: halfPi),
+            if let k = multiple(of: x, step: halfPi),
                 let special = specialAngleValue(function, degrees: (k % 4) * 90)
             {
                 return special
