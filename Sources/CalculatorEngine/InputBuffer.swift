@@ -28,26 +28,29 @@ struct InputBuffer: Sendable, Equatable {
         return buffer
     }
 
-    var hasExponent: Bool { text.contains("e") }
-    private var hasPoint: Bool { text.contains(".") }
+    // The text is ASCII, so its UTF-8 view is the cheap way to inspect it (no grapheme breaking per key).
+    var hasExponent: Bool { text.utf8.contains(UInt8(ascii: "e")) }
+    private var hasPoint: Bool { text.utf8.contains(UInt8(ascii: ".")) }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private var mantissaDigitCount: Int {
-        let mantissa = text.prefix { $0 != "e" }
-        let count = mantissa.filter(\.isNumber).count
-        let unsigned = mantissa.hasPrefix("-") ? mantissa.dropFirst() : mantissa[...]
-        return unsigned.hasPrefix("0.") ? count - 1 : count
+        let mantissa = text.utf8.prefix { $0 != UInt8(ascii: "e") }
+        let count = mantissa.lazy.filter(Self.isDigit).count
+        let unsigned = mantissa.first == UInt8(ascii: "-") ? mantissa.dropFirst() : mantissa[...]
+        return unsigned.starts(with: "0.".utf8) ? count - 1 : count
     }
 
     mutating func appendDigit(_ digit: Character, limit: Int) {
         if hasExponent {
-            let exponentDigits = text.drop { $0 != "e" }.filter(\.isNumber)
-            if exponentDigits == "0" {
+            let exponentDigits = text.utf8.reversed().prefix { $0 != UInt8(ascii: "e") }.filter(Self.isDigit)
+            if exponentDigits == [UInt8(ascii: "0")] {
                 text.removeLast()
             } else if exponentDigits.count >= InputBuffer.maxExponentDigits {
                 return
             }
             text.append(digit)
-        } else if text == "0" || text == "-0" {
+        } else if text.utf8.elementsEqual("0".utf8) || text.utf8.elementsEqual("-0".utf8) {
             // Leading zeros collapse: "0 0 5" is 5.
             text.removeLast()
             text.append(digit)
