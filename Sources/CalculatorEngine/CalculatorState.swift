@@ -45,8 +45,11 @@ public struct CalculatorState: Sendable, Equatable {
     public internal(set) var history: [HistoryEntry] = []
 
     public static let historyLimit = 100
-    /// Open parentheses and pending operators together; further `(` are ignored (keeps a hostile key stream bounded).
-    static let pendingLimit = 256
+    /// Open parentheses and pending operators together; further `(` are ignored and xʸ chains evaluate left to
+    /// right beyond it, so a hostile key stream cannot grow a state without bound.
+    static let pendingLimit = 100
+    /// Expression texts longer than this many UTF-8 bytes keep only their end, after "…" (same reason).
+    public static let expressionLimit = 300
 
     var entry: InputBuffer? = InputBuffer()
     /// The value shown when no number is being typed; nil is 0 (saves an allocation in a fresh state).
@@ -248,7 +251,7 @@ public struct CalculatorState: Sendable, Equatable {
         while case .operation(let left, let pendingOp)? = pending.last {
             if let op, settings.mode == .scientific {
                 if pendingOp.precedence < op.precedence { break }
-                if pendingOp.precedence == op.precedence && op.isRightAssociative { break }
+                if pendingOp.precedence == op.precedence && op.isRightAssociative && pending.count < Self.pendingLimit { break }
             }
             switch arithmetic.apply(pendingOp, left, v) {
             case .success(let result): v = result
@@ -378,8 +381,15 @@ public struct CalculatorState: Sendable, Equatable {
         record(description, result: formatter.string(v))
     }
 
+    private static func clipped(_ text: String) -> String {
+        guard text.utf8.count > expressionLimit else { return text }
+        var tail = Substring(text)
+        while tail.utf8.count > expressionLimit - 3 { tail = tail.dropFirst(max(1, (tail.utf8.count - expressionLimit) / 3)) }
+        return "…" + tail
+    }
+
     private mutating func record(_ expression: String, result: String) {
-        history.append(HistoryEntry(expression: expression, result: result))
+        history.append(HistoryEntry(expression: Self.clipped(expression), result: result))
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
@@ -429,6 +439,8 @@ public struct CalculatorState: Sendable, Equatable {
             display = DisplayFormatter.error
             return
         }
+        prefix = Self.clipped(prefix)
+        operandText = operandText.map(Self.clipped)
         let current: String?
         if phase == .entering, let entry {
             display = entry.text
@@ -437,6 +449,6 @@ public struct CalculatorState: Sendable, Equatable {
             display = formatter.string(shownValue)
             current = operandText
         }
-        expression = current.map { Self.joined(prefix, $0) } ?? prefix
+        expression = Self.clipped(current.map { Self.joined(prefix, $0) } ?? prefix)
     }
 }

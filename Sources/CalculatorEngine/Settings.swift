@@ -22,6 +22,17 @@ public struct Settings: Codable, Sendable, Equatable {
         self.digits = digits
     }
 
+    private enum CodingKeys: String, CodingKey { case mode, angle, digits }
+
+    /// Missing fields take their defaults, so `{"angle": "rad"}` is a valid settings object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            mode: try container.decodeIfPresent(CalculationMode.self, forKey: .mode) ?? .scientific,
+            angle: try container.decodeIfPresent(AngleUnit.self, forKey: .angle) ?? .deg,
+            digits: try container.decodeIfPresent(Int.self, forKey: .digits) ?? 16)
+    }
+
     /// Digits clamped into `digitsRange`, so a bad value from a caller can never break formatting.
     var shownDigits: Int { min(max(digits, Settings.digitsRange.lowerBound), Settings.digitsRange.upperBound) }
 }

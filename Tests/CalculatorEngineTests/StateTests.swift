@@ -1,4 +1,5 @@
 import CalculatorEngine
+import Foundation
 import Testing
 
 @Suite struct StateTests {
@@ -91,6 +92,27 @@ import Testing
         #expect(a.display != c.display)
         let value = try #require(DecimalValue(a.display))
         #expect(!value.negative && value.exponent < 0)
+    }
+
+    @Test func hostileKeyStreamsStayBounded() throws {
+        let parentheses = try run(Array(repeating: "(", count: 300).joined(separator: " ") + " 1")
+        #expect(parentheses.expression.utf8.count <= CalculatorState.expressionLimit)
+        #expect(try JSONEncoder().encode(parentheses).count < 100_000)
+        let closed = try run(Array(repeating: "(", count: 300).joined(separator: " ") + " 1 =")
+        #expect(closed.display == "1")
+        let tower = try run(Array(repeating: "1 pow", count: 500).joined(separator: " ") + " 1 =")
+        #expect(tower.display == "1")
+        let roots = try run("2 " + Array(repeating: "sqrt", count: 500).joined(separator: " "))
+        #expect(roots.expression.utf8.count <= CalculatorState.expressionLimit)
+        #expect(roots.display == "1")
+    }
+
+    @Test func settingsDecodeWithDefaults() throws {
+        let settings = try JSONDecoder().decode(Settings.self, from: Data(#"{"angle": "rad"}"#.utf8))
+        #expect(settings == Settings(angle: .rad))
+        let full = try JSONDecoder().decode(Settings.self, from: Data(#"{"mode": "immediate", "angle": "deg", "digits": 20}"#.utf8))
+        #expect(full == Settings(mode: .immediate, digits: 20))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Settings.self, from: Data(#"{"mode": "rpn"}"#.utf8)) }
     }
 
     @Test func freshStateIsSmall() {
