@@ -111,7 +111,13 @@ public struct CalculatorState: Sendable, Equatable {
             pressValue(number, text: formatter.string(number))
         case .openParenthesis: pressOpenParenthesis()
         case .closeParenthesis: pressCloseParenthesis()
-        case .equals: pressEquals()
+        case .equals:
+            if let description = pressEquals() {
+                // Recorded after refresh so the result is formatted once.
+                refresh()
+                record(description, result: display)
+                return
+            }
         case .allClear: reset()
         case .clear:
             entry = InputBuffer()
@@ -150,7 +156,7 @@ public struct CalculatorState: Sendable, Equatable {
 
     private static func joined(_ head: String, _ tail: String) -> String {
         if head.isEmpty { return tail }
-        if head.hasSuffix("(") { return head + tail }
+        if head.utf8.last == UInt8(ascii: "(") { return head + tail }
         return head + " " + tail
     }
 
@@ -330,9 +336,10 @@ public struct CalculatorState: Sendable, Equatable {
         phase = .closedGroup
     }
 
-    private mutating func pressEquals() {
+    /// Evaluates everything; returns the description to record with the result, or nil after an error (recorded here).
+    private mutating func pressEquals() -> String? {
         let wasResult = phase == .result
-        guard let (operand, text) = currentOperand() else { return }
+        guard let (operand, text) = currentOperand() else { return nil }
         var v = operand
         let description: String
         if !pending.isEmpty {
@@ -358,7 +365,7 @@ public struct CalculatorState: Sendable, Equatable {
             description = full
             if !evaluated {
                 record(description, result: DisplayFormatter.error)
-                return
+                return nil
             }
         } else if let last = lastOperation {
             let left = wasResult ? formatter.string(operand) : text
@@ -368,7 +375,7 @@ public struct CalculatorState: Sendable, Equatable {
             case .failure(let failure):
                 fail(failure)
                 record(description, result: DisplayFormatter.error)
-                return
+                return nil
             }
         } else {
             description = text
@@ -378,7 +385,7 @@ public struct CalculatorState: Sendable, Equatable {
         phase = .result
         prefix = ""
         operandText = description
-        record(description, result: formatter.string(v))
+        return description
     }
 
     private static func clipped(_ text: String) -> String {

@@ -8,21 +8,34 @@ struct DisplayFormatter: Sendable {
 
     func string(_ number: Number) -> String {
         guard let (negative, mantissa, exponent) = number.roundedDecimal(digits: digits) else { return "0" }
-        var result = negative ? "-" : ""
+        let zero = UInt8(ascii: "0"), point = UInt8(ascii: "."), minus = UInt8(ascii: "-")
+        var text: [UInt8] = []
+        text.reserveCapacity(mantissa.count + 10)
+        if negative { text.append(minus) }
         if exponent >= -4 && exponent < digits {
             if exponent < 0 {
-                result += "0." + String(repeating: "0", count: -exponent - 1) + mantissa
+                text.append(zero)
+                text.append(point)
+                text.append(contentsOf: repeatElement(zero, count: -exponent - 1))
+                text.append(contentsOf: mantissa)
             } else if mantissa.count <= exponent + 1 {
-                result += mantissa + String(repeating: "0", count: exponent + 1 - mantissa.count)
+                text.append(contentsOf: mantissa)
+                text.append(contentsOf: repeatElement(zero, count: exponent + 1 - mantissa.count))
             } else {
-                let split = mantissa.index(mantissa.startIndex, offsetBy: exponent + 1)
-                result += mantissa[..<split] + "." + mantissa[split...]
+                text.append(contentsOf: mantissa[..<(exponent + 1)])
+                text.append(point)
+                text.append(contentsOf: mantissa[(exponent + 1)...])
             }
         } else {
-            result += String(mantissa.prefix(1))
-            if mantissa.count > 1 { result += "." + mantissa.dropFirst() }
-            result += (exponent < 0 ? "e-" : "e+") + String(exponent.magnitude)
+            text.append(mantissa[0])
+            if mantissa.count > 1 {
+                text.append(point)
+                text.append(contentsOf: mantissa[1...])
+            }
+            text.append(UInt8(ascii: "e"))
+            text.append(exponent < 0 ? minus : UInt8(ascii: "+"))
+            text.append(contentsOf: String(exponent.magnitude).utf8)
         }
-        return result
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -100,17 +100,29 @@ struct InputBuffer: Sendable, Equatable {
 
     /// The exact value; an exponent that pushes it outside the range is the caller's overflow check.
     var value: Number {
-        var mantissa = Substring(text.prefix { $0 != "e" })
-        let negative = mantissa.hasPrefix("-")
-        if negative { mantissa.removeFirst() }
-        var exponent = 0
-        if let e = text.firstIndex(of: "e") {
-            exponent = Int(text[text.index(after: e)...].filter { $0.isNumber || $0 == "-" }) ?? 0
+        var negative = false, exponentNegative = false, inExponent = false, afterPoint = false
+        var digits: [UInt8] = []
+        var fractionDigits = 0, exponent = 0
+        digits.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"):
+                if inExponent { exponentNegative = true } else { negative = true }
+            case UInt8(ascii: "."): afterPoint = true
+            case UInt8(ascii: "e"): inExponent = true
+            default:
+                let digit = Int(byte &- UInt8(ascii: "0"))
+                if inExponent {
+                    exponent = exponent * 10 + digit
+                } else {
+                    digits.append(byte)
+                    if afterPoint { fractionDigits += 1 }
+                }
+            }
         }
-        let fractionDigits = mantissa.drop { $0 != "." }.dropFirst().count
-        var digits = String(mantissa.filter(\.isNumber))
-        if digits.isEmpty { digits = "0" }
-        return Number.decimal(digits: digits, exponent: exponent - fractionDigits, negative: negative)
+        if digits.isEmpty { digits = [UInt8(ascii: "0")] }
+        let scale = (exponentNegative ? -exponent : exponent) - fractionDigits
+        return Number.decimal(digits: String(decoding: digits, as: UTF8.self), exponent: scale, negative: negative)
     }
 
     /// Accepts only text of the documented shape (used when decoding a stored state).

@@ -76,6 +76,14 @@ extension Number {
 
     /// `digits` (ASCII 0-9, at least one) × 10^`exponent`, exactly. The caller bounds `exponent`.
     static func decimal(digits: String, exponent: Int, negative: Bool) -> Number {
+        // Typical entries ("123.45") fit in machine integers: p / 10^k without any GMP temporaries.
+        if digits.utf8.count <= 18, exponent <= 0, exponent >= -18, let value = Int(digits) {
+            var denominator: UInt = 1
+            for _ in 0..<(-exponent) { denominator *= 10 }
+            let box = RationalBox()
+            cmpfr_q_set_si(box.pointer, negative ? -value : value, denominator)
+            return .rational(box)
+        }
         let numerator = Scratch()
         let denominator = Scratch()
         _ = cmpfr_z_set_str(numerator.pointer, digits)
@@ -393,14 +401,14 @@ extension Number {
 
     /// Rounded to `digits` significant digits (half away from zero, computed exactly on the rational value):
     /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
-    func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: String, exponent: Int)? {
+    func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
         guard !isZero else { return nil }
         // Keep the (possibly temporary) box alive while its pointer is in use.
         let exact = exactRational
         defer { withExtendedLifetime(exact) {} }
         let q = exact.pointer
         let negative = cmpfr_q_sgn(q) < 0
-        let numerator = Scratch(), denominator = Scratch()
+        let numerator = Scratch(), denominator = Scratch(), scaled = Scratch(), power = Scratch()
         cmpfr_z_abs(numerator.pointer, cmpfr_q_num(q))
         cmpfr_z_abs(denominator.pointer, cmpfr_q_den(q))
         let estimate = (Int(cmpfr_z_sizeinbase(numerator.pointer, 2)) - Int(cmpfr_z_sizeinbase(denominator.pointer, 2)))
@@ -408,7 +416,6 @@ extension Number {
         var exponent = (estimate * 30103 - (estimate < 0 ? 99_999 : 0)) / 100_000
         // |x| ≥ 10^k ?
         func atLeast(_ k: Int) -> Bool {
-            let scaled = Scratch(), power = Scratch()
             cmpfr_z_ui_pow_ui(power.pointer, 10, UInt(k.magnitude))
             if k >= 0 {
                 cmpfr_z_mul(scaled.pointer, denominator.pointer, power.pointer)
@@ -421,31 +428,35 @@ extension Number {
         while atLeast(exponent + 1) { exponent += 1 }
         while !atLeast(exponent) { exponent -= 1 }
         let shift = digits - 1 - exponent
-        let top = Scratch(), bottom = Scratch(), power = Scratch()
-        cmpfr_z_ui_pow_ui(power.pointer, 10, UInt(shift.magnitude))
+        // top / bottom = |x| · 10^shift; scaled and power are reused as top and bottom.
+        let top = scaled, bottom = power
+        cmpfr_z_ui_pow_ui(bottom.pointer, 10, UInt(shift.magnitude))
         if shift >= 0 {
-            cmpfr_z_mul(top.pointer, numerator.pointer, power.pointer)
+            cmpfr_z_mul(top.pointer, numerator.pointer, bottom.pointer)
             cmpfr_z_mul_ui(bottom.pointer, denominator.pointer, 1)
         } else {
+            cmpfr_z_mul(bottom.pointer, denominator.pointer, bottom.pointer)
             cmpfr_z_mul_ui(top.pointer, numerator.pointer, 1)
-            cmpfr_z_mul(bottom.pointer, denominator.pointer, power.pointer)
         }
-        // round(top / bottom) = ⌊(2·top + bottom) / (2·bottom)⌋
+        // round(top / bottom) = ⌊(2·top + bottom) / (2·bottom)⌋, half away from zero on the magnitude.
         cmpfr_z_mul_ui(top.pointer, top.pointer, 2)
         cmpfr_z_add(top.pointer, top.pointer, bottom.pointer)
         cmpfr_z_mul_ui(bottom.pointer, bottom.pointer, 2)
-        let mantissa = Scratch()
+        let mantissa = numerator
         cmpfr_z_fdiv_q(mantissa.pointer, top.pointer, bottom.pointer)
-        var buffer = [CChar](repeating: 0, count: Int(cmpfr_z_sizeinbase(mantissa.pointer, 10)) + 2)
-        _ = cmpfr_z_get_str(&buffer, mantissa.pointer)
-        var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.count > digits {
+        var buffer = [UInt8](repeating: 0, count: Int(cmpfr_z_sizeinbase(mantissa.pointer, 10)) + 2)
+        buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { _ = cmpfr_z_get_str($0, mantissa.pointer) }
+        }
+        var length = buffer.firstIndex(of: 0) ?? buffer.count
+        if length > digits {
             // Rounded up to 10^digits: one more decimal place to the left.
             exponent += 1
-            text = "1"
+            length = 1
         }
-        while text.count > 1, text.hasSuffix("0") { text.removeLast() }
-        return (negative, text, exponent)
+        while length > 1, buffer[length - 1] == UInt8(ascii: "0") { length -= 1 }
+        buffer.removeSubrange(length...)
+        return (negative, buffer, exponent)
     }
 
     // MARK: persistence
