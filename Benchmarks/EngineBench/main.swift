@@ -30,6 +30,10 @@ let scenarios = [
     Scenario(label: "fact 171 (exact, 1e+309)", setup: ["1", "7", "1"], key: "fact"),
     Scenario(label: "fact 3.5 (gamma)", setup: ["3", ".", "5"], key: "fact"),
     Scenario(label: "fact 1e9 (budget → Error)", setup: ["1", "EE", "9"], key: "fact"),
+    Scenario(label: "sin 9e9999 (degrees)", setup: ["9", "EE", "9", "9", "9", "9"], key: "sin"),
+    Scenario(label: "sin 9e9999 (radians)", setup: ["9", "EE", "9", "9", "9", "9"], key: "sin", settings: Settings(angle: .rad)),
+    Scenario(label: "pow 1.5 ^ 1e9 (→ Error)", setup: ["1", ".", "5", "pow", "1", "EE", "9"], key: "="),
+    Scenario(label: "exp -9e9999 (→ Error)", setup: ["9", "EE", "9", "9", "9", "9", "=", "neg"], key: "exp"),
 ]
 
 let batches = 21

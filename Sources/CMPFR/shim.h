@@ -50,6 +50,7 @@ static inline void cmpfr_z_mul_ui(mpz_ptr r, mpz_srcptr a, unsigned long b) { mp
 static inline void cmpfr_z_add(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_add(r, a, b); }
 static inline void cmpfr_z_abs(mpz_ptr r, mpz_srcptr a) { mpz_abs(r, a); }
 static inline void cmpfr_z_fdiv_q(mpz_ptr q, mpz_srcptr n, mpz_srcptr d) { mpz_fdiv_q(q, n, d); }
+static inline void cmpfr_z_fdiv_r(mpz_ptr r, mpz_srcptr n, mpz_srcptr d) { mpz_fdiv_r(r, n, d); }
 static inline void cmpfr_z_tdiv_q_ui(mpz_ptr q, mpz_srcptr n, unsigned long d) { mpz_tdiv_q_ui(q, n, d); }
 static inline int cmpfr_z_cmp(mpz_srcptr a, mpz_srcptr b) { return mpz_cmp(a, b); }
 static inline size_t cmpfr_z_sizeinbase(mpz_srcptr a, int base) { return mpz_sizeinbase(a, base); }

@@ -232,7 +232,7 @@ public struct CalculatorState: Sendable, Equatable {
         if phase == .afterOperator, case .operation(let left, let previous)? = pending.last {
             // A second operator in a row replaces the first: 5 + × 3 is 5 × 3.
             pending.removeLast()
-            prefix.removeLast(previous.symbol.count + 1)
+            if prefix.hasSuffix(" " + previous.symbol) { prefix.removeLast(previous.symbol.count + 1) }
             var v = left
             guard reduce(&v, before: op) else { return }
             pending.append(.operation(left: v, op: op))

@@ -234,6 +234,16 @@ extension Number {
                 ternary = 0
             }
         }
+        return finished(box, ternary)
+    }
+
+    /// The result of an MPFR operation: exact short results become rationals; an underflow to zero (e^−10^9999)
+    /// becomes a non-zero far below 1e-9999 so that the range check reports it instead of showing 0.
+    private static func finished(_ box: RealBox, _ ternary: Int32) -> Number {
+        if ternary != 0, mpfr_zero_p(box.pointer) != 0 {
+            mpfr_set_ui_2exp(box.pointer, 1, -(1 << 24), MPFR_RNDN)
+            return .real(box)
+        }
         return ternary == 0 ? Number.real(box).simplified : .real(box)
     }
 
@@ -248,6 +258,17 @@ extension Number {
             mpfr_neg(box.pointer, r.pointer, MPFR_RNDN)
             return .real(box)
         }
+    }
+
+    /// x mod `modulus` in [0, modulus), exactly, for a rational x (nil for a real): 10^9999 degrees is 280°.
+    func remainder(modulo modulus: UInt) -> Number? {
+        guard case .rational(let q) = self else { return nil }
+        let divisor = Scratch(), remainder = Scratch()
+        cmpfr_z_mul_ui(divisor.pointer, cmpfr_q_den(q.pointer), modulus)
+        cmpfr_z_fdiv_r(remainder.pointer, cmpfr_q_num(q.pointer), divisor.pointer)
+        let box = RationalBox()
+        cmpfr_q_set_num_den(box.pointer, remainder.pointer, cmpfr_q_den(q.pointer))
+        return .rational(box)
     }
 
     /// Exact x^n for a rational x and a small integer n (the caller checks the size budget and x ≠ 0 when n < 0).
@@ -324,19 +345,19 @@ extension Number {
         case .atanh: ternary = mpfr_atanh(r, a, MPFR_RNDN)
         case .gamma: ternary = mpfr_gamma(r, a, MPFR_RNDN)
         }
-        return ternary == 0 ? Number.real(box).simplified : .real(box)
+        return Number.finished(box, ternary)
     }
 
     static func power(_ base: Number, _ exponent: Number) -> Number {
         let box = RealBox(), x = base.realBox, y = exponent.realBox
         let ternary = withExtendedLifetime((x, y)) { mpfr_pow(box.pointer, x.pointer, y.pointer, MPFR_RNDN) }
-        return ternary == 0 ? Number.real(box).simplified : .real(box)
+        return finished(box, ternary)
     }
 
     static func root(_ radicand: Number, _ index: Int) -> Number {
         let box = RealBox(), x = radicand.realBox
         let ternary = withExtendedLifetime(x) { mpfr_rootn_ui(box.pointer, x.pointer, UInt(index), MPFR_RNDN) }
-        return ternary == 0 ? Number.real(box).simplified : .real(box)
+        return finished(box, ternary)
     }
 
     var isFinite: Bool {

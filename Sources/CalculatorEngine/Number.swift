@@ -318,6 +318,8 @@ struct Arithmetic: Sendable {
     func trigonometric(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
         switch angle {
         case .deg:
+            // Whole turns are exact in degrees, so a huge typed angle loses nothing.
+            let x = x.remainder(modulo: 360) ?? x
             if let k = multiple(of: x, step: .integer(15)), let special = specialAngleValue(function, degrees: (k % 24) * 15) {
                 return special
             }

@@ -169,7 +169,8 @@ private func check(_ test: KeyCase) throws {
         c("1 EE 9 9 9 8 neg / 1 0 =", "1e-9999"), c("1 0 pow 9 9 9 9 =", "1e+9999"), c("1 0 pow 1 0 0 0 0 =", "Error"),
         c("1 EE 5 0 0 0 sq", "Error"), c("1 EE 4 9 9 9 sq", "1e+9998"), c("1 EE 5 = neg exp", "Error"), c("1 EE 5 exp", "Error"),
         c("1 EE 9 9 9 9 neg sq", "Error"), c("1 EE 9 9 9 9 recip", "1e-9999"), c("1 EE 9 9 9 9 neg recip", "1e+9999"),
-        c("1 0 pow 9 9 9 9 neg =", "1e-9999"), c("1 0 pow 1 0 0 0 0 neg =", "Error"),
+        c("1 0 pow 9 9 9 9 neg =", "1e-9999"), c("9 EE 9 9 9 9 = neg exp", "Error"), c("0 . 5 pow 1 EE 1 2 =", "Error"),
+        c("9 EE 9 9 9 9 sin", "0"), c("1 EE 9 9 9 9 sin", "-0.9848077530122081"), c("1 0 pow 1 0 0 0 0 neg =", "Error"),
     ]
 
     static let budgetCases: [KeyCase] = [
