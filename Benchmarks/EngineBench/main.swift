@@ -2,6 +2,7 @@
 // Run with `swift run -c release engine-bench`. Each scenario prepares a state, then times batches of
 // `perBatch` presses of one key on fresh copies of that state; the table shows the median and the fastest batch.
 import CalculatorEngine
+import Foundation
 
 struct FixedRandom: RandomNumberGenerator {
     var state: UInt64 = 0x1234_5678
@@ -95,6 +96,12 @@ for scenario in scenarios where filter.map({ scenario.label.contains($0) }) ?? t
     print(scenario.label.padding(28) + formatted(median) + "  " + formatted(best))
 }
 print("CalculatorState: \(MemoryLayout<CalculatorState>.size) bytes inline (stride \(MemoryLayout<CalculatorState>.stride)); a fresh state allocates nothing more")
+var sample = CalculatorState()
+var sampleRandom = FixedRandom()
+let freshJSON = (try? JSONEncoder().encode(sample))?.count ?? -1
+for name in ["1", "/", "3", "=", "m+", "2", "*", "(", "pi", "+"] { sample.apply(Key(name: name)!, random: &sampleRandom) }
+let busyJSON = (try? JSONEncoder().encode(sample))?.count ?? -1
+print("stored JSON: fresh state \(freshJSON) bytes; mid-calculation with memory, π and history \(busyJSON) bytes")
 print("(checksum \(checksum % 1000))")
 
 extension String {
