@@ -279,7 +279,7 @@ public struct CalculatorState: Sendable, Equatable {
             operandText = function.describe(text)
             phase = .operand
         case .failure(let failure):
-            fail(failure)
+            fail(failure, attempted: function.describe(text))
         }
     }
 
@@ -428,8 +428,9 @@ public struct CalculatorState: Sendable, Equatable {
         expression = ""
     }
 
-    private mutating func fail(_ failure: CalculatorError) {
-        expression = Self.joined(prefix, operandText ?? entry?.text ?? "")
+    /// Enters the error state; `expression` keeps what was attempted.
+    private mutating func fail(_ failure: CalculatorError, attempted: String? = nil) {
+        expression = Self.clipped(Self.joined(prefix, attempted ?? operandText ?? entry?.text ?? ""))
         error = failure
         entry = nil
         value = nil

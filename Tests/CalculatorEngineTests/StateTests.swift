@@ -8,6 +8,7 @@ import Testing
         ("2 * ( 3 + 4", "2 × (3 + 4"), ("5 sq", "5²"), ("1 . 5 EE 2 0", "1.5e20"), ("pi sin", "sin(π)"), ("2 ( 1 + 1 )", "2 × (1 + 1)"),
         ("5 + * 3", "5 × 3"), ("1 0 percent", "10%"), ("2 + 3 = neg", "−(2 + 3)"), ("2 + 3 = =", "5 + 3"), ("", ""),
         ("1 2 3", "123"), ("5 + 3 C", "5 +"), ("2 pow 3", "2 ^ 3"), ("4 fact", "4!"), ("( 1 + 2 =", "(1 + 2)"),
+        ("1 + 4 neg sqrt", "1 + √(-4)"), ("1 / 0 =", "1 ÷ 0"),
     ])
     func expression(keys: String, expected: String) throws {
         #expect(try run(keys).expression == expected)
