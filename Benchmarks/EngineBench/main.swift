@@ -1,2 +1,109 @@
-// Placeholder: the engine benchmark is being written.
-print("engine-bench")
+// Engine benchmark: median time of one key press for typical keys.
+// Run with `swift run -c release engine-bench`. Each scenario prepares a state, then times batches of
+// `perBatch` presses of one key on fresh copies of that state; the table shows the median and the fastest batch.
+import CalculatorEngine
+import Foundation
+
+struct FixedRandom: RandomNumberGenerator {
+    var state: UInt64 = 0x1234_5678
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state
+    }
+}
+
+struct Scenario {
+    let label: String
+    let setup: [String]
+    let key: String
+    var settings = Settings()
+}
+
+let scenarios = [
+    Scenario(label: "digit entry (123 → 1234)", setup: ["1", "2", "3"], key: "4"),
+    Scenario(label: "+ after typed 123.45", setup: ["1", "2", "3", ".", "4", "5"], key: "+"),
+    Scenario(label: "= on 123 + 456 × 7", setup: ["1", "2", "3", "+", "4", "5", "6", "*", "7"], key: "="),
+    Scenario(label: "= on 1 ÷ 3 (rational)", setup: ["1", "/", "3"], key: "="),
+    Scenario(label: "sin 37 (degrees)", setup: ["3", "7"], key: "sin"),
+    Scenario(label: "sin 30 (degrees, exact)", setup: ["3", "0"], key: "sin"),
+    Scenario(label: "sin 1 (radians)", setup: ["1"], key: "sin", settings: Settings(angle: .rad)),
+    Scenario(label: "fact 20 (exact)", setup: ["2", "0"], key: "fact"),
+    Scenario(label: "fact 171 (exact, 1e+309)", setup: ["1", "7", "1"], key: "fact"),
+    Scenario(label: "fact 3.5 (gamma)", setup: ["3", ".", "5"], key: "fact"),
+    Scenario(label: "fact 1e9 (budget → Error)", setup: ["1", "EE", "9"], key: "fact"),
+    Scenario(label: "sin 9e9999 (degrees)", setup: ["9", "EE", "9", "9", "9", "9"], key: "sin"),
+    Scenario(label: "sin 9e9999 (radians)", setup: ["9", "EE", "9", "9", "9", "9"], key: "sin", settings: Settings(angle: .rad)),
+    Scenario(label: "pow 1.5 ^ 1e9 (→ Error)", setup: ["1", ".", "5", "pow", "1", "EE", "9"], key: "="),
+    Scenario(label: "exp -9e9999 (→ Error)", setup: ["9", "EE", "9", "9", "9", "9", "=", "neg"], key: "exp"),
+]
+
+let batches = 21
+/// Display lengths summed, so the optimizer cannot drop the work.
+nonisolated(unsafe) var checksum = 0
+
+func measure(_ scenario: Scenario) -> (median: Double, best: Double) {
+    var random = FixedRandom()
+    var base = CalculatorState(settings: scenario.settings)
+    for name in scenario.setup { base.apply(Key(name: name)!, random: &random) }
+    let key = Key(name: scenario.key)!
+    // Size batches so each takes roughly 20 ms.
+    var perBatch = 16
+    let clock = ContinuousClock()
+    while true {
+        let elapsed = clock.measure {
+            for _ in 0..<perBatch {
+                var state = base
+                state.apply(key, random: &random)
+                checksum &+= state.display.utf8.count
+            }
+        }
+        if elapsed > .milliseconds(20) || perBatch >= 1 << 22 { break }
+        perBatch *= 2
+    }
+    var samples: [Double] = []
+    for _ in 0..<batches {
+        let elapsed = clock.measure {
+            for _ in 0..<perBatch {
+                var state = base
+                state.apply(key, random: &random)
+                checksum &+= state.display.utf8.count
+            }
+        }
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        samples.append(nanoseconds / Double(perBatch))
+    }
+    samples.sort()
+    return (samples[samples.count / 2], samples[0])
+}
+
+func formatted(_ nanoseconds: Double) -> String {
+    let text: String
+    if nanoseconds >= 10_000 {
+        text = "\(Int(nanoseconds / 1000 + 0.5)) µs"
+    } else {
+        text = "\(Int(nanoseconds + 0.5)) ns"
+    }
+    return String(repeating: " ", count: max(0, 10 - text.count)) + text
+}
+
+print("engine-bench: median time per key press (\(batches) batches; copy of the prepared state + apply)")
+print("key".padding(28) + "   median        best")
+// An optional argument keeps only the scenarios whose label contains it (handy under `perf record`).
+let filter = CommandLine.arguments.dropFirst().first
+for scenario in scenarios where filter.map({ scenario.label.contains($0) }) ?? true {
+    let (median, best) = measure(scenario)
+    print(scenario.label.padding(28) + formatted(median) + "  " + formatted(best))
+}
+print("CalculatorState: \(MemoryLayout<CalculatorState>.size) bytes inline (stride \(MemoryLayout<CalculatorState>.stride)); a fresh state allocates nothing more")
+var sample = CalculatorState()
+var sampleRandom = FixedRandom()
+let freshJSON = (try? JSONEncoder().encode(sample))?.count ?? -1
+for name in ["1", "/", "3", "=", "m+", "2", "*", "(", "pi", "+"] { sample.apply(Key(name: name)!, random: &sampleRandom) }
+let busyJSON = (try? JSONEncoder().encode(sample))?.count ?? -1
+print("stored JSON: fresh state \(freshJSON) bytes; mid-calculation with memory, π and history \(busyJSON) bytes")
+print("(checksum \(checksum % 1000))")
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

@@ -1,0 +1,462 @@
+/// Where the key state machine is between keys (Microsoft CalcManager's `CCalcEngine` flags, made one enum).
+enum Phase: String, Sendable, Codable {
+    /// A number is being typed into `entry`.
+    case entering
+    /// The current operand is a finished value: a unary result, a constant, `mr`.
+    case operand
+    /// A binary operator was pressed and its right operand has not started; a second operator replaces it.
+    case afterOperator
+    /// `(` was pressed; the group has no operand yet.
+    case afterOpenParenthesis
+    /// `)` closed a group; a number or `(` that follows multiplies it.
+    case closedGroup
+    /// `=` finished a calculation; a number starts a new one, an operator continues from the result.
+    case result
+}
+
+/// One level of what is waiting for an operand: `left op …` or an open parenthesis.
+enum PendingItem: Sendable, Equatable {
+    case operation(left: Number, op: BinaryOperator)
+    /// `outerPrefix` is the expression text before the `(`, restored when the group closes.
+    case openParenthesis(outerPrefix: String)
+}
+
+/// What a repeated `=` applies again: `2 + 3 = =` adds 3 once more.
+struct RepeatOperation: Sendable, Equatable {
+    let op: BinaryOperator
+    let operand: Number
+}
+
+/// A session's whole calculator: typed entry, pending operations with precedence and parentheses, memory, the 2nd
+/// toggle, error state, settings and a bounded history. A value type; `apply(_:random:)` is the one way to change it
+/// apart from `update(settings:)`.
+///
+/// Digit keys only edit text (no GMP/MPFR work); numbers are made when an operator, function or `=` needs them.
+public struct CalculatorState: Sendable, Equatable {
+    public internal(set) var settings: Settings
+    /// What the calculator shows: typed text while typing ("0.", "1.50", "-0", "1.5e-3"), a formatted result
+    /// (`DisplayFormatter`), or `Error`.
+    public internal(set) var display: String = "0"
+    /// A human-readable description of what has been entered (CS193P's `description`): "7 + √(9)", "√(7 + 9)".
+    public internal(set) var expression: String = ""
+    public internal(set) var error: CalculatorError?
+    public internal(set) var isSecondActive = false
+    /// The last `historyLimit` evaluations, newest last. Survives AC like a calculator's paper tape.
+    public internal(set) var history: [HistoryEntry] = []
+
+    public static let historyLimit = 100
+    /// Open parentheses and pending operators together; further `(` are ignored and xʸ chains evaluate left to
+    /// right beyond it, so a hostile key stream cannot grow a state without bound.
+    static let pendingLimit = 100
+    /// Expression texts longer than this many UTF-8 bytes keep only their end, after "…" (same reason).
+    public static let expressionLimit = 300
+
+    var entry: InputBuffer? = InputBuffer()
+    /// The value shown when no number is being typed; nil is 0 (saves an allocation in a fresh state).
+    var value: Number?
+    var phase: Phase = .entering
+    var pending: [PendingItem] = []
+    /// Expression text of everything in `pending`.
+    var prefix = ""
+    /// Expression text of the current operand when it is not being typed.
+    var operandText: String?
+    var lastOperation: RepeatOperation?
+    var memoryValue: Number?
+
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+    }
+
+    public var isPending: Bool { !pending.isEmpty }
+
+    /// Memory formatted like the display; nil when memory is empty.
+    public var memory: String? { memoryValue.map { formatter.string($0) } }
+
+    public mutating func update(settings: Settings) {
+        self.settings = settings
+        refresh()
+    }
+
+    // MARK: keys
+
+    public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
+        var key = key
+        if isSecondActive, let inverse = key.inverse { key = inverse }
+        if error != nil {
+            // After an error only a fresh start, a clear or a mode key does something.
+            switch key {
+            case .allClear, .clear:
+                reset()
+                refresh()
+                return
+            case .degrees, .radians, .second:
+                break
+            case .point, .exponent, .pi, .e, .rand, .memoryRecall:
+                reset()
+            case _ where key.digitCharacter != nil:
+                reset()
+            default:
+                return
+            }
+        }
+        switch key {
+        case .point: pressEntry(".")
+        case .exponent: pressEntry("e")
+        case .negate: pressNegate()
+        case .percent: pressPercent()
+        case .pi: pressValue(.constant(.pi), text: "π")
+        case .e: pressValue(.constant(.e), text: "e")
+        case .rand:
+            let number = Number.unitFraction(random.next())
+            pressValue(number, text: formatter.string(number))
+        case .openParenthesis: pressOpenParenthesis()
+        case .closeParenthesis: pressCloseParenthesis()
+        case .equals:
+            if let description = pressEquals() {
+                // Recorded after refresh so the result is formatted once.
+                refresh()
+                record(description, result: display)
+                return
+            }
+        case .allClear: reset()
+        case .clear:
+            entry = InputBuffer()
+            phase = .entering
+            operandText = nil
+        case .backspace:
+            if phase == .entering, var buffer = entry, !buffer.isPristine {
+                buffer.removeLast()
+                entry = buffer
+            }
+        case .memoryClear: memoryValue = nil
+        case .memoryAdd, .memorySubtract: pressMemory(add: key == .memoryAdd)
+        case .memoryRecall:
+            let number = memoryValue ?? .integer(0)
+            pressValue(number, text: formatter.string(number))
+        case .degrees: settings.angle = .deg
+        case .radians: settings.angle = .rad
+        case .second: isSecondActive.toggle()
+        default:
+            if let digit = key.digitCharacter {
+                pressEntry(digit)
+            } else if let op = key.binaryOperator {
+                pressBinary(op)
+            } else if let function = key.unaryFunction {
+                pressUnary(function)
+            }
+        }
+        refresh()
+    }
+
+    // MARK: state machine
+
+    private var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
+    private var arithmetic: Arithmetic { Arithmetic() }
+    private var shownValue: Number { value ?? .integer(0) }
+
+    private static func joined(_ head: String, _ tail: String) -> String {
+        if head.isEmpty { return tail }
+        if head.utf8.last == UInt8(ascii: "(") { return head + tail }
+        return head + " " + tail
+    }
+
+    /// The operand an operator, function or `=` acts on, with its expression text. Right after an operator or `(`
+    /// that is the displayed value (`7 + =` is 7 + 7). Nil when the typed number is out of range (now an error).
+    private mutating func currentOperand() -> (Number, String)? {
+        switch phase {
+        case .entering:
+            let buffer = entry ?? InputBuffer()
+            switch arithmetic.checked(buffer.value) {
+            case .success(let number): return (number, buffer.text)
+            case .failure(let failure):
+                fail(failure)
+                return nil
+            }
+        case .afterOperator, .afterOpenParenthesis:
+            return (shownValue, formatter.string(shownValue))
+        case .operand, .closedGroup, .result:
+            return (shownValue, operandText ?? formatter.string(shownValue))
+        }
+    }
+
+    /// A digit, "." or "e" (EE): extends the number being typed or starts a new one.
+    private mutating func pressEntry(_ character: Character) {
+        if phase == .entering, var buffer = entry, !(buffer.isPristine && character == "e") {
+            switch character {
+            case ".": buffer.appendPoint()
+            case "e": buffer.beginExponent()
+            default: buffer.appendDigit(character, limit: settings.shownDigits)
+            }
+            entry = buffer
+            return
+        }
+        if phase == .closedGroup {
+            // ")" followed by a number multiplies: (2 + 3) 4 is 20.
+            pressBinary(.multiply)
+            if error != nil { return }
+        }
+        if phase == .result { prefix = "" }
+        entry = .starting(with: character)
+        phase = .entering
+        operandText = nil
+    }
+
+    private mutating func pressValue(_ number: Number, text: String) {
+        if phase == .closedGroup {
+            pressBinary(.multiply)
+            if error != nil { return }
+        }
+        value = number
+        entry = nil
+        operandText = text
+        phase = .operand
+    }
+
+    private mutating func pressNegate() {
+        switch phase {
+        case .entering:
+            entry?.toggleSign()
+        case .afterOperator, .afterOpenParenthesis:
+            // Starts a negative entry, as on a phone: "5 × neg 3" is 5 × −3.
+            entry = InputBuffer(text: "-0", isPristine: false)
+            phase = .entering
+        case .operand, .closedGroup, .result:
+            let text = operandText ?? formatter.string(shownValue)
+            value = shownValue.negated
+            operandText = "−(" + text + ")"
+            phase = .operand
+        }
+    }
+
+    private mutating func pressBinary(_ op: BinaryOperator) {
+        if phase == .afterOperator, case .operation(let left, let previous)? = pending.last {
+            // A second operator in a row replaces the first: 5 + × 3 is 5 × 3.
+            pending.removeLast()
+            if prefix.hasSuffix(" " + previous.symbol) { prefix.removeLast(previous.symbol.count + 1) }
+            var v = left
+            guard reduce(&v, before: op) else { return }
+            pending.append(.operation(left: v, op: op))
+            prefix += " " + op.symbol
+            value = v
+            return
+        }
+        guard let (operand, text) = currentOperand() else { return }
+        var v = operand
+        guard reduce(&v, before: op) else { return }
+        pending.append(.operation(left: v, op: op))
+        prefix = Self.joined(prefix, text) + " " + op.symbol
+        value = v
+        entry = nil
+        operandText = nil
+        phase = .afterOperator
+    }
+
+    /// Applies to `v` the pending operations of the innermost group that bind at least as tightly as `op`
+    /// (all of them in immediate mode, or when `op` is nil). False after an error.
+    private mutating func reduce(_ v: inout Number, before op: BinaryOperator?) -> Bool {
+        while case .operation(let left, let pendingOp)? = pending.last {
+            if let op, settings.mode == .scientific {
+                if pendingOp.precedence < op.precedence { break }
+                if pendingOp.precedence == op.precedence && op.isRightAssociative && pending.count < Self.pendingLimit { break }
+            }
+            switch arithmetic.apply(pendingOp, left, v) {
+            case .success(let result): v = result
+            case .failure(let failure):
+                fail(failure)
+                return false
+            }
+            pending.removeLast()
+        }
+        return true
+    }
+
+    private mutating func pressUnary(_ function: UnaryFunction) {
+        guard let (operand, text) = currentOperand() else { return }
+        switch arithmetic.apply(function, operand, angle: settings.angle) {
+        case .success(let result):
+            value = result
+            entry = nil
+            operandText = function.describe(text)
+            phase = .operand
+        case .failure(let failure):
+            fail(failure, attempted: function.describe(text))
+        }
+    }
+
+    /// x% is x/100, except after + or − where it is that percentage of the left operand (50 + 10% is 50 + 5).
+    private mutating func pressPercent() {
+        guard let (operand, text) = currentOperand() else { return }
+        var outcome = arithmetic.divide(operand, .integer(100))
+        if case .operation(let left, let op)? = pending.last, op == .add || op == .subtract, case .success(let fraction) = outcome {
+            outcome = arithmetic.apply(.multiply, left, fraction)
+        }
+        switch outcome {
+        case .success(let result):
+            value = result
+            entry = nil
+            operandText = text + "%"
+            phase = .operand
+        case .failure(let failure):
+            fail(failure)
+        }
+    }
+
+    private mutating func pressOpenParenthesis() {
+        guard pending.count < Self.pendingLimit else { return }
+        switch phase {
+        case .entering where !(entry?.isPristine ?? true), .operand, .closedGroup:
+            // A number followed by "(" multiplies: 2 (1 + 1) is 4.
+            pressBinary(.multiply)
+            if error != nil { return }
+        case .result:
+            prefix = ""
+        default:
+            break
+        }
+        value = shownValue
+        pending.append(.openParenthesis(outerPrefix: prefix))
+        prefix = Self.joined(prefix, "(")
+        entry = nil
+        operandText = nil
+        phase = .afterOpenParenthesis
+    }
+
+    private mutating func pressCloseParenthesis() {
+        // An unmatched ")" is ignored.
+        guard pending.contains(where: { if case .openParenthesis = $0 { true } else { false } }) else { return }
+        guard let (operand, text) = currentOperand() else { return }
+        var v = operand
+        guard reduce(&v, before: nil) else { return }
+        guard case .openParenthesis(let outer)? = pending.popLast() else { return }
+        let inner = String(prefix.dropFirst(Self.joined(outer, "(").count))
+        operandText = "(" + Self.joined(inner, text) + ")"
+        prefix = outer
+        value = v
+        entry = nil
+        phase = .closedGroup
+    }
+
+    /// Evaluates everything; returns the description to record with the result, or nil after an error (recorded here).
+    private mutating func pressEquals() -> String? {
+        let wasResult = phase == .result
+        guard let (operand, text) = currentOperand() else { return nil }
+        var v = operand
+        let description: String
+        if !pending.isEmpty {
+            // The operation nearest the operand is the one `=` repeats.
+            for item in pending.reversed() {
+                if case .operation(_, let op) = item {
+                    lastOperation = RepeatOperation(op: op, operand: operand)
+                    break
+                }
+            }
+            var full = Self.joined(prefix, text)
+            var evaluated = true
+            while !pending.isEmpty {
+                guard reduce(&v, before: nil) else {
+                    evaluated = false
+                    break
+                }
+                if case .openParenthesis? = pending.last {
+                    pending.removeLast()
+                    full += ")"
+                }
+            }
+            description = full
+            if !evaluated {
+                record(description, result: DisplayFormatter.error)
+                return nil
+            }
+        } else if let last = lastOperation {
+            let left = wasResult ? formatter.string(operand) : text
+            description = left + " " + last.op.symbol + " " + formatter.string(last.operand)
+            switch arithmetic.apply(last.op, operand, last.operand) {
+            case .success(let result): v = result
+            case .failure(let failure):
+                fail(failure)
+                record(description, result: DisplayFormatter.error)
+                return nil
+            }
+        } else {
+            description = text
+        }
+        value = v
+        entry = nil
+        phase = .result
+        prefix = ""
+        operandText = description
+        return description
+    }
+
+    private static func clipped(_ text: String) -> String {
+        guard text.utf8.count > expressionLimit else { return text }
+        var tail = Substring(text)
+        while tail.utf8.count > expressionLimit - 3 { tail = tail.dropFirst(max(1, (tail.utf8.count - expressionLimit) / 3)) }
+        return "…" + tail
+    }
+
+    private mutating func record(_ expression: String, result: String) {
+        history.append(HistoryEntry(expression: Self.clipped(expression), result: result))
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    private mutating func pressMemory(add: Bool) {
+        guard let (operand, text) = currentOperand() else { return }
+        if phase == .entering {
+            value = operand
+            entry = nil
+            operandText = text
+            phase = .operand
+        }
+        switch arithmetic.apply(add ? .add : .subtract, memoryValue ?? .integer(0), operand) {
+        case .success(let result): memoryValue = result
+        case .failure(let failure): fail(failure)
+        }
+    }
+
+    /// AC: everything but memory, settings (angle included) and the history tape.
+    private mutating func reset() {
+        entry = InputBuffer()
+        value = nil
+        phase = .entering
+        pending = []
+        prefix = ""
+        operandText = nil
+        lastOperation = nil
+        error = nil
+        isSecondActive = false
+        expression = ""
+    }
+
+    /// Enters the error state; `expression` keeps what was attempted.
+    private mutating func fail(_ failure: CalculatorError, attempted: String? = nil) {
+        expression = Self.clipped(Self.joined(prefix, attempted ?? operandText ?? entry?.text ?? ""))
+        error = failure
+        entry = nil
+        value = nil
+        phase = .result
+        pending = []
+        prefix = ""
+        operandText = nil
+        lastOperation = nil
+    }
+
+    /// Stores display and expression so reading them is O(1).
+    private mutating func refresh() {
+        if error != nil {
+            display = DisplayFormatter.error
+            return
+        }
+        prefix = Self.clipped(prefix)
+        operandText = operandText.map(Self.clipped)
+        let current: String?
+        if phase == .entering, let entry {
+            display = entry.text
+            current = entry.isPristine ? nil : entry.text
+        } else {
+            display = formatter.string(shownValue)
+            current = operandText
+        }
+        expression = Self.clipped(current.map { Self.joined(prefix, $0) } ?? prefix)
+    }
+}

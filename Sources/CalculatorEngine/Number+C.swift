@@ -1,0 +1,522 @@
+import CMPFR
+
+// The only file that touches GMP/MPFR. Every value lives in a heap box that is filled once and never mutated
+// afterwards, so `Number` can be a cheap, `Sendable` value and no mpq/mpfr pointer leaves this file.
+
+/// An exact rational (GMP `mpq_t`), immutable once built.
+final class RationalBox: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<__mpq_struct>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        cmpfr_q_init(pointer)
+    }
+
+    deinit {
+        cmpfr_q_clear(pointer)
+        pointer.deallocate()
+    }
+}
+
+/// A binary floating-point value (MPFR at `RealBox.precision` bits), immutable once built.
+final class RealBox: @unchecked Sendable {
+    /// 256 bits ≈ 77 decimal digits: enough for 32 shown digits after a long chain of roundings.
+    static let precision: mpfr_prec_t = 256
+    let pointer: UnsafeMutablePointer<__mpfr_struct>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        mpfr_init2(pointer, RealBox.precision)
+    }
+
+    deinit {
+        mpfr_clear(pointer)
+        pointer.deallocate()
+    }
+}
+
+/// A scratch GMP integer for the formatting and exact-power code; never stored.
+private final class Scratch {
+    let pointer: UnsafeMutablePointer<__mpz_struct>
+    init() {
+        pointer = .allocate(capacity: 1)
+        cmpfr_z_init(pointer)
+    }
+    deinit {
+        cmpfr_z_clear(pointer)
+        pointer.deallocate()
+    }
+}
+
+/// MPFR functions of one argument that the engine uses.
+enum RealFunction: Sendable {
+    case sqrt, cbrt, exp, exp10, exp2, ln, log10, log2
+    case sin, cos, tan, asin, acos, atan
+    case sinDegrees, cosDegrees, tanDegrees, asinDegrees, acosDegrees, atanDegrees
+    case sinh, cosh, tanh, asinh, acosh, atanh
+    case gamma
+}
+
+enum RealConstant: Sendable { case pi, e }
+
+extension Number {
+    // MARK: construction
+
+    static func integer(_ value: Int) -> Number {
+        let box = RationalBox()
+        cmpfr_q_set_si(box.pointer, value, 1)
+        return .rational(box)
+    }
+
+    static func fraction(_ numerator: Int, _ denominator: UInt) -> Number {
+        let box = RationalBox()
+        cmpfr_q_set_si(box.pointer, numerator, denominator)
+        return .rational(box)
+    }
+
+    /// `digits` (ASCII 0-9, at least one) × 10^`exponent`, exactly. The caller bounds `exponent`.
+    static func decimal(digits: String, exponent: Int, negative: Bool) -> Number {
+        // Typical entries ("123.45") fit in machine integers: p / 10^k without any GMP temporaries.
+        if digits.utf8.count <= 18, exponent <= 0, exponent >= -18, let value = Int(digits) {
+            var denominator: UInt = 1
+            for _ in 0..<(-exponent) { denominator *= 10 }
+            let box = RationalBox()
+            cmpfr_q_set_si(box.pointer, negative ? -value : value, denominator)
+            return .rational(box)
+        }
+        let numerator = Scratch()
+        let denominator = Scratch()
+        _ = cmpfr_z_set_str(numerator.pointer, digits)
+        cmpfr_z_set_ui(denominator.pointer, 1)
+        let scale = Scratch()
+        cmpfr_z_ui_pow_ui(scale.pointer, 10, UInt(exponent.magnitude))
+        if exponent >= 0 {
+            cmpfr_z_mul(numerator.pointer, numerator.pointer, scale.pointer)
+        } else {
+            cmpfr_z_mul(denominator.pointer, denominator.pointer, scale.pointer)
+        }
+        let box = RationalBox()
+        cmpfr_q_set_num_den(box.pointer, numerator.pointer, denominator.pointer)
+        if negative { cmpfr_q_neg(box.pointer, box.pointer) }
+        return .rational(box)
+    }
+
+    /// A uniformly drawn fraction in [0, 1) with 64 random bits: exact, so it round-trips like any entry.
+    static func unitFraction(_ bits: UInt64) -> Number {
+        let numerator = Scratch()
+        let denominator = Scratch()
+        cmpfr_z_set_ui(numerator.pointer, UInt(bits))
+        cmpfr_z_ui_pow_ui(denominator.pointer, 2, 64)
+        let box = RationalBox()
+        cmpfr_q_set_num_den(box.pointer, numerator.pointer, denominator.pointer)
+        return .rational(box)
+    }
+
+    static func constant(_ constant: RealConstant) -> Number {
+        let box = RealBox()
+        switch constant {
+        case .pi: mpfr_const_pi(box.pointer, MPFR_RNDN)
+        case .e:
+            mpfr_set_ui(box.pointer, 1, MPFR_RNDN)
+            mpfr_exp(box.pointer, box.pointer, MPFR_RNDN)
+        }
+        return .real(box)
+    }
+
+    // MARK: inspection
+
+    var sign: Int {
+        switch self {
+        case .rational(let q): Int(cmpfr_q_sgn(q.pointer))
+        case .real(let r): Int(mpfr_sgn(r.pointer))
+        }
+    }
+
+    var isZero: Bool { sign == 0 }
+
+    var isRational: Bool {
+        if case .rational = self { return true }
+        return false
+    }
+
+    var isInteger: Bool {
+        switch self {
+        case .rational(let q): cmpfr_q_is_integer(q.pointer) != 0
+        case .real(let r): mpfr_integer_p(r.pointer) != 0
+        }
+    }
+
+    /// The value as an `Int` when it is an integer that fits.
+    var intValue: Int? {
+        guard case .rational(let q) = self, cmpfr_q_is_integer(q.pointer) != 0 else { return nil }
+        let numerator = cmpfr_q_num(q.pointer)
+        guard cmpfr_z_fits_slong(numerator) != 0 else { return nil }
+        return cmpfr_z_get_si(numerator)
+    }
+
+    /// Bits needed for the numerator and denominator: a rational grows without bound under repeated division.
+    var rationalBits: Int {
+        guard case .rational(let q) = self else { return 0 }
+        return Int(cmpfr_q_num_bits(q.pointer) + cmpfr_q_den_bits(q.pointer))
+    }
+
+    /// ⌊log₂|x|⌋ within ±1 (nil for zero); cheap, for budget and range decisions.
+    var binaryMagnitude: Int? {
+        if isZero { return nil }
+        switch self {
+        case .rational(let q): return Int(cmpfr_q_num_bits(q.pointer)) - Int(cmpfr_q_den_bits(q.pointer))
+        case .real(let r): return mpfr_get_exp(r.pointer) - 1
+        }
+    }
+
+    /// Compares |x| with 10^power exactly.
+    func compareMagnitude(toPowerOfTen power: Int) -> Int {
+        let bound = Number.decimal(digits: "1", exponent: power, negative: false)
+        return Number.compare(absolute, bound)
+    }
+
+    var absolute: Number { sign < 0 ? negated : self }
+
+    /// Exactly equal value and representation.
+    static func identical(_ a: Number, _ b: Number) -> Bool {
+        switch (a, b) {
+        case (.rational(let x), .rational(let y)): cmpfr_q_equal(x.pointer, y.pointer) != 0
+        case (.real(let x), .real(let y)): mpfr_equal_p(x.pointer, y.pointer) != 0
+        default: false
+        }
+    }
+
+    static func compare(_ a: Number, _ b: Number) -> Int {
+        switch (a, b) {
+        case (.rational(let x), .rational(let y)): return Int(cmpfr_q_cmp(x.pointer, y.pointer)).signum()
+        case (.real(let x), .rational(let y)): return Int(mpfr_cmp_q(x.pointer, y.pointer)).signum()
+        case (.rational(let x), .real(let y)): return -Int(mpfr_cmp_q(y.pointer, x.pointer)).signum()
+        case (.real(let x), .real(let y)): return Int(mpfr_cmp(x.pointer, y.pointer)).signum()
+        }
+    }
+
+    func compare(toInteger value: Int) -> Int { Number.compare(self, .integer(value)) }
+
+    // MARK: exact field operations (both rational) and their MPFR counterparts
+
+    enum FieldOperation { case add, subtract, multiply, divide }
+
+    /// Division by zero is the caller's job to exclude.
+    static func field(_ operation: FieldOperation, _ a: Number, _ b: Number) -> Number {
+        if case .rational(let x) = a, case .rational(let y) = b {
+            let box = RationalBox()
+            switch operation {
+            case .add: cmpfr_q_add(box.pointer, x.pointer, y.pointer)
+            case .subtract: cmpfr_q_sub(box.pointer, x.pointer, y.pointer)
+            case .multiply: cmpfr_q_mul(box.pointer, x.pointer, y.pointer)
+            case .divide: cmpfr_q_div(box.pointer, x.pointer, y.pointer)
+            }
+            return .rational(box)
+        }
+        let x = a.realBox, y = b.realBox
+        defer { withExtendedLifetime((x, y)) {} }
+        let box = RealBox()
+        var ternary: Int32
+        switch operation {
+        case .add: ternary = mpfr_add(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        case .subtract: ternary = mpfr_sub(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        case .multiply: ternary = mpfr_mul(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        case .divide: ternary = mpfr_div(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
+        }
+        if operation == .add || operation == .subtract, mpfr_zero_p(box.pointer) == 0, mpfr_regular_p(x.pointer) != 0,
+            mpfr_regular_p(y.pointer) != 0
+        {
+            // Catastrophic cancellation: a result 240 bits below both operands is rounding noise of values that were
+            // equal (e ln − 1, √2² − 2); show it as the 0 the user expects.
+            let largest = max(mpfr_get_exp(x.pointer), mpfr_get_exp(y.pointer))
+            if mpfr_get_exp(box.pointer) < largest - 240 {
+                mpfr_set_zero(box.pointer, 1)
+                ternary = 0
+            }
+        }
+        return finished(box, ternary)
+    }
+
+    /// The result of an MPFR operation: exact short results become rationals; an underflow to zero (e^−10^9999)
+    /// becomes a non-zero far below 1e-9999 so that the range check reports it instead of showing 0.
+    private static func finished(_ box: RealBox, _ ternary: Int32) -> Number {
+        if ternary != 0, mpfr_zero_p(box.pointer) != 0 {
+            mpfr_set_ui_2exp(box.pointer, 1, -(1 << 24), MPFR_RNDN)
+            return .real(box)
+        }
+        return ternary == 0 ? Number.real(box).simplified : .real(box)
+    }
+
+    var negated: Number {
+        switch self {
+        case .rational(let q):
+            let box = RationalBox()
+            cmpfr_q_neg(box.pointer, q.pointer)
+            return .rational(box)
+        case .real(let r):
+            let box = RealBox()
+            mpfr_neg(box.pointer, r.pointer, MPFR_RNDN)
+            return .real(box)
+        }
+    }
+
+    /// x mod `modulus` in [0, modulus), exactly, for a rational x (nil for a real): 10^9999 degrees is 280°.
+    func remainder(modulo modulus: UInt) -> Number? {
+        guard case .rational(let q) = self else { return nil }
+        let divisor = Scratch(), remainder = Scratch()
+        cmpfr_z_mul_ui(divisor.pointer, cmpfr_q_den(q.pointer), modulus)
+        cmpfr_z_fdiv_r(remainder.pointer, cmpfr_q_num(q.pointer), divisor.pointer)
+        let box = RationalBox()
+        cmpfr_q_set_num_den(box.pointer, remainder.pointer, cmpfr_q_den(q.pointer))
+        return .rational(box)
+    }
+
+    /// Exact x^n for a rational x and a small integer n (the caller checks the size budget and x ≠ 0 when n < 0).
+    func exactPower(_ exponent: Int) -> Number? {
+        guard case .rational(let q) = self else { return nil }
+        let numerator = Scratch(), denominator = Scratch()
+        cmpfr_z_pow_ui(numerator.pointer, cmpfr_q_num(q.pointer), UInt(exponent.magnitude))
+        cmpfr_z_pow_ui(denominator.pointer, cmpfr_q_den(q.pointer), UInt(exponent.magnitude))
+        let box = RationalBox()
+        if exponent >= 0 {
+            cmpfr_q_set_num_den(box.pointer, numerator.pointer, denominator.pointer)
+        } else {
+            // set_num_den canonicalizes, which moves a negative sign from the denominator to the numerator.
+            cmpfr_q_set_num_den(box.pointer, denominator.pointer, numerator.pointer)
+        }
+        return .rational(box)
+    }
+
+    /// The exact n-th root of a rational when both numerator and denominator are perfect powers (odd n for x < 0).
+    func exactRoot(_ n: Int) -> Number? {
+        guard case .rational(let q) = self, n >= 1 else { return nil }
+        let numerator = Scratch(), denominator = Scratch()
+        guard cmpfr_z_root(numerator.pointer, cmpfr_q_num(q.pointer), UInt(n)) != 0,
+            cmpfr_z_root(denominator.pointer, cmpfr_q_den(q.pointer), UInt(n)) != 0
+        else { return nil }
+        let box = RationalBox()
+        cmpfr_q_set_num_den(box.pointer, numerator.pointer, denominator.pointer)
+        return .rational(box)
+    }
+
+    static func exactFactorial(_ n: Int) -> Number {
+        let result = Scratch(), one = Scratch()
+        cmpfr_z_fac_ui(result.pointer, UInt(n))
+        cmpfr_z_set_ui(one.pointer, 1)
+        let box = RationalBox()
+        cmpfr_q_set_num_den(box.pointer, result.pointer, one.pointer)
+        return .rational(box)
+    }
+
+    // MARK: MPFR functions
+
+    func real(_ function: RealFunction) -> Number {
+        let x = realBox
+        defer { withExtendedLifetime(x) {} }
+        let box = RealBox()
+        let r = box.pointer, a = x.pointer
+        let ternary: Int32
+        switch function {
+        case .sqrt: ternary = mpfr_sqrt(r, a, MPFR_RNDN)
+        case .cbrt: ternary = mpfr_cbrt(r, a, MPFR_RNDN)
+        case .exp: ternary = mpfr_exp(r, a, MPFR_RNDN)
+        case .exp10: ternary = mpfr_exp10(r, a, MPFR_RNDN)
+        case .exp2: ternary = mpfr_exp2(r, a, MPFR_RNDN)
+        case .ln: ternary = mpfr_log(r, a, MPFR_RNDN)
+        case .log10: ternary = mpfr_log10(r, a, MPFR_RNDN)
+        case .log2: ternary = mpfr_log2(r, a, MPFR_RNDN)
+        case .sin: ternary = mpfr_sin(r, a, MPFR_RNDN)
+        case .cos: ternary = mpfr_cos(r, a, MPFR_RNDN)
+        case .tan: ternary = mpfr_tan(r, a, MPFR_RNDN)
+        case .asin: ternary = mpfr_asin(r, a, MPFR_RNDN)
+        case .acos: ternary = mpfr_acos(r, a, MPFR_RNDN)
+        case .atan: ternary = mpfr_atan(r, a, MPFR_RNDN)
+        case .sinDegrees: ternary = mpfr_sinu(r, a, 360, MPFR_RNDN)
+        case .cosDegrees: ternary = mpfr_cosu(r, a, 360, MPFR_RNDN)
+        case .tanDegrees: ternary = mpfr_tanu(r, a, 360, MPFR_RNDN)
+        case .asinDegrees: ternary = mpfr_asinu(r, a, 360, MPFR_RNDN)
+        case .acosDegrees: ternary = mpfr_acosu(r, a, 360, MPFR_RNDN)
+        case .atanDegrees: ternary = mpfr_atanu(r, a, 360, MPFR_RNDN)
+        case .sinh: ternary = mpfr_sinh(r, a, MPFR_RNDN)
+        case .cosh: ternary = mpfr_cosh(r, a, MPFR_RNDN)
+        case .tanh: ternary = mpfr_tanh(r, a, MPFR_RNDN)
+        case .asinh: ternary = mpfr_asinh(r, a, MPFR_RNDN)
+        case .acosh: ternary = mpfr_acosh(r, a, MPFR_RNDN)
+        case .atanh: ternary = mpfr_atanh(r, a, MPFR_RNDN)
+        case .gamma: ternary = mpfr_gamma(r, a, MPFR_RNDN)
+        }
+        return Number.finished(box, ternary)
+    }
+
+    static func power(_ base: Number, _ exponent: Number) -> Number {
+        let box = RealBox(), x = base.realBox, y = exponent.realBox
+        let ternary = withExtendedLifetime((x, y)) { mpfr_pow(box.pointer, x.pointer, y.pointer, MPFR_RNDN) }
+        return finished(box, ternary)
+    }
+
+    static func root(_ radicand: Number, _ index: Int) -> Number {
+        let box = RealBox(), x = radicand.realBox
+        let ternary = withExtendedLifetime(x) { mpfr_rootn_ui(box.pointer, x.pointer, UInt(index), MPFR_RNDN) }
+        return finished(box, ternary)
+    }
+
+    var isFinite: Bool {
+        guard case .real(let r) = self else { return true }
+        return mpfr_number_p(r.pointer) != 0
+    }
+
+    var isNaN: Bool {
+        guard case .real(let r) = self else { return false }
+        return mpfr_nan_p(r.pointer) != 0
+    }
+
+    /// The nearest integer to a finite value, if it fits in an Int.
+    var nearestInteger: Int? {
+        let x = realBox
+        defer { withExtendedLifetime(x) {} }
+        let rounded = RealBox()
+        mpfr_rint(rounded.pointer, x.pointer, MPFR_RNDN)
+        guard mpfr_fits_slong_p(rounded.pointer, MPFR_RNDN) != 0 else { return nil }
+        return mpfr_get_si(rounded.pointer, MPFR_RNDN)
+    }
+
+    // MARK: conversions
+
+    /// An exactly computed real with a short mantissa (0.5 from sin 30°, 3 from log₂ 8) continues as a rational,
+    /// so the arithmetic after it stays exact; exact products of long floats (π × 2) stay floats.
+    private var simplified: Number {
+        guard case .real(let r) = self, mpfr_number_p(r.pointer) != 0 else { return self }
+        if mpfr_zero_p(r.pointer) != 0 { return .integer(0) }
+        guard mpfr_min_prec(r.pointer) <= 64 else { return self }
+        let exponent = mpfr_get_exp(r.pointer)
+        guard exponent > -4096, exponent < 4096 else { return self }
+        let box = RationalBox()
+        mpfr_get_q(box.pointer, r.pointer)
+        return .rational(box)
+    }
+
+    var realBox: RealBox {
+        switch self {
+        case .real(let r): return r
+        case .rational(let q):
+            let box = RealBox()
+            mpfr_set_q(box.pointer, q.pointer, MPFR_RNDN)
+            return box
+        }
+    }
+
+    /// Converts a rational that has grown too large to a real (keeps memory and time per key bounded).
+    var asReal: Number { .real(realBox) }
+
+    private var exactRational: RationalBox {
+        switch self {
+        case .rational(let q): return q
+        case .real(let r):
+            let box = RationalBox()
+            mpfr_get_q(box.pointer, r.pointer)
+            return box
+        }
+    }
+
+    // MARK: display
+
+    /// Rounded to `digits` significant digits (half away from zero, computed exactly on the rational value):
+    /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
+    func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
+        guard !isZero else { return nil }
+        // Keep the (possibly temporary) box alive while its pointer is in use.
+        let exact = exactRational
+        defer { withExtendedLifetime(exact) {} }
+        let q = exact.pointer
+        let negative = cmpfr_q_sgn(q) < 0
+        let numerator = Scratch(), denominator = Scratch(), scaled = Scratch(), power = Scratch()
+        cmpfr_z_abs(numerator.pointer, cmpfr_q_num(q))
+        cmpfr_z_abs(denominator.pointer, cmpfr_q_den(q))
+        let estimate = (Int(cmpfr_z_sizeinbase(numerator.pointer, 2)) - Int(cmpfr_z_sizeinbase(denominator.pointer, 2)))
+        // log₁₀ 2 ≈ 0.30103, in integers (floor division) to stay clear of libm.
+        var exponent = (estimate * 30103 - (estimate < 0 ? 99_999 : 0)) / 100_000
+        // |x| ≥ 10^k ?
+        func atLeast(_ k: Int) -> Bool {
+            cmpfr_z_ui_pow_ui(power.pointer, 10, UInt(k.magnitude))
+            if k >= 0 {
+                cmpfr_z_mul(scaled.pointer, denominator.pointer, power.pointer)
+                return cmpfr_z_cmp(numerator.pointer, scaled.pointer) >= 0
+            } else {
+                cmpfr_z_mul(scaled.pointer, numerator.pointer, power.pointer)
+                return cmpfr_z_cmp(scaled.pointer, denominator.pointer) >= 0
+            }
+        }
+        while atLeast(exponent + 1) { exponent += 1 }
+        while !atLeast(exponent) { exponent -= 1 }
+        let shift = digits - 1 - exponent
+        // top / bottom = |x| · 10^shift; scaled and power are reused as top and bottom.
+        let top = scaled, bottom = power
+        cmpfr_z_ui_pow_ui(bottom.pointer, 10, UInt(shift.magnitude))
+        if shift >= 0 {
+            cmpfr_z_mul(top.pointer, numerator.pointer, bottom.pointer)
+            cmpfr_z_mul_ui(bottom.pointer, denominator.pointer, 1)
+        } else {
+            cmpfr_z_mul(bottom.pointer, denominator.pointer, bottom.pointer)
+            cmpfr_z_mul_ui(top.pointer, numerator.pointer, 1)
+        }
+        // round(top / bottom) = ⌊(2·top + bottom) / (2·bottom)⌋, half away from zero on the magnitude.
+        cmpfr_z_mul_ui(top.pointer, top.pointer, 2)
+        cmpfr_z_add(top.pointer, top.pointer, bottom.pointer)
+        cmpfr_z_mul_ui(bottom.pointer, bottom.pointer, 2)
+        let mantissa = numerator
+        cmpfr_z_fdiv_q(mantissa.pointer, top.pointer, bottom.pointer)
+        var buffer = [UInt8](repeating: 0, count: Int(cmpfr_z_sizeinbase(mantissa.pointer, 10)) + 2)
+        buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { _ = cmpfr_z_get_str($0, mantissa.pointer) }
+        }
+        var length = buffer.firstIndex(of: 0) ?? buffer.count
+        if length > digits {
+            // Rounded up to 10^digits: one more decimal place to the left.
+            exponent += 1
+            length = 1
+        }
+        while length > 1, buffer[length - 1] == UInt8(ascii: "0") { length -= 1 }
+        buffer.removeSubrange(length...)
+        return (negative, buffer, exponent)
+    }
+
+    // MARK: persistence
+
+    /// "p/q" or "p" for a rational; a hexadecimal binary float ("0x0.8p+2", exact at 256 bits) for a real.
+    var encoded: String {
+        switch self {
+        case .rational(let q):
+            var buffer = [CChar](repeating: 0, count: cmpfr_q_str_size(q.pointer))
+            _ = cmpfr_q_get_str(&buffer, q.pointer)
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        case .real(let r):
+            if mpfr_zero_p(r.pointer) != 0 { return "0x0p+0" }
+            var exponent: mpfr_exp_t = 0
+            guard let raw = mpfr_get_str(nil, &exponent, 16, 0, r.pointer, MPFR_RNDN) else { return "0x0p+0" }
+            defer { mpfr_free_str(raw) }
+            var digits = String(cString: raw)
+            var negative = false
+            if digits.hasPrefix("-") {
+                negative = true
+                digits.removeFirst()
+            }
+            // value = 0.DIGITS (hex) × 16^exponent = 0.DIGITS × 2^(4·exponent)
+            return (negative ? "-" : "") + "0x0." + digits + "p" + (exponent >= 0 ? "+" : "") + String(4 * exponent)
+        }
+    }
+
+    init?(encoded text: String) {
+        guard !text.isEmpty, text.utf8.count < 100_000 else { return nil }
+        if text.hasPrefix("0x") || text.hasPrefix("-0x") {
+            guard text.allSatisfy({ $0.isHexDigit || "x.p+-".contains($0) }) else { return nil }
+            let box = RealBox()
+            guard mpfr_set_str(box.pointer, text, 0, MPFR_RNDN) == 0, mpfr_number_p(box.pointer) != 0 else { return nil }
+            self = .real(box)
+        } else {
+            guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-") }) else { return nil }
+            let box = RationalBox()
+            guard cmpfr_q_set_str(box.pointer, text) == 0 else { return nil }
+            self = .rational(box)
+        }
+    }
+}

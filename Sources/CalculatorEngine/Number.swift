@@ -1,0 +1,374 @@
+/// A calculator number: exact rational while the arithmetic allows it (decimal entry, + − × ÷ %, integer powers,
+/// exact roots), otherwise a 256-bit MPFR float. Both payloads are immutable heap boxes, so copies are cheap and
+/// the type is `Sendable`. GNOME Calculator's `Number` with its exact-rational shadow is the model.
+enum Number: Sendable {
+    case rational(RationalBox)
+    case real(RealBox)
+}
+
+extension Number: Equatable {
+    static func == (lhs: Number, rhs: Number) -> Bool { identical(lhs, rhs) }
+}
+
+/// Limits that keep the work of one key press small (GNOME Calculator's `EvaluationBudget` is the model).
+/// Anything beyond them is `Error` (overflow), which the range limit would give anyway, only later and slower.
+struct Budget: Sendable {
+    /// Largest n for n!: 3248! ≈ 2.0e+9997 is the last factorial inside the range (3249! ≈ 6.4e+10000).
+    var maxFactorialArgument = 3248
+    /// A rational whose numerator and denominator together need more bits is continued as an MPFR float.
+    var maxRationalBits = 40_000
+    /// |x| < 10^(maxDecimalExponent + 1), and a non-zero |x| ≥ 10^-maxDecimalExponent.
+    var maxDecimalExponent = 9999
+
+    static let standard = Budget()
+}
+
+enum BinaryOperator: String, Sendable, CaseIterable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", power = "pow", root = "root", logBase = "logy"
+
+    /// × ÷ bind tighter than + −; xʸ, ʸ√x and logᵧ tighter still.
+    var precedence: Int {
+        switch self {
+        case .add, .subtract: 1
+        case .multiply, .divide: 2
+        case .power, .root, .logBase: 3
+        }
+    }
+
+    /// 2 xʸ 3 xʸ 2 is 2^(3^2), as in mathematics.
+    var isRightAssociative: Bool { precedence == 3 }
+
+    var symbol: String {
+        switch self {
+        case .add: "+"
+        case .subtract: "−"
+        case .multiply: "×"
+        case .divide: "÷"
+        case .power: "^"
+        case .root: "ʸ√"
+        case .logBase: "logᵧ"
+        }
+    }
+}
+
+enum UnaryFunction: String, Sendable, CaseIterable {
+    case square = "sq", cube, squareRoot = "sqrt", cubeRoot = "cbrt", reciprocal = "recip"
+    case exp, pow10, pow2, ln, log10, log2, factorial = "fact"
+    case sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh
+
+    /// How the expression shows the function applied to `operand`.
+    func describe(_ operand: String) -> String {
+        let simple = !operand.contains(" ") && !operand.hasPrefix("-") && !operand.hasPrefix("−")
+        let wrapped = simple ? operand : "(\(operand))"
+        switch self {
+        case .square: return wrapped + "²"
+        case .cube: return wrapped + "³"
+        case .factorial: return wrapped + "!"
+        case .squareRoot: return "√(\(operand))"
+        case .cubeRoot: return "∛(\(operand))"
+        case .reciprocal: return "1/(\(operand))"
+        case .exp: return "e^(\(operand))"
+        case .pow10: return "10^(\(operand))"
+        case .pow2: return "2^(\(operand))"
+        case .log10: return "log₁₀(\(operand))"
+        case .log2: return "log₂(\(operand))"
+        case .asin: return "sin⁻¹(\(operand))"
+        case .acos: return "cos⁻¹(\(operand))"
+        case .atan: return "tan⁻¹(\(operand))"
+        case .asinh: return "sinh⁻¹(\(operand))"
+        case .acosh: return "cosh⁻¹(\(operand))"
+        case .atanh: return "tanh⁻¹(\(operand))"
+        default: return "\(rawValue)(\(operand))"
+        }
+    }
+}
+
+extension CalculatorError {
+    static let divisionByZero = CalculatorError(code: "division_by_zero", message: "Division by zero")
+    static let zeroByZero = CalculatorError(code: "division_by_zero", message: "0 ÷ 0 is undefined")
+    static let overflow = CalculatorError(code: "overflow", message: "Result is outside the range 1e-9999 … 1e+9999")
+    static func domain(_ message: String) -> CalculatorError { CalculatorError(code: "domain", message: message) }
+}
+
+/// The arithmetic of the calculator: exact where possible, domain checks, special angles, range and budget.
+struct Arithmetic: Sendable {
+    var budget: Budget = .standard
+
+    typealias Outcome = Result<Number, CalculatorError>
+
+    /// Every result passes through here: range limits, and oversized rationals continue as floats.
+    func checked(_ x: Number) -> Outcome {
+        if x.isNaN { return .failure(.domain("Result is not a real number")) }
+        if !x.isFinite { return .failure(.overflow) }
+        guard let magnitude = x.binaryMagnitude else { return .success(x) }
+        let upper = budget.maxDecimalExponent + 1  // |x| < 10^upper
+        let upperBits = upper * 33_219 / 10_000  // log₂ 10 ≈ 3.3219
+        if magnitude > upperBits + 2 { return .failure(.overflow) }
+        if magnitude >= upperBits - 2, x.compareMagnitude(toPowerOfTen: upper) >= 0 { return .failure(.overflow) }
+        let lower = -budget.maxDecimalExponent
+        let lowerBits = (lower * 33_219 - 9_999) / 10_000
+        if magnitude < lowerBits - 2 { return .failure(.overflow) }
+        if magnitude <= lowerBits + 2, x.compareMagnitude(toPowerOfTen: lower) < 0 { return .failure(.overflow) }
+        if x.rationalBits > budget.maxRationalBits { return .success(x.asReal) }
+        return .success(x)
+    }
+
+    // MARK: binary operations
+
+    func apply(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
+        switch op {
+        case .add: return checked(Number.field(.add, a, b))
+        case .subtract: return checked(Number.field(.subtract, a, b))
+        case .multiply: return checked(Number.field(.multiply, a, b))
+        case .divide: return divide(a, b)
+        case .power: return power(a, b)
+        case .root: return root(a, b)
+        case .logBase: return logarithm(a, base: b)
+        }
+    }
+
+    func divide(_ a: Number, _ b: Number) -> Outcome {
+        if b.isZero { return .failure(a.isZero ? .zeroByZero : .divisionByZero) }
+        return checked(Number.field(.divide, a, b))
+    }
+
+    func power(_ base: Number, _ exponent: Number) -> Outcome {
+        if exponent.isZero { return .success(.integer(1)) }
+        if base.isZero {
+            return exponent.sign > 0 ? .success(.integer(0)) : .failure(.divisionByZero)
+        }
+        if let n = exponent.intValue {
+            if base.isRational, n.magnitude <= UInt(budget.maxRationalBits),
+                UInt(max(base.rationalBits, 1)) * n.magnitude <= UInt(budget.maxRationalBits) * 2,
+                let exact = base.exactPower(n)
+            {
+                return checked(exact)
+            }
+            return checked(Number.power(base, exponent))
+        }
+        if base.sign < 0 {
+            // A real power of a negative base exists only for a rational exponent p/q with odd q: −(|x|^(p/q)) for odd p.
+            guard case .rational = exponent, !exponent.isInteger else { return .failure(.domain("Negative base needs an integer exponent")) }
+            let (numerator, denominator) = exponent.fractionParts
+            guard let q = denominator, q % 2 == 1, let p = numerator else {
+                return .failure(.domain("Negative base needs an integer exponent"))
+            }
+            return power(base.negated, exponent).map { p % 2 == 0 ? $0 : $0.negated }
+        }
+        if case .rational = exponent, case .rational = base {
+            // Exact when the base is a perfect power: 4^0.5, 8^(2/3).
+            let (numerator, denominator) = exponent.fractionParts
+            if let p = numerator, let q = denominator, q <= 64, p.magnitude <= 64, let rooted = base.exactRoot(q),
+                let exact = rooted.exactPower(p)
+            {
+                return checked(exact)
+            }
+        }
+        return checked(Number.power(base, exponent))
+    }
+
+    func root(_ radicand: Number, _ index: Number) -> Outcome {
+        if index.isZero { return .failure(.domain("The 0th root is undefined")) }
+        if let n = index.intValue, n.magnitude <= 1_000_000 {
+            let positive = Int(n.magnitude)
+            if radicand.sign < 0, positive % 2 == 0 { return .failure(.domain("Even root of a negative number")) }
+            let value: Number
+            if let exact = radicand.exactRoot(positive) {
+                value = exact
+            } else {
+                value = Number.root(radicand, positive)
+            }
+            return n > 0 ? checked(value) : divide(.integer(1), value)
+        }
+        switch divide(.integer(1), index) {
+        case .success(let reciprocal): return power(radicand, reciprocal)
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    func logarithm(_ x: Number, base: Number) -> Outcome {
+        guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
+        guard base.sign > 0, base.compare(toInteger: 1) != 0 else { return .failure(.domain("Logarithm base must be positive and not 1")) }
+        if let exact = exactLogarithm(x, base: base) { return .success(exact) }
+        let quotient = Number.field(.divide, x.real(.ln), base.real(.ln))
+        return checked(quotient)
+    }
+
+    /// log_b(x) = n exactly when b^n == x for a small integer n (log₁₀ 0.001 = −3, 8 logᵧ 2 = 3).
+    private func exactLogarithm(_ x: Number, base: Number) -> Number? {
+        guard x.isRational, base.isRational else { return nil }
+        let estimate = Number.field(.divide, x.real(.ln), base.real(.ln))
+        guard let n = estimate.nearestInteger, n.magnitude <= 40_000 else { return nil }
+        guard UInt(max(base.rationalBits, 1)) * n.magnitude <= UInt(budget.maxRationalBits) * 2,
+            let power = base.exactPower(n), power == x
+        else { return nil }
+        return .integer(n)
+    }
+
+    // MARK: unary functions
+
+    func apply(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+        switch function {
+        case .square: return checked(Number.field(.multiply, x, x))
+        case .cube: return checked(Number.field(.multiply, Number.field(.multiply, x, x), x))
+        case .reciprocal: return divide(.integer(1), x)
+        case .squareRoot:
+            if x.sign < 0 { return .failure(.domain("Square root of a negative number")) }
+            return checked(x.exactRoot(2) ?? x.real(.sqrt))
+        case .cubeRoot: return checked(x.exactRoot(3) ?? x.real(.cbrt))
+        case .exp: return checked(x.real(.exp))
+        case .pow10: return power(.integer(10), x)
+        case .pow2: return power(.integer(2), x)
+        case .ln:
+            guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
+            return checked(x.compare(toInteger: 1) == 0 ? .integer(0) : x.real(.ln))
+        case .log10:
+            guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
+            return .success(exactLogarithm(x, base: .integer(10)) ?? x.real(.log10))
+        case .log2:
+            guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
+            return .success(exactLogarithm(x, base: .integer(2)) ?? x.real(.log2))
+        case .factorial: return factorial(x)
+        case .sin, .cos, .tan: return trigonometric(function, x, angle: angle)
+        case .asin, .acos:
+            if x.compare(toInteger: 1) > 0 || x.compare(toInteger: -1) < 0 {
+                return .failure(.domain("\(function.rawValue) is defined only on [−1, 1]"))
+            }
+            return inverseTrigonometric(function, x, angle: angle)
+        case .atan: return inverseTrigonometric(function, x, angle: angle)
+        case .sinh: return checked(x.real(.sinh))
+        case .cosh: return checked(x.real(.cosh))
+        case .tanh: return checked(x.real(.tanh))
+        case .asinh: return checked(x.real(.asinh))
+        case .acosh:
+            guard x.compare(toInteger: 1) >= 0 else { return .failure(.domain("acosh is defined only for x ≥ 1")) }
+            return checked(x.real(.acosh))
+        case .atanh:
+            guard x.compare(toInteger: 1) < 0, x.compare(toInteger: -1) > 0 else {
+                return .failure(.domain("atanh is defined only on (−1, 1)"))
+            }
+            return checked(x.real(.atanh))
+        }
+    }
+
+    func factorial(_ x: Number) -> Outcome {
+        if x.compare(toInteger: budget.maxFactorialArgument) > 0 { return .failure(.overflow) }
+        if x.isInteger {
+            guard x.sign >= 0 else { return .failure(.domain("Factorial of a negative integer")) }
+            if let n = x.intValue { return checked(Number.exactFactorial(n)) }
+        }
+        // Γ(x+1) grows or shrinks beyond the range long before this for large negative x.
+        if x.compare(toInteger: -budget.maxFactorialArgument) < 0 { return .failure(.overflow) }
+        return checked(Number.field(.add, x, .integer(1)).real(.gamma))
+    }
+
+    // MARK: angles
+
+    /// sin, cos, tan at multiples of 15° / π/2 whose values are rational; `nil` for any other angle.
+    /// tan at an odd multiple of 90° has no value, which `.failure` reports.
+    private func specialAngleValue(_ function: UnaryFunction, degrees: Int) -> Outcome? {
+        let angle = ((degrees % 360) + 360) % 360
+        let half = Number.fraction(1, 2), minusHalf = Number.fraction(-1, 2)
+        switch function {
+        case .sin:
+            switch angle {
+            case 0, 180: return .success(.integer(0))
+            case 30, 150: return .success(half)
+            case 210, 330: return .success(minusHalf)
+            case 90: return .success(.integer(1))
+            case 270: return .success(.integer(-1))
+            default: return nil
+            }
+        case .cos:
+            switch angle {
+            case 90, 270: return .success(.integer(0))
+            case 60, 300: return .success(half)
+            case 120, 240: return .success(minusHalf)
+            case 0: return .success(.integer(1))
+            case 180: return .success(.integer(-1))
+            default: return nil
+            }
+        case .tan:
+            switch angle {
+            case 0, 180: return .success(.integer(0))
+            case 45, 225: return .success(.integer(1))
+            case 135, 315: return .success(.integer(-1))
+            case 90, 270: return .failure(.domain("tan is undefined at odd multiples of 90°"))
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// k when x = k·step exactly (rational) or up to rounding noise (real), for modest k.
+    private func multiple(of x: Number, step: Number) -> Int? {
+        let quotient = Number.field(.divide, x, step)
+        if quotient.isRational {
+            guard quotient.isInteger, let k = quotient.intValue, k.magnitude < 1 << 50 else { return nil }
+            return k
+        }
+        guard let k = quotient.nearestInteger, k != 0, k.magnitude < 1 << 50, let scale = quotient.binaryMagnitude else {
+            return nil
+        }
+        let difference = Number.field(.subtract, quotient, .integer(k))
+        guard let noise = difference.binaryMagnitude else { return k }
+        return noise < scale - 200 ? k : nil
+    }
+
+    func trigonometric(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+        switch angle {
+        case .deg:
+            // Whole turns are exact in degrees, so a huge typed angle loses nothing.
+            let x = x.remainder(modulo: 360) ?? x
+            if let k = multiple(of: x, step: .integer(15)), let special = specialAngleValue(function, degrees: (k % 24) * 15) {
+                return special
+            }
+            let f: RealFunction = function == .sin ? .sinDegrees : function == .cos ? .cosDegrees : .tanDegrees
+            return checked(x.real(f))
+        case .rad:
+            if x.isZero { return .success(.integer(function == .cos ? 1 : 0)) }
+            if let k = multiple(of: x, step: halfPi),
+                let special = specialAngleValue(function, degrees: (k % 4) * 90)
+            {
+                return special
+            }
+            let f: RealFunction = function == .sin ? .sin : function == .cos ? .cos : .tan
+            return checked(x.real(f))
+        }
+    }
+
+    private var halfPi: Number { Number.field(.divide, Number.constant(.pi), .integer(2)) }
+
+    func inverseTrigonometric(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+        if angle == .deg, x.isRational {
+            // The rational arguments with rational answers in degrees.
+            let table: [(Number, Int)]
+            switch function {
+            case .asin: table = [(.integer(0), 0), (.fraction(1, 2), 30), (.fraction(-1, 2), -30), (.integer(1), 90), (.integer(-1), -90)]
+            case .acos: table = [(.integer(1), 0), (.fraction(1, 2), 60), (.integer(0), 90), (.fraction(-1, 2), 120), (.integer(-1), 180)]
+            default: table = [(.integer(0), 0), (.integer(1), 45), (.integer(-1), -45)]
+            }
+            if let match = table.first(where: { $0.0 == x }) { return .success(.integer(match.1)) }
+        }
+        let f: RealFunction
+        switch (function, angle) {
+        case (.asin, .deg): f = .asinDegrees
+        case (.acos, .deg): f = .acosDegrees
+        case (_, .deg): f = .atanDegrees
+        case (.asin, .rad): f = .asin
+        case (.acos, .rad): f = .acos
+        case (_, .rad): f = .atan
+        }
+        return checked(x.real(f))
+    }
+}
+
+extension Number {
+    /// Numerator and denominator of a rational when they fit in an Int.
+    var fractionParts: (numerator: Int?, denominator: Int?) {
+        guard case .rational = self else { return (nil, nil) }
+        let text = encoded
+        let parts = text.split(separator: "/")
+        return (Int(parts[0]), parts.count > 1 ? Int(parts[1]) : 1)
+    }
+}

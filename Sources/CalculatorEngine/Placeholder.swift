@@ -1,1 +1,0 @@
-// Placeholder: the CalculatorEngine module is being written.

@@ -1,0 +1,68 @@
+import CalculatorEngine
+import Testing
+
+@Suite struct KeyCatalogTests {
+    @Test func everyNameAndAliasParses() throws {
+        for info in KeyCatalog.all {
+            let key = try #require(Key(name: info.name), "\(info.name)")
+            #expect(key.name == info.name)
+            for alias in info.aliases {
+                let aliased = try #require(Key(name: alias), "alias \(alias) of \(info.name)")
+                #expect(aliased == key, "alias \(alias)")
+            }
+        }
+    }
+
+    @Test func namesAndAliasesAreUnique() {
+        let spellings = KeyCatalog.all.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(spellings).count == spellings.count)
+    }
+
+    @Test func everyKeyOfTheIssueIsInTheCatalog() {
+        let issue = [
+            "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "+", "-", "*", "/", "pow", "root", "logy", "EE", "neg", "percent",
+            "sq", "cube", "sqrt", "cbrt", "recip", "exp", "pow10", "pow2", "ln", "log10", "log2", "fact", "sin", "cos", "tan", "asin",
+            "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "pi", "e", "rand", "(", ")", "=", "AC", "C", "back",
+            "mc", "m+", "m-", "mr", "deg", "rad", "2nd",
+        ]
+        #expect(Set(KeyCatalog.all.map(\.name)) == Set(issue))
+        #expect(KeyCatalog.all.count == issue.count)
+    }
+
+    @Test(arguments: [
+        ("×", "*"), ("÷", "/"), ("−", "-"), ("xʸ", "pow"), ("ʸ√x", "root"), ("logᵧ", "logy"), ("±", "neg"), ("%", "percent"),
+        ("x²", "sq"), ("x³", "cube"), ("√", "sqrt"), ("∛", "cbrt"), ("1/x", "recip"), ("eˣ", "exp"), ("10ˣ", "pow10"),
+        ("2ˣ", "pow2"), ("log₁₀", "log10"), ("log₂", "log2"), ("x!", "fact"), ("sin⁻¹", "asin"), ("cos⁻¹", "acos"),
+        ("tan⁻¹", "atan"), ("sinh⁻¹", "asinh"), ("cosh⁻¹", "acosh"), ("tanh⁻¹", "atanh"), ("π", "pi"), ("Rand", "rand"),
+        ("m−", "m-"), ("⌫", "back"),
+    ])
+    func unicodeAliases(alias: String, name: String) throws {
+        #expect(try #require(Key(name: alias)).name == name)
+    }
+
+    @Test func unknownNamesAreRejected() {
+        for name in ["", "sine", "10", "++", " 1", "ac", "Ee"] { #expect(Key(name: name) == nil, "\(name)") }
+    }
+
+    @Test func inversesArePairedAndSecondFunctionsMarked() throws {
+        let byName = Dictionary(uniqueKeysWithValues: KeyCatalog.all.map { ($0.name, $0) })
+        for info in KeyCatalog.all {
+            if let inverse = info.inverse {
+                let other = try #require(byName[inverse])
+                #expect(other.inverse == info.name, "\(info.name) ↔ \(inverse)")
+            }
+        }
+        let second = Set(KeyCatalog.all.filter(\.isSecondFunction).map(\.name))
+        #expect(second == ["asin", "acos", "atan", "asinh", "acosh", "atanh", "root", "pow10", "pow2"])
+        #expect(byName["sin"]?.inverse == "asin" && byName["ln"]?.inverse == "exp" && byName["log10"]?.inverse == "pow10")
+        #expect(byName["log2"]?.inverse == "pow2" && byName["exp"]?.inverse == "ln" && byName["pow"]?.inverse == "root")
+        #expect(byName["sinh"]?.inverse == "asinh")
+    }
+
+    @Test func kinds() {
+        let byName = Dictionary(uniqueKeysWithValues: KeyCatalog.all.map { ($0.name, $0.kind) })
+        #expect(byName["7"] == .digit && byName["+"] == .binary && byName["sin"] == .unary && byName["pi"] == .constant)
+        #expect(byName["("] == .parenthesis && byName["="] == .equals && byName["AC"] == .clear && byName["m+"] == .memory)
+        #expect(byName["2nd"] == .mode && byName["rad"] == .mode)
+    }
+}

@@ -1,0 +1,96 @@
+import CalculatorEngine
+import Foundation
+import PropertyBased
+import Testing
+
+/// Every key name, for random streams.
+private let allKeyNames = KeyCatalog.all.map(\.name)
+
+private func press(_ names: [String], on state: inout CalculatorState, random: inout SplitMix64) {
+    for name in names { state.apply(Key(name: name)!, random: &random) }
+}
+
+@Suite struct PropertyTests {
+    /// A typed decimal (up to 8 integer and 7 fraction digits, optionally negative) followed by `=` shows that number.
+    @Test func typedNumberThenEqualsShowsIt() async {
+        let digit = Gen.int(in: 0...9)
+        await propertyCheck(input: digit.array(of: 1...8), digit.array(of: 0...7), Gen.bool) { integer, fraction, negative in
+            var keys = integer.map(String.init)
+            if !fraction.isEmpty { keys += ["."] + fraction.map(String.init) }
+            if negative { keys.append("neg") }
+            keys.append("=")
+            var state = CalculatorState()
+            var random = SplitMix64(seed: 0)
+            press(keys, on: &state, random: &random)
+            let typed = (negative ? "-" : "") + integer.map(String.init).joined() + "." + fraction.map(String.init).joined()
+            #expect(isWellFormedResult(state.display), "\(state.display)")
+            #expect(DecimalValue(state.display) == DecimalValue(typed), "typed \(typed), shown \(state.display)")
+        }
+    }
+
+    /// Numbers typed in scientific notation come back rounded to the digits, in %g form.
+    @Test func typedExponentThenEqualsShowsIt() async {
+        await propertyCheck(input: Gen.int(in: 1...999_999), Gen.int(in: -9990...9990)) { mantissa, exponent in
+            var keys = String(mantissa).map(String.init) + ["EE"] + String(exponent.magnitude).map(String.init)
+            if exponent < 0 { keys.append("neg") }
+            keys.append("=")
+            var state = CalculatorState()
+            var random = SplitMix64(seed: 0)
+            press(keys, on: &state, random: &random)
+            #expect(isWellFormedResult(state.display))
+            #expect(DecimalValue(state.display) == DecimalValue("\(mantissa)e\(exponent)"), "\(mantissa)e\(exponent) shown \(state.display)")
+        }
+    }
+
+    /// JSON round trip after any key sequence gives an equal state that then behaves identically.
+    @Test func jsonRoundTripAfterRandomKeys() async throws {
+        let names = Gen.element(of: allKeyNames).compactMap { $0 }
+        await propertyCheck(count: 200, input: names.array(of: 0...40), names.array(of: 1...10), Gen.uint64()) { before, after, seed in
+            var state = CalculatorState()
+            var random = SplitMix64(seed: seed)
+            press(before, on: &state, random: &random)
+            let data = try JSONEncoder().encode(state)
+            var decoded = try JSONDecoder().decode(CalculatorState.self, from: data)
+            #expect(decoded == state)
+            var randomCopy = random
+            press(after, on: &state, random: &random)
+            press(after, on: &decoded, random: &randomCopy)
+            #expect(decoded == state)
+            #expect(decoded.display == state.display)
+        }
+    }
+
+    /// 10,000 random keys: no crash or hang, and every display is well formed (see `isWellFormedDisplay`).
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func tenThousandRandomKeys(seed: UInt64) {
+        var state = CalculatorState(settings: Settings(mode: seed % 2 == 0 ? .scientific : .immediate, angle: seed % 3 == 0 ? .rad : .deg, digits: 8 + Int(seed) * 5))
+        var random = SplitMix64(seed: seed)
+        var keyChoice = SplitMix64(seed: seed &* 7919)
+        // Bias towards digits and operators so that real calculations happen, but include every key.
+        let digits = allKeyNames.filter { $0.count == 1 && $0.first!.isNumber }
+        var bad: [String] = []
+        for _ in 0..<10_000 {
+            let roll = keyChoice.next() % 100
+            let name = roll < 45 ? digits.randomElement(using: &keyChoice)! : allKeyNames.randomElement(using: &keyChoice)!
+            state.apply(Key(name: name)!, random: &random)
+            if !isWellFormedDisplay(state.display) { bad.append("\(name) → \(state.display)") }
+            #expect(state.history.count <= 100)
+        }
+        #expect(bad.isEmpty, "\(bad.prefix(5))")
+    }
+
+    /// Results (not typed entries) always use the result form, for every digits setting.
+    @Test func resultsHaveTheResultForm() async {
+        let names = Gen.element(of: ["1", "2", "7", "9", ".", "+", "-", "*", "/", "sqrt", "sin", "pi", "e", "fact", "recip", "EE", "neg", "pow", "ln"]).compactMap { $0 }
+        await propertyCheck(count: 200, input: names.array(of: 1...25), Gen.int(in: 8...32)) { keys, digits in
+            var state = CalculatorState(settings: Settings(digits: digits))
+            var random = SplitMix64(seed: 5)
+            press(keys + ["="], on: &state, random: &random)
+            #expect(isWellFormedResult(state.display), "\(keys) → \(state.display)")
+            if state.display != "Error", let value = DecimalValue(state.display) {
+                #expect(value.digits.count <= digits)
+                #expect(value.exponent <= 9999 && (value.digits.isEmpty || value.exponent >= -9999))
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CalculatorEngine
+import Foundation
+import Testing
+
+@Suite struct StateTests {
+    @Test(arguments: [
+        ("7 + 9 sqrt", "7 + √(9)"), ("7 + 9 = sqrt", "√(7 + 9)"), ("1 + 2 *", "1 + 2 ×"), ("2 * ( 3 + 4 ) =", "2 × (3 + 4)"),
+        ("2 * ( 3 + 4", "2 × (3 + 4"), ("5 sq", "5²"), ("1 . 5 EE 2 0", "1.5e20"), ("pi sin", "sin(π)"), ("2 ( 1 + 1 )", "2 × (1 + 1)"),
+        ("5 + * 3", "5 × 3"), ("1 0 percent", "10%"), ("2 + 3 = neg", "−(2 + 3)"), ("2 + 3 = =", "5 + 3"), ("", ""),
+        ("1 2 3", "123"), ("5 + 3 C", "5 +"), ("2 pow 3", "2 ^ 3"), ("4 fact", "4!"), ("( 1 + 2 =", "(1 + 2)"),
+        ("1 + 4 neg sqrt", "1 + √(-4)"), ("1 / 0 =", "1 ÷ 0"),
+    ])
+    func expression(keys: String, expected: String) throws {
+        #expect(try run(keys).expression == expected)
+    }
+
+    @Test func pendingFlag() throws {
+        #expect(try run("1 +").isPending)
+        #expect(try run("( 2").isPending)
+        #expect(!(try run("1 + 2 =").isPending))
+        #expect(!(try run("5").isPending))
+        #expect(!(try run("( 2 )").isPending))
+    }
+
+    @Test func historyRecordsEachEqualsAndKeepsTheLast100() throws {
+        let state = try run("1 + 2 = * 3 =")
+        #expect(state.history == [HistoryEntry(expression: "1 + 2", result: "3"), HistoryEntry(expression: "1 + 2 × 3", result: "9")])
+        let many = try run(Array(repeating: "1 + =", count: 150).joined(separator: " "))
+        #expect(many.history.count == 100)
+        #expect(many.history.last == HistoryEntry(expression: "1 + 1", result: "2"))
+        #expect(try run("1 / 0 =").history == [HistoryEntry(expression: "1 ÷ 0", result: "Error")])
+    }
+
+    @Test(arguments: [
+        ("1 / 0 =", "division_by_zero"), ("0 / 0 =", "division_by_zero"), ("0 recip", "division_by_zero"), ("4 neg sqrt", "domain"),
+        ("0 ln", "domain"), ("2 asin", "domain"), ("9 0 tan", "domain"), ("1 neg fact", "domain"), ("1 EE 9 fact", "overflow"),
+        ("1 EE 9 9 9 9 sq", "overflow"), ("2 pow 1 EE 9 =", "overflow"), ("1 atanh", "domain"),
+    ])
+    func errorCodes(keys: String, code: String) throws {
+        let state = try run(keys)
+        #expect(state.display == "Error")
+        #expect(state.error?.code == code)
+        #expect(state.error?.message.isEmpty == false)
+    }
+
+    @Test func errorClearsOnAnyFreshStart() throws {
+        #expect(try run("1 / 0 = 5").error == nil)
+        #expect(try run("1 / 0 = AC").error == nil)
+        #expect(try run("1 / 0 = +").error != nil)
+    }
+
+    @Test func memoryIsFormattedAndSurvivesAllClear() throws {
+        #expect(try run("5").memory == nil)
+        #expect(try run("5 m+").memory == "5")
+        #expect(try run("1 / 3 = m+ AC").memory == "0.3333333333333333")
+        #expect(try run("5 m+ mc").memory == nil)
+    }
+
+    @Test func secondLatchesUntilPressedAgain() throws {
+        #expect(try run("2nd").isSecondActive)
+        #expect(try run("2nd 1 sin").isSecondActive)
+        #expect(!(try run("2nd 2nd").isSecondActive))
+    }
+
+    @Test func angleKeysChangeTheSettings() throws {
+        #expect(try run("rad").settings.angle == .rad)
+        #expect(try run("rad deg").settings.angle == .deg)
+        #expect(try run("rad AC").settings.angle == .rad)
+    }
+
+    @Test func updatingDigitsReRendersTheDisplay() throws {
+        var state = try run("2 / 3 =")
+        #expect(state.display == "0.6666666666666667")
+        state.update(settings: Settings(digits: 8))
+        #expect(state.display == "0.66666667")
+        state.update(settings: Settings(digits: 32))
+        #expect(state.display == "0.66666666666666666666666666666667")
+    }
+
+    @Test func immediateModeSettingApplies() throws {
+        var state = CalculatorState()
+        state.update(settings: Settings(mode: .immediate))
+        var random = SplitMix64(seed: 3)
+        for name in ["1", "+", "2", "*", "3", "="] { state.apply(Key(name: name)!, random: &random) }
+        #expect(state.display == "9")
+    }
+
+    @Test func randUsesTheInjectedGenerator() throws {
+        let (a, _) = try run(["rand"], seed: 42)
+        let (b, _) = try run(["rand"], seed: 42)
+        let (c, _) = try run(["rand"], seed: 43)
+        #expect(a.display == b.display)
+        #expect(a.display != c.display)
+        let value = try #require(DecimalValue(a.display))
+        #expect(!value.negative && value.exponent < 0)
+    }
+
+    @Test func hostileKeyStreamsStayBounded() throws {
+        let parentheses = try run(Array(repeating: "(", count: 300).joined(separator: " ") + " 1")
+        #expect(parentheses.expression.utf8.count <= CalculatorState.expressionLimit)
+        #expect(try JSONEncoder().encode(parentheses).count < 100_000)
+        let closed = try run(Array(repeating: "(", count: 300).joined(separator: " ") + " 1 =")
+        #expect(closed.display == "1")
+        let tower = try run(Array(repeating: "1 pow", count: 500).joined(separator: " ") + " 1 =")
+        #expect(tower.display == "1")
+        let roots = try run("2 " + Array(repeating: "sqrt", count: 500).joined(separator: " "))
+        #expect(roots.expression.utf8.count <= CalculatorState.expressionLimit)
+        #expect(roots.display == "1")
+    }
+
+    @Test func settingsDecodeWithDefaults() throws {
+        let settings = try JSONDecoder().decode(Settings.self, from: Data(#"{"angle": "rad"}"#.utf8))
+        #expect(settings == Settings(angle: .rad))
+        let full = try JSONDecoder().decode(Settings.self, from: Data(#"{"mode": "immediate", "angle": "deg", "digits": 20}"#.utf8))
+        #expect(full == Settings(mode: .immediate, digits: 20))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Settings.self, from: Data(#"{"mode": "rpn"}"#.utf8)) }
+    }
+
+    @Test func freshStateIsSmall() {
+        // The service keeps up to a million idle states; the inline part must stay far below 1 KiB and a fresh state
+        // allocates nothing else (short strings are stored inline, empty arrays share one empty buffer).
+        #expect(MemoryLayout<CalculatorState>.size < 512)
+        let state = CalculatorState()
+        #expect(state.display == "0" && state.expression == "" && state.history.isEmpty && state.memory == nil)
+    }
+}

@@ -1,0 +1,122 @@
+import CalculatorEngine
+import Testing
+
+/// A deterministic generator so `rand` and random key streams are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Presses space-separated key names (canonical or aliases) on a fresh state; returns the state and each display.
+func run(_ keys: [String], settings: Settings = Settings(), seed: UInt64 = 1) throws -> (CalculatorState, [String]) {
+    var state = CalculatorState(settings: settings)
+    var random = SplitMix64(seed: seed)
+    var steps: [String] = []
+    for name in keys {
+        let key = try #require(Key(name: name), "unknown key \(name)")
+        state.apply(key, random: &random)
+        steps.append(state.display)
+    }
+    return (state, steps)
+}
+
+func run(_ keys: String, settings: Settings = Settings()) throws -> CalculatorState {
+    try run(keys.split(separator: " ").map(String.init), settings: settings).0
+}
+
+/// A decimal number as sign, significant digits (no leading/trailing zeros) and the exponent of the first digit;
+/// written independently of the engine so the tests do not trust its formatter.
+struct DecimalValue: Equatable, CustomStringConvertible {
+    var negative: Bool
+    var digits: [UInt8]
+    var exponent: Int
+
+    init?(_ text: String) {
+        var rest = Substring(text)
+        negative = rest.hasPrefix("-")
+        if negative { rest.removeFirst() }
+        var exponentPart = 0
+        if let e = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            let tail = rest[rest.index(after: e)...]
+            if tail.isEmpty || tail == "-" || tail == "+" {
+                exponentPart = 0
+            } else {
+                guard let value = Int(tail) else { return nil }
+                exponentPart = value
+            }
+            rest = rest[..<e]
+        }
+        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, !(parts[0].isEmpty && (parts.count == 1 || parts[1].isEmpty)) else { return nil }
+        let integer = parts[0], fraction = parts.count == 2 ? parts[1] : ""
+        guard (integer + fraction).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        var all = (integer + fraction).map { $0.asciiValue! - 48 }
+        var exponent = integer.count - 1 + exponentPart
+        while let first = all.first, first == 0 {
+            all.removeFirst()
+            exponent -= 1
+        }
+        while let last = all.last, last == 0 { all.removeLast() }
+        if all.isEmpty {
+            negative = false
+            exponent = 0
+        }
+        digits = all
+        self.exponent = exponent
+    }
+
+    /// Rounded half away from zero to `count` significant digits.
+    func rounded(to count: Int) -> DecimalValue {
+        guard digits.count > count else { return self }
+        var copy = self
+        var kept = Array(digits.prefix(count))
+        if digits[count] >= 5 {
+            var i = count - 1
+            while i >= 0 {
+                if kept[i] == 9 {
+                    kept[i] = 0
+                    i -= 1
+                } else {
+                    kept[i] += 1
+                    break
+                }
+            }
+            if i < 0 {
+                kept.insert(1, at: 0)
+                kept.removeLast()
+                copy.exponent += 1
+            }
+        }
+        while let last = kept.last, last == 0 { kept.removeLast() }
+        copy.digits = kept
+        return copy
+    }
+
+    var description: String { (negative ? "-" : "") + digits.map(String.init).joined() + "e\(exponent)" }
+}
+
+/// The conformance rule: `Error` exactly; otherwise the display read as a number equals the expected value
+/// rounded to the session's digits.
+func displayMatches(_ display: String, _ expected: String, digits: Int) -> Bool {
+    if expected == "Error" || display == "Error" { return display == expected }
+    guard let shown = DecimalValue(display), let wanted = DecimalValue(expected) else { return false }
+    return shown == wanted.rounded(to: digits)
+}
+
+/// Every display the engine may show: a typed entry (`-?D+(.D*)?(e-?D*)?`), a result
+/// (`-?D+(.D+)?(e[+-]D+)?`), or `Error`.
+func isWellFormedDisplay(_ display: String) -> Bool {
+    if display == "Error" { return true }
+    return display.wholeMatch(of: /-?\d+(\.\d*)?(e[+-]?\d*)?/) != nil
+}
+
+func isWellFormedResult(_ display: String) -> Bool {
+    display == "Error" || display.wholeMatch(of: /-?\d+(\.\d+)?(e[+-]\d+)?/) != nil
+}
