@@ -96,8 +96,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return version
     }
 
-    /// The schema version recorded in the file (for tests).
-    func schemaVersion() throws -> Int {
+    /// The schema version this build migrates files to.
+    public static var latestSchemaVersion: Int { migrations.count }
+
+    /// The schema version recorded in the file (`PRAGMA user_version`), for diagnostics and tests.
+    public func schemaVersion() throws -> Int {
         try withReader { try Self.userVersion($0) }
     }
 
