@@ -25,6 +25,8 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     /// Entries held, expired or not; exact live counts come from `count()`.
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
+    /// Bit pattern of the `now` of the last sweep forced by the cap.
+    private let lastCapacitySweep = Atomic<UInt64>((-Double.infinity).bitPattern)
 
     public init(options: SessionStoreOptions = .init()) {
         self.options = options
@@ -42,8 +44,8 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
 
     public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
         try ensureOpen()
-        try reserveSlot()
         let now = options.now()
+        try reserveSlot(now: now)
         let inserted = shard(for: id).entries.withLock { entries -> Bool in
             if let existing = entries[id], existing.expiresAt > now { return false }
             // An expired entry under this id is replaced; it was already counted, so give back our reservation.
@@ -60,13 +62,19 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     }
 
     /// Counts the new session in `stored` before inserting it, so concurrent creates cannot overshoot the cap.
-    private func reserveSlot() throws {
+    /// At the cap, expired sessions are swept to make room (never live ones), at most once a second: a full sweep
+    /// walks every session, and a flood of refused creates must not turn into a flood of sweeps.
+    private func reserveSlot(now: Double) throws {
         if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
         stored.subtract(1, ordering: .relaxed)
-        // Expired sessions still occupy slots until swept; make room from them, never from live ones.
-        try sweepExpired()
-        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
-        stored.subtract(1, ordering: .relaxed)
+        let lastSweep = lastCapacitySweep.load(ordering: .relaxed)
+        if now - Double(bitPattern: lastSweep) >= 1,
+            lastCapacitySweep.compareExchange(expected: lastSweep, desired: now.bitPattern, ordering: .relaxed).exchanged
+        {
+            sweep(now: now)
+            if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
+            stored.subtract(1, ordering: .relaxed)
+        }
         throw SessionStoreError.capacityReached
     }
 
@@ -152,7 +160,11 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     @discardableResult
     public func sweepExpired() throws -> Int {
         try ensureOpen()
-        let now = options.now()
+        return sweep(now: options.now())
+    }
+
+    @discardableResult
+    private func sweep(now: Double) -> Int {
         var removed = 0
         for shard in shards {
             removed += shard.entries.withLock { entries -> Int in

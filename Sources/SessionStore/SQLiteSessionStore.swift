@@ -222,7 +222,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             if let expectedVersion, expectedVersion != row.version {
                 throw SessionStoreError.versionMismatch(current: row.version)
             }
-            var value = try decode(row.state)
+            let current = try decode(row.state)
+            var value = current
             switch try body(&value) {
             case .write(let result):
                 let state = try codec.encode(value)
@@ -237,7 +238,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
                 }
                 // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
-                return (Versioned(value: try decode(row.state), version: row.version), result)
+                return (Versioned(value: current, version: row.version), result)
             }
         }
     }
