@@ -1,5 +1,9 @@
 import CHiredis
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A Redis reply, copied out of hiredis's reply object.
 enum RedisReply: Equatable {
     case string([UInt8])
@@ -23,6 +27,7 @@ final class RedisConnection: @unchecked Sendable {
     var scriptDigests: [String: String] = [:]
 
     init(host: String, port: Int, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws {
+        Self.ignoreBrokenPipes
         guard let context = chiredis_connect(host, Int32(port), connectTimeoutMilliseconds) else {
             throw RedisIOError(message: "cannot allocate a redis context")
         }
@@ -40,6 +45,15 @@ final class RedisConnection: @unchecked Sendable {
     deinit {
         redisFree(context)
     }
+
+    /// hiredis writes with write(2), so writing to a connection Redis has closed (a restart) raises SIGPIPE, whose
+    /// default action kills the process. Ignore it (once, and only if nobody installed a handler) so the write
+    /// fails with EPIPE and the store reconnects instead.
+    private static let ignoreBrokenPipes: Void = {
+        var current = sigaction()
+        guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { return }
+        signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// Sends one binary-safe command and waits for its reply.
     func command(_ arguments: [[UInt8]]) throws -> RedisReply {
