@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Sessions in one SQLite file, one row each: durable across restarts and crashes.
@@ -8,6 +11,11 @@ import Synchronization
 ///   and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
 ///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
 ///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
+/// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
+///   Each write runs in a savepoint of the open transaction (opening one if needed), releases the lock, then waits
+///   until a COMMIT that includes it has returned; whichever waiter finds its batch still open commits it, after
+///   letting writers already queued on the lock join. A write is acknowledged (returns) only after that commit, and
+///   when the commit fails every write of the batch fails with it.
 /// - Expiry: `get` rewrites the expiry only when it would move by more than 1% of the TTL, so display reads do not
 ///   cost a disk sync each; a session therefore lives between 99% and 100% of the TTL after its last use.
 /// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
@@ -35,7 +43,21 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     private static var readerCount: Int { 2 }
 
-    private let writer: ConnectionSlot
+    /// The writer connection and the batch (group-committed transaction) it has open.
+    private struct Writer {
+        var connection: SQLiteConnection?
+        /// Number of the open batch; 0 when no transaction is open.
+        var openBatch: UInt64 = 0
+        var nextBatch: UInt64 = 1
+        var writesInOpenBatch = 0
+        var lastCommitted: UInt64 = 0
+        /// Recent batches whose COMMIT failed, so their waiting writers fail too.
+        var failures: [UInt64: SessionStoreError] = [:]
+    }
+
+    private let writer: Mutex<Writer>
+    /// Writers blocked on the writer lock; the committer lets them join the batch first.
+    private let queuedWriters = Atomic<Int>(0)
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
     private let codec: SessionCodec<Value>
@@ -58,7 +80,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var rows = 0
         try writerConnection.run("SELECT count(*) FROM sessions") { rows = Int($0.integer(0)) }
         stored.store(rows, ordering: .relaxed)
-        writer = ConnectionSlot(writerConnection)
+        writer = Mutex(Writer(connection: writerConnection))
 
         var readers: [ConnectionSlot] = []
         for _ in 0..<Self.readerCount {
@@ -106,25 +128,80 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Connections
 
+    /// Runs `body` on the writer connection, inside the open batch's transaction if there is one (its changes then
+    /// commit with that batch), else in autocommit mode. For writes nobody waits on: expiry refreshes, sweeps.
     private func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try writer.connection.withLock { connection throws -> T in
-            guard let connection else { throw SessionStoreError.unavailable("session store is closed") }
+        try writer.withLock { state throws -> T in
+            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
             return try body(connection)
         }
     }
 
-    /// One write transaction: committed (durably) before returning, rolled back when `body` throws.
+    /// One acknowledged write: `body` runs in a savepoint of the current batch and this returns only after the batch
+    /// has committed durably. When `body` throws, its changes are rolled back and the error returns at once.
     private func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try withWriter { connection in
-            try connection.execute("BEGIN IMMEDIATE")
+        queuedWriters.add(1, ordering: .relaxed)
+        let (batch, result) = try writer.withLock { state throws -> (UInt64, T) in
+            queuedWriters.subtract(1, ordering: .relaxed)
+            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
+            if state.openBatch == 0 {
+                try connection.run("BEGIN IMMEDIATE")
+                state.openBatch = state.nextBatch
+                state.nextBatch += 1
+                state.writesInOpenBatch = 0
+            }
             do {
+                try connection.run("SAVEPOINT write")
                 let result = try body(connection)
-                try connection.execute("COMMIT")
-                return result
+                try connection.run("RELEASE write")
+                state.writesInOpenBatch += 1
+                return (state.openBatch, result)
             } catch {
-                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+                if connection.isInTransaction {
+                    _ = try? connection.run("ROLLBACK TO write")
+                    _ = try? connection.run("RELEASE write")
+                }
+                // Nobody else is waiting on an empty batch: end it now (no sync needed) rather than leave it open.
+                if state.writesInOpenBatch == 0 { try? commit(&state) }
                 throw error
             }
+        }
+        try awaitCommit(of: batch)
+        return result
+    }
+
+    private func awaitCommit(of batch: UInt64) throws {
+        var yields = 0
+        while true {
+            let committed = try writer.withLock { state throws -> Bool in
+                if let failure = state.failures[batch] { throw failure }
+                if state.lastCommitted >= batch { return true }
+                guard state.openBatch == batch else { throw SessionStoreError.unavailable("sqlite: batch \(batch) was lost") }
+                // Writers already queued on the lock join this batch first (bounded, so a steady stream cannot starve it).
+                if yields < 32, queuedWriters.load(ordering: .relaxed) > 0 { return false }
+                try commit(&state)
+                return true
+            }
+            if committed { return }
+            yields += 1
+            sched_yield()
+        }
+    }
+
+    /// Commits the open batch; on failure rolls it back and records the failure for its writers.
+    private func commit(_ state: inout Writer) throws {
+        let batch = state.openBatch
+        guard batch != 0, let connection = state.connection else { return }
+        state.openBatch = 0
+        do {
+            try connection.run("COMMIT")
+            state.lastCommitted = batch
+        } catch {
+            if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+            let failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+            state.failures[batch] = failure
+            if state.failures.count > 64 { state.failures = state.failures.filter { $0.key + 64 > batch } }
+            throw failure
         }
     }
 
@@ -287,9 +364,10 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }
-        writer.connection.withLock { connection in
-            try? connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            connection = nil
+        writer.withLock { state in
+            try? commit(&state)
+            try? state.connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            state.connection = nil
         }
     }
 }

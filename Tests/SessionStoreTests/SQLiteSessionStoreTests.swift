@@ -107,3 +107,60 @@ import Testing
         }
     }
 }
+
+@Suite struct SQLiteGroupCommitTests {
+    /// Writes that share a group-committed transaction: failing ones roll back alone, and every write that returned
+    /// is committed (a second store on the file, which sees only committed data, finds all of them).
+    @Test func failingWritesInABatchLeaveTheOthersCommitted() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { store.close() }
+        let shared = SessionID.random()
+        _ = try store.create(shared, Tally(count: 0, note: "shared"))
+        let threads = 12
+        let rounds = 15
+        let ownIDs = (0..<threads).map { _ in SessionID.random() }
+        onThreads(threads) { thread in
+            for round in 0..<rounds {
+                do {
+                    if thread % 3 == 0 {
+                        // Always fails inside its savepoint.
+                        _ = try store.update(shared, expectedVersion: nil) { tally -> Mutation<Void> in
+                            tally.count += 1000
+                            throw BodyFailure()
+                        }
+                    } else {
+                        _ = try store.update(shared, expectedVersion: nil) { tally -> Mutation<Void> in
+                            tally.count += 1
+                            return .write(())
+                        }
+                    }
+                } catch {
+                    #expect(error as? BodyFailure == BodyFailure())
+                }
+                // Each thread also creates its own session once, fails to create it again, and keeps updating it.
+                if round == 0 {
+                    _ = try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
+                } else {
+                    #expect(throws: SessionStoreError.alreadyExists) { try store.create(ownIDs[thread], Tally(count: 0, note: "")) }
+                    _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally -> Mutation<Void> in
+                        tally.count = round
+                        return .write(())
+                    }
+                }
+            }
+        }
+        let writers = (0..<threads).filter { $0 % 3 != 0 }.count
+        let observer = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { observer.close() }
+        for reader in [store, observer] {
+            #expect(try reader.get(shared)?.value.count == writers * rounds)
+            #expect(try reader.get(shared)?.version == UInt64(writers * rounds + 1))
+            for id in ownIDs {
+                #expect(try reader.get(id)?.value.count == rounds - 1)
+                #expect(try reader.get(id)?.version == UInt64(rounds))
+            }
+        }
+    }
+}
