@@ -289,7 +289,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
                 result = written
             }
             let token = newToken()
-            let newRecord = self.record(version: stored.version + 1, expires: time.expiresMilliseconds, token: token, payload: try codec.encode(value))
+            let payload = try codec.encode(value)
+            let newRecord = self.record(version: stored.version + 1, expires: time.expiresMilliseconds, token: token, payload: payload)
             let reply = try withConnection { connection, _ in
                 try evaluate(Scripts.compareAndSet, on: connection, keys: [key(id), indexKey], arguments: [
                     Array(record.prefix(20)), newRecord, Array(String(time.nowMilliseconds).utf8),

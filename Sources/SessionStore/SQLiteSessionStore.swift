@@ -19,7 +19,7 @@ import Synchronization
 /// - Expiry: `get` rewrites the expiry only when it would move by more than 1% of the TTL, so display reads do not
 ///   cost a disk sync each; a session therefore lives between 99% and 100% of the TTL after its last use.
 /// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
-/// - Nobody sweeps on a timer here: the owner calls `sweepExpired()` periodically (expired rows are invisible anyway).
+/// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
 public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private final class ConnectionSlot: Sendable {
         let connection: Mutex<SQLiteConnection?>

@@ -52,7 +52,10 @@ private let crashSession = SessionID("crash-counter")!
         #expect(stored.version == UInt64(stored.value.count + 1))
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment[crashDatabaseVariable] != nil, "runs only as the child of killNineLosesNoAcknowledgedWrite"))
+    @Test(.enabled(
+        if: ProcessInfo.processInfo.environment[crashDatabaseVariable] != nil,
+        "runs only as the child of killNineLosesNoAcknowledgedWrite"
+    ))
     func crashWriterChild() throws {
         try CrashWriter.run(path: try #require(ProcessInfo.processInfo.environment[crashDatabaseVariable]))
     }
