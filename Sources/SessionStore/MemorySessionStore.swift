@@ -2,7 +2,8 @@ import Synchronization
 
 /// Sessions in process memory: 64 shards, each a dictionary behind its own `Mutex`, so presses on different sessions
 /// rarely contend. `update` runs the body under the shard lock. Expired sessions are dropped lazily when touched, when
-/// the cap is reached, and by `sweepExpired`.
+/// the cap is reached, and by `sweepExpired`. The body of `update` must not call back into the store: it holds a
+/// shard lock, which is not reentrant.
 ///
 /// Per session it costs the dictionary slot (the id's String, the value, a version and an expiry) plus the id's heap
 /// bytes: well under 1 KiB beyond the value itself.
