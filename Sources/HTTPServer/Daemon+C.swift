@@ -251,7 +251,7 @@ enum MHDCallbacks {
         }
         let response = dispatcher.responder(
             Request(
-                method: method.map { String(cString: $0) } ?? "GET",
+                method: method.map(methodName) ?? "GET",
                 path: state.path,
                 query: state.query,
                 headers: requestHeaders(connection),
@@ -277,6 +277,20 @@ enum MHDCallbacks {
         let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
         headers.pointee.add(text(name, nameLength), value.map { text($0, valueLength) } ?? "")
         return MHD_Result.YES
+    }
+
+    /// The common methods as string literals (no allocation, no UTF-8 validation); others copied as sent.
+    private static func methodName(_ method: UnsafePointer<CChar>) -> String {
+        switch strlen(method) {
+        case 3 where strcmp(method, "GET") == 0: return "GET"
+        case 3 where strcmp(method, "PUT") == 0: return "PUT"
+        case 4 where strcmp(method, "POST") == 0: return "POST"
+        case 4 where strcmp(method, "HEAD") == 0: return "HEAD"
+        case 5 where strcmp(method, "PATCH") == 0: return "PATCH"
+        case 6 where strcmp(method, "DELETE") == 0: return "DELETE"
+        case 7 where strcmp(method, "OPTIONS") == 0: return "OPTIONS"
+        default: return String(cString: method)
+        }
     }
 
     private static func text(_ start: UnsafePointer<CChar>, _ length: Int) -> String {
