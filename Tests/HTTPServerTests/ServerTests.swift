@@ -294,6 +294,8 @@ private var loopbackIPv6Available: Bool {
             do {
                 _ = try TestConnection(port: port)
                 usleep(1_000)
+            } catch TestClientError.connectFailed(errno: ECONNRESET) {
+                continue  // a handshake caught while the listening socket shut down; the next try settles it
             } catch let error as TestClientError {
                 refusal = error
                 break
