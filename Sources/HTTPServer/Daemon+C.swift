@@ -74,12 +74,15 @@ final class Daemon {
         let isIPv6 = try Self.fill(&address, host: configuration.host, port: configuration.port)
 
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-        if isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         errno = 0
         let started = withUnsafePointer(to: &address) { storage in
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                cmhd_start_daemon(
+                if isIPv6 {
+                    // "::" serves IPv4 clients too; a specific IPv6 address serves only itself.
+                    flags |= cmhd_is_unspecified_ipv6(socketAddress) != 0 ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue
+                }
+                return cmhd_start_daemon(
                     flags,
                     socketAddress,
                     MHDCallbacks.access,

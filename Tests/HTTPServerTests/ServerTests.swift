@@ -478,4 +478,15 @@ private var loopbackIPv6Available: Bool {
         // Blocks until the server closes the idle connection (the client's own read timeout is far longer).
         #expect(try connection.peerHasClosed())
     }
+
+    @Test(.enabled(if: loopbackIPv6Available)) func unspecifiedIPv6AddressServesBothFamilies() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.host = "::"
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        _ = try TestConnection(port: server.port, host: "::1").request("GET", "/over-v6")
+        _ = try TestConnection(port: server.port, host: "127.0.0.1").request("GET", "/over-v4")
+        #expect(try #require(log.last(path: "/over-v6")).peerAddress == "::1")
+        #expect(try #require(log.last(path: "/over-v4")).peerAddress == "127.0.0.1")
+    }
 }
