@@ -20,9 +20,10 @@ final class Dispatcher: Sendable {
 }
 
 /// State of one connection and of the request it is currently on. Created when libmicrohttpd accepts the
-/// connection and released when it closes, so nothing leaks even when a request is abandoned before
-/// libmicrohttpd would report its completion (a client that closes mid-headers). libmicrohttpd handles one
-/// connection on one thread at a time, so it needs no lock.
+/// connection and released when it closes: libmicrohttpd reports a request's completion only once the
+/// application has seen it, so per-request state made in the URI callback would otherwise depend on that report
+/// for a request abandoned mid-headers. Reused across keep-alive requests. libmicrohttpd handles one connection
+/// on one thread at a time, so it needs no lock.
 final class ConnectionState {
     /// The client's address, formatted once per connection.
     var peerAddress: String?
