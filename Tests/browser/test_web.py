@@ -172,6 +172,12 @@ def main():
         def key(name):
             return page.locator(f'#keypad button[data-key="{name}"]')
 
+        def settle_for_screenshot():
+            page.emulate_media(reduced_motion="reduce")  # no key caught halfway through its fade
+            page.mouse.move(0, 0)
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+            expect(page.locator(".is-pressed")).to_have_count(0)
+
         def stored_session():
             return page.evaluate("() => localStorage.getItem('calculator.session')")
 
@@ -283,7 +289,7 @@ def main():
             expect(display).to_have_text("7407")
             expect(key("7")).to_be_visible()
             expect(key("sin")).to_be_hidden()
-            page.mouse.move(0, 0)
+            settle_for_screenshot()
             page.screenshot(path=str(screenshots / "phone.png"))
 
         def wide_layout_with_second_functions():
@@ -300,7 +306,7 @@ def main():
             page.keyboard.type("2")
             key("sqrt").click()
             expect(display).to_have_text(re.compile(r"^1\.41421356"))
-            page.mouse.move(0, 0)
+            settle_for_screenshot()
             page.screenshot(path=str(screenshots / "wide.png"))
 
         def expired_session_is_replaced():
