@@ -190,6 +190,9 @@ def main():
             assert calculator.get_attribute("data-session") == session
             expect(display).to_have_text("0")
             seen["session"] = session
+            # Every key is a real button with a spoken name, not a bare symbol.
+            expect(page.locator("#keypad button:not([type=button]), #keypad button:not([aria-label])")).to_have_count(0)
+            expect(key("back")).to_have_attribute("aria-label", "backspace")
 
         def clicks_seven_plus_three():
             for name in ["7", "+", "3", "="]:
@@ -214,6 +217,26 @@ def main():
             expressions = page.locator("#history .history-expression").all_inner_texts()
             assert "7" in expressions[0] and "3" in expressions[0], expressions
             assert "2" in expressions[1] and "3" in expressions[1], expressions
+
+        def editing_keys_on_the_keyboard():
+            page.keyboard.press("Escape")
+            page.keyboard.type("5+12")
+            expect(display).to_have_text("12")
+            expect(key("C")).to_be_visible()  # the clear key offers C while an entry is typed
+            page.keyboard.press("Backspace")
+            expect(display).to_have_text("1")
+            page.keyboard.press("Delete")  # C: only the entry goes, 5 + stays
+            expect(display).to_have_text("0")
+            expect(key("AC")).to_be_visible()
+            page.keyboard.type("3")
+            page.keyboard.press("=")
+            expect(display).to_have_text("8")
+            page.keyboard.type("(2+2)^3")
+            page.keyboard.press("Enter")
+            expect(display).to_have_text("64")
+            page.keyboard.press("Escape")
+            expect(display).to_have_text("0")
+            expect(page.locator("#expression")).to_have_text("")
 
         def presses_in_order_one_at_a_time():
             record = press_requests_of(page)
@@ -249,8 +272,8 @@ def main():
                 expect(display).to_have_text("9")
             finally:
                 page.unroute("**/press")
-            key("=").click()  # a later press shows what the server holds: 9, not 99
-            expect(display).to_have_text("9")
+            page.keyboard.type("*7=")  # what the server holds: 9 × 7, not 99 × 7
+            expect(display).to_have_text("63")
             assert len(attempts) == 2 and attempts[0] == attempts[1], f"attempts with keys {attempts}"
             assert "true" in replayed, "the retry was not answered from the idempotency record"
             expect(page.locator("#status")).to_have_text("")
@@ -264,6 +287,7 @@ def main():
                                                "detail": detail}))
 
             page.keyboard.press("Escape")
+            expect(display).to_have_text("0")  # AC is answered before the failures start
             page.route("**/press", unavailable)
             try:
                 page.keyboard.type("5")
@@ -303,6 +327,11 @@ def main():
             key("2nd").click()
             expect(page.locator("#ind-second")).to_be_hidden()
             expect(key("sin")).to_have_text("sin")
+            key("rad").click()
+            expect(page.locator("#ind-angle")).to_have_text("RAD")
+            expect(key("deg")).to_have_text("Deg")
+            key("deg").click()
+            expect(page.locator("#ind-angle")).to_have_text("DEG")
             page.keyboard.type("2")
             key("sqrt").click()
             expect(display).to_have_text(re.compile(r"^1\.41421356"))
@@ -347,6 +376,7 @@ def main():
         run.check("typing 2*3 Enter shows 6", keyboard_two_times_three)
         run.check("a reload resumes the same session", reload_resumes)
         run.check("the history panel lists the calculations", history_lists_calculations)
+        run.check("Backspace, Delete (C), Escape (AC), = , ^ and parentheses on the keyboard", editing_keys_on_the_keyboard)
         run.check("presses go in order, one at a time, each with its own Idempotency-Key",
                   presses_in_order_one_at_a_time)
         run.check("a press whose reply is lost is retried once and applied once", lost_reply_is_retried_once_without_pressing_twice)

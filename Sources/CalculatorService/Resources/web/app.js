@@ -223,8 +223,6 @@
       if (placed.has(info.name) || info.second) continue;
       el.scientific.append(makeButton(info.name, info, 'scientific'));
     }
-    const angle = buttons.get('angle');
-    if (angle) angle.setAttribute('aria-pressed', 'false');
     const second = buttons.get('2nd');
     if (second) second.setAttribute('aria-pressed', 'false');
     if (state) render(state);
