@@ -144,19 +144,7 @@ def press_requests_of(page):
     return record
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--server", default=os.environ.get("CALC_SERVER_BIN"), help="calculator-server binary")
-    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-    parser.add_argument("--screenshots", default=str(ROOT / ".build" / "screenshots"))
-    options = parser.parse_args()
-    if not options.server:
-        parser.error("give --server or set CALC_SERVER_BIN")
-    screenshots = Path(options.screenshots)
-    screenshots.mkdir(parents=True, exist_ok=True)
-    expect.set_options(timeout=10_000)
-
-    run = Run()
+def run_checks(run, options, screenshots):
     page_errors = []
     with calculator_server(options.server) as base, second_origin() as other, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -389,6 +377,27 @@ def main():
         run.check("served from another origin, the page presses keys through CORS", works_from_another_origin)
         run.check("no uncaught script errors", no_script_errors)
         browser.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--server", default=os.environ.get("CALC_SERVER_BIN"), help="calculator-server binary")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--screenshots", default=str(ROOT / ".build" / "screenshots"))
+    options = parser.parse_args()
+    if not options.server:
+        parser.error("give --server or set CALC_SERVER_BIN")
+    screenshots = Path(options.screenshots)
+    screenshots.mkdir(parents=True, exist_ok=True)
+    expect.set_options(timeout=10_000)
+
+    run = Run()
+    try:
+        run_checks(run, options, screenshots)
+    except Exception as error:  # the server or the browser did not start: one failure, and the summary line
+        run.failed += 1
+        print(f"FAIL setting up: {type(error).__name__}: {error}")
+        traceback.print_exc(limit=5, file=sys.stdout)
 
     print(f"screenshots: {screenshots / 'phone.png'} {screenshots / 'wide.png'}")
     print(f"{run.passed} passed, {run.failed} failed")
