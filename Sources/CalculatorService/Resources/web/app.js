@@ -314,7 +314,7 @@
     });
     el.history.replaceChildren(...items);
     el.historyEmpty.hidden = entries.length > 0;
-    el.historyCount.textContent = entries.length ? `${entries.length}` : '';
+    el.historyCount.textContent = entries.length === 1 ? '1 calculation' : entries.length ? `${entries.length} calculations` : '';
     el.history.scrollTop = el.history.scrollHeight;
   }
 
