@@ -15,6 +15,13 @@ public struct ServiceConfiguration: Sendable {
     /// `Retry-After` seconds when the session cap is reached, and when the store is unreachable.
     public var retryAfterCapacity = 30
     public var retryAfterUnavailable = 1
+    /// When set, every /sessions route needs `Authorization: Bearer <apiKey>`.
+    public var apiKey: String? = nil
+    /// Presses a second per client, and new sessions a minute per client (token buckets; 0 turns a limit off).
+    public var pressesPerSecond: Double = 0
+    public var sessionsPerMinute: Double = 0
+    /// Take the client's address from the last X-Forwarded-For entry (only behind a proxy that sets it).
+    public var trustProxy = false
 
     public init() {}
 }
@@ -25,6 +32,10 @@ public final class CalculatorService: Sendable {
     private let router: Router
     private let logger: Logger
     private let corsOrigin: String
+    private let apiKey: [UInt8]?
+    private let trustProxy: Bool
+    private let pressLimiter: RateLimiter?
+    private let sessionLimiter: RateLimiter?
     private let requestIDPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -37,6 +48,13 @@ public final class CalculatorService: Sendable {
         let now = now ?? { Date().timeIntervalSince1970 }
         self.logger = logger
         self.corsOrigin = configuration.corsOrigin
+        self.apiKey = configuration.apiKey.map { Array($0.utf8) }
+        self.trustProxy = configuration.trustProxy
+        // Bursts allow a person's quick typing (or a front end's batch) without waiting for the steady rate.
+        self.pressLimiter = configuration.pressesPerSecond > 0
+            ? RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now) : nil
+        self.sessionLimiter = configuration.sessionsPerMinute > 0
+            ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
         self.router = Self.routes(SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now))
     }
 
@@ -109,6 +127,8 @@ public final class CalculatorService: Sendable {
         var response: Response
         if request.method == "OPTIONS" {
             response = preflight(request)
+        } else if let refusal = admission(request) {
+            response = refusal.response(instance: String(request.path.prefix(256)))
         } else {
             // HEAD is GET without the body (RFC 9110 §9.3.2).
             switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
@@ -131,6 +151,44 @@ public final class CalculatorService: Sendable {
             log(request, response, requestID: requestID, elapsed: ContinuousClock.now - started)
         }
         return response
+    }
+
+    /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
+    private func admission(_ request: Request) -> Problem? {
+        guard request.path.hasPrefix("/sessions") else { return nil }
+        if let apiKey, !Self.bearerMatches(request.headers["Authorization"], apiKey) {
+            return Problem(
+                .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
+                headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
+        }
+        let limiter: RateLimiter?
+        switch request.method {
+        case "POST" where request.path == "/sessions", "PUT": limiter = sessionLimiter
+        case "POST" where request.path.hasSuffix("/press"): limiter = pressLimiter
+        default: limiter = nil
+        }
+        if let limiter, let wait = limiter.acquire(clientAddress(request)) {
+            return Problem(.rateLimited, "too many requests from this client; retry in \(wait) s", headers: [("Retry-After", String(wait))])
+        }
+        return nil
+    }
+
+    /// Compares in time that depends only on the lengths, so the key cannot be guessed byte by byte.
+    static func bearerMatches(_ header: String?, _ key: [UInt8]) -> Bool {
+        guard let header, header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return false }
+        let given = Array(header.utf8.dropFirst(7))
+        var difference = UInt8(truncatingIfNeeded: given.count ^ key.count)
+        for index in 0..<max(given.count, key.count) {
+            difference |= (index < given.count ? given[index] : 0) ^ (index < key.count ? key[index] : 0)
+        }
+        return difference == 0
+    }
+
+    private func clientAddress(_ request: Request) -> String {
+        guard trustProxy, let forwarded = request.headers["X-Forwarded-For"],
+            let last = forwarded.split(separator: ",").last?.trimmingSpaces(), !last.isEmpty
+        else { return request.peerAddress }
+        return String(last.prefix(64))
     }
 
     private func log(_ request: Request, _ response: Response, requestID: String, elapsed: Duration) {

@@ -77,8 +77,9 @@ final class SessionEndpoints: Sendable {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let change = try SettingsChange.parse(request.body)
-        let expected = try ifMatchVersion(request)
-        let (stored, _) = try update(id, expectedVersion: expected) { record, _ in
+        let precondition = IfMatch(request.headers["If-Match"])
+        let (stored, _) = try update(id) { record, version throws(Problem) in
+            guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
             let settings = change.applied(to: record.state.settings)
             guard settings != record.state.settings else { return .keep(()) }
             record.state.update(settings: settings)
@@ -88,9 +89,18 @@ final class SessionEndpoints: Sendable {
     }
 
     func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
-        let expected = try ifMatchVersion(request)
+        let precondition = IfMatch(request.headers["If-Match"])
         do {
+            // The store's compare-and-delete takes one version: read it, check the header against it, delete only that.
+            var expected: UInt64? = nil
+            if !precondition.admitsAny {
+                guard let current = try store.get(id)?.version else { throw SessionStoreError.notFound }
+                guard precondition.admits(current) else { throw Self.preconditionFailed(current: current) }
+                expected = current
+            }
             try store.delete(id, expectedVersion: expected)
+        } catch let problem as Problem {
+            throw problem
         } catch {
             throw problem(for: error, session: id)
         }
@@ -124,21 +134,21 @@ final class SessionEndpoints: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let pressRequest = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
-        let expected = try ifMatchVersion(request)
+        let precondition = IfMatch(request.headers["If-Match"])
         let idempotencyKey = try Self.idempotencyKey(request)
         let fingerprint = idempotencyKey == nil ? "" : pressRequest.fingerprint
         let now = self.now()
         let configuration = self.configuration
         // The If-Match check runs inside the update so that a retried press replays its first reply even after the
         // version has moved on.
-        let (stored, outcome) = try update(id, expectedVersion: nil) { record, version throws(Problem) -> Mutation<PressOutcome> in
+        let (stored, outcome) = try update(id) { record, version throws(Problem) -> Mutation<PressOutcome> in
             if let idempotencyKey, let reply = record.idempotency.first(where: { $0.key == idempotencyKey }) {
                 guard reply.fingerprint == fingerprint else {
                     throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
                 }
                 return .keep(.replay(reply))
             }
-            if let expected, expected != version { throw Self.preconditionFailed(current: version) }
+            guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
             var rng = SystemRandomNumberGenerator()
             var steps: [(String, String)]? = pressRequest.trace ? [] : nil
             for key in pressRequest.keys {
@@ -185,11 +195,11 @@ final class SessionEndpoints: Sendable {
     }
 
     private func update<R: Sendable>(
-        _ id: SessionID, expectedVersion: UInt64?,
+        _ id: SessionID,
         _ body: (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>
     ) throws(Problem) -> (Versioned<SessionRecord>, R) {
         do {
-            return try store.update(id, expectedVersion: expectedVersion) { record, version in try body(&record, version) }
+            return try store.update(id, expectedVersion: nil) { record, version in try body(&record, version) }
         } catch let problem as Problem {
             throw problem
         } catch {
@@ -242,15 +252,6 @@ final class SessionEndpoints: Sendable {
             throw Problem(.bodyTooLarge, "the request body is larger than the server accepts")
         }
         try request.requireJSONBody(alsoAccepting: extra)
-    }
-
-    /// `If-Match: "7"` → 7; `*` → nil (any existing session). Anything else is not a tag this service issues.
-    private func ifMatchVersion(_ request: Request) throws(Problem) -> UInt64? {
-        guard let header = request.headers["If-Match"]?.trimmingSpaces(), header != "*" else { return nil }
-        guard header.count >= 3, header.first == "\"", header.last == "\"", let version = UInt64(header.dropFirst().dropLast()) else {
-            throw Problem(.invalidRequest, "If-Match must be * or one ETag this service issued, such as \"7\"")
-        }
-        return version
     }
 
     func json(_ status: Int, _ body: [UInt8]) -> Response {

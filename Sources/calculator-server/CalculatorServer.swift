@@ -50,6 +50,24 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: "Seconds a connection may stay idle before it is closed. [env: CALC_CONNECTION_TIMEOUT] (default: 30)")
     var connectionTimeout: Int?
 
+    @Option(help: "Most concurrent connections from one client address; 0 = no limit. [env: CALC_MAX_CONNECTIONS_PER_IP] (default: 0)")
+    var maxConnectionsPerIp: Int?
+
+    @Option(help: "Memory per connection in bytes; bounds the request line and headers (larger ones get 431). [env: CALC_MAX_HEADER_BYTES] (default: 32768)")
+    var maxHeaderBytes: Int?
+
+    @Option(help: "Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps. [env: CALC_API_KEY] (default: none)")
+    var apiKey: String?
+
+    @Option(help: "Key presses a second per client (token bucket, bursts of twice that); 0 = no limit. [env: CALC_PRESS_RATE] (default: 0)")
+    var pressRate: Double?
+
+    @Option(help: "New sessions a minute per client (token bucket); 0 = no limit. [env: CALC_SESSION_RATE] (default: 0)")
+    var sessionRate: Double?
+
+    @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
+    var trustProxy = false
+
     @Option(help: "Access-Control-Allow-Origin sent to browsers. [env: CALC_CORS_ORIGIN] (default: *)")
     var corsOrigin: String?
 
@@ -78,7 +96,15 @@ struct CalculatorServer: ParsableCommand {
         server.connectionLimit = try setting.int(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")
         server.connectionTimeout = try setting.int(connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: 30, in: 1...86_400, option: "--connection-timeout")
 
+        server.perIPConnectionLimit = try setting.int(
+            maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: 0, in: 0...1_000_000, option: "--max-connections-per-ip")
+        server.connectionMemoryLimit = try setting.int(maxHeaderBytes, "CALC_MAX_HEADER_BYTES", default: 32_768, in: 4_096...(16 << 20), option: "--max-header-bytes")
+
         var service = ServiceConfiguration()
+        service.apiKey = (apiKey ?? setting.environment["CALC_API_KEY"]).flatMap { $0.isEmpty ? nil : $0 }
+        service.pressesPerSecond = try setting.double(pressRate, "CALC_PRESS_RATE", default: 0, option: "--press-rate")
+        service.sessionsPerMinute = try setting.double(sessionRate, "CALC_SESSION_RATE", default: 0, option: "--session-rate")
+        service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
         service.maxKeysPerRequest = try setting.int(maxKeys, "CALC_MAX_KEYS", default: 1_000, in: 1...1_000_000, option: "--max-keys")
         service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: "*")
 
