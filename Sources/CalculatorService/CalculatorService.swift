@@ -36,6 +36,7 @@ public final class CalculatorService: Sendable {
     private let trustProxy: Bool
     private let pressLimiter: RateLimiter?
     private let sessionLimiter: RateLimiter?
+    private let metrics: ServiceMetrics
     private let requestIDPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -43,9 +44,12 @@ public final class CalculatorService: Sendable {
         store: any SessionStore<SessionRecord>,
         configuration: ServiceConfiguration = ServiceConfiguration(),
         logger: Logger,
-        now: (@Sendable () -> Double)? = nil
+        now: (@Sendable () -> Double)? = nil,
+        metricsExposition: (@Sendable () -> [UInt8])? = nil
     ) {
         let now = now ?? { Date().timeIntervalSince1970 }
+        let metrics = ServiceMetrics()
+        self.metrics = metrics
         self.logger = logger
         self.corsOrigin = configuration.corsOrigin
         self.apiKey = configuration.apiKey.map { Array($0.utf8) }
@@ -55,10 +59,12 @@ public final class CalculatorService: Sendable {
             ? RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now) : nil
         self.sessionLimiter = configuration.sessionsPerMinute > 0
             ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
-        self.router = Self.routes(SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now))
+        self.router = Self.routes(
+            SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now, metrics: metrics),
+            metricsExposition: metricsExposition)
     }
 
-    private static func routes(_ api: SessionEndpoints) -> Router {
+    private static func routes(_ api: SessionEndpoints, metricsExposition: (@Sendable () -> [UInt8])?) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let openAPI = loadOpenAPI()
         var router = Router()
@@ -69,6 +75,14 @@ public final class CalculatorService: Sendable {
             var response = Response(status: 200, body: openAPI)
             response.headers.set("Content-Type", "application/yaml")
             return response
+        }
+        if let metricsExposition {
+            router.add("GET", "/metrics") { _, _ in
+                api.refreshGauges()
+                var response = Response(status: 200, body: metricsExposition())
+                response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                return response
+            }
         }
         let web = WebAssets.load()
         router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
@@ -147,8 +161,11 @@ public final class CalculatorService: Sendable {
         if request.method == "HEAD" { response.body = [] }
         addCORS(to: &response)
         response.headers.set("X-Request-Id", requestID)
+        let elapsed = ContinuousClock.now - started
+        let route = Self.route(of: request.path)
+        metrics.request(route: route, method: Self.knownMethods.contains(request.method) ? request.method : "other", status: response.status, duration: elapsed)
         if logger.logLevel <= .info {
-            log(request, response, requestID: requestID, elapsed: ContinuousClock.now - started)
+            log(request, response, route: route, requestID: requestID, elapsed: elapsed)
         }
         return response
     }
@@ -168,6 +185,7 @@ public final class CalculatorService: Sendable {
         default: limiter = nil
         }
         if let limiter, let wait = limiter.acquire(clientAddress(request)) {
+            metrics.rateLimited(limiter === pressLimiter ? "presses" : "sessions")
             return Problem(.rateLimited, "too many requests from this client; retry in \(wait) s", headers: [("Retry-After", String(wait))])
         }
         return nil
@@ -191,21 +209,32 @@ public final class CalculatorService: Sendable {
         return String(last.prefix(64))
     }
 
-    private func log(_ request: Request, _ response: Response, requestID: String, elapsed: Duration) {
+    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// The route pattern a path belongs to: a metric label from a small fixed set, never the path itself.
+    static func route(of path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        switch (parts.count, parts.first) {
+        case (1, ""?): return "/"
+        case (1, let first?) where ["healthz", "readyz", "metrics", "keys", "openapi.yaml", "sessions"].contains(first): return "/" + first
+        case (2, "web"?): return "/web/{file}"
+        case (2, "sessions"?): return "/sessions/{id}"
+        case (3, "sessions"?):
+            let last = parts[parts.startIndex + 2]
+            return ["press", "display", "history"].contains(last) ? "/sessions/{id}/" + last : "unmatched"
+        default: return "unmatched"
+        }
+    }
+
+    private func log(_ request: Request, _ response: Response, route: String, requestID: String, elapsed: Duration) {
         let (seconds, attoseconds) = elapsed.components
         var metadata: Logger.Metadata = [
-            "http.method": "\(request.method.prefix(16))", "http.path": "\(Self.loggedPath(request.path))",
+            "http.method": "\(request.method.prefix(16))", "http.route": "\(route)",
             "http.status": "\(response.status)", "duration_us": "\(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)",
             "request.id": "\(requestID)",
         ]
         if let id = Self.sessionID(inPath: request.path) { metadata["session"] = "\(id.shortHash)" }
         logger.info("request", metadata: metadata)
-    }
-
-    /// Session ids are secrets of their holders: logs show a short hash in their place.
-    static func loggedPath(_ path: String) -> String {
-        guard let id = sessionID(inPath: path) else { return String(path.prefix(128)) }
-        return String(path.replacingOccurrences(of: id.rawValue, with: ":" + id.shortHash).prefix(128))
     }
 
     private static func sessionID(inPath path: String) -> SessionID? {

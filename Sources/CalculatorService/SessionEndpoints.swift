@@ -2,6 +2,7 @@ import CalculatorEngine
 import Foundation
 import HTTPServer
 import Logging
+import Metrics
 import SessionStore
 
 /// The handlers of the session API. Each returns a response or throws the `Problem` that describes what was wrong;
@@ -11,12 +12,22 @@ final class SessionEndpoints: Sendable {
     private let configuration: ServiceConfiguration
     private let logger: Logger
     private let now: @Sendable () -> Double
+    private let metrics: ServiceMetrics
 
-    init(store: any SessionStore<SessionRecord>, configuration: ServiceConfiguration, logger: Logger, now: @escaping @Sendable () -> Double) {
+    init(
+        store: any SessionStore<SessionRecord>, configuration: ServiceConfiguration, logger: Logger, now: @escaping @Sendable () -> Double,
+        metrics: ServiceMetrics
+    ) {
         self.store = store
         self.configuration = configuration
         self.logger = logger
         self.now = now
+        self.metrics = metrics
+    }
+
+    /// Gauges read from the store when metrics are scraped, not on every request.
+    func refreshGauges() {
+        if let live = try? store.count() { metrics.liveSessions.record(live) }
     }
 
     func sessionID(_ parameters: RouteParameters) throws(Problem) -> SessionID {
@@ -35,6 +46,7 @@ final class SessionEndpoints: Sendable {
         for _ in 0..<2 {
             let id = SessionID.random()
             do {
+                metrics.storeOperation("create")
                 let created = try store.create(id, record)
                 var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
                 response.headers.set("Location", "/sessions/\(id.rawValue)")
@@ -42,7 +54,7 @@ final class SessionEndpoints: Sendable {
             } catch SessionStoreError.alreadyExists {
                 continue
             } catch {
-                throw problem(for: error)
+                throw problem(for: error, operation: "create")
             }
         }
         throw Problem(.internalError, "could not allocate a session id")
@@ -51,6 +63,7 @@ final class SessionEndpoints: Sendable {
     func putSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         do {
+            metrics.storeOperation("create")
             let created = try store.create(id, SessionRecord(state: CalculatorState(settings: settings)))
             var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
             response.headers.set("Location", "/sessions/\(id.rawValue)")
@@ -58,7 +71,7 @@ final class SessionEndpoints: Sendable {
         } catch SessionStoreError.alreadyExists {
             return try readSession(id)
         } catch {
-            throw problem(for: error)
+            throw problem(for: error, operation: "create")
         }
     }
 
@@ -98,11 +111,12 @@ final class SessionEndpoints: Sendable {
                 guard precondition.admits(current) else { throw Self.preconditionFailed(current: current) }
                 expected = current
             }
+            metrics.storeOperation("delete")
             try store.delete(id, expectedVersion: expected)
         } catch let problem as Problem {
             throw problem
         } catch {
-            throw problem(for: error, session: id)
+            throw problem(for: error, operation: "delete", session: id)
         }
         return Response(status: 204)
     }
@@ -167,6 +181,7 @@ final class SessionEndpoints: Sendable {
         }
         switch outcome {
         case let .fresh(body):
+            metrics.pressed(pressRequest.keys)
             return sessionJSON(200, body, version: stored.version)
         case let .replay(reply):
             var response = sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
@@ -187,10 +202,11 @@ final class SessionEndpoints: Sendable {
 
     private func read(_ id: SessionID) throws(Problem) -> Versioned<SessionRecord> {
         do {
+            metrics.storeOperation("get")
             guard let record = try store.get(id) else { throw SessionStoreError.notFound }
             return record
         } catch {
-            throw problem(for: error, session: id)
+            throw problem(for: error, operation: "get", session: id)
         }
     }
 
@@ -199,15 +215,16 @@ final class SessionEndpoints: Sendable {
         _ body: (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>
     ) throws(Problem) -> (Versioned<SessionRecord>, R) {
         do {
+            metrics.storeOperation("update")
             return try store.update(id, expectedVersion: nil) { record, version in try body(&record, version) }
         } catch let problem as Problem {
             throw problem
         } catch {
-            throw problem(for: error, session: id)
+            throw problem(for: error, operation: "update", session: id)
         }
     }
 
-    private func problem(for error: any Error, session id: SessionID? = nil) -> Problem {
+    private func problem(for error: any Error, operation: String, session id: SessionID? = nil) -> Problem {
         switch error as? SessionStoreError {
         case .notFound?:
             return Problem(.sessionNotFound, "no session with this id; it may have expired or been deleted")
@@ -218,11 +235,13 @@ final class SessionEndpoints: Sendable {
                 .tooManySessions, "the service holds as many sessions as it may; try again later",
                 headers: [("Retry-After", String(configuration.retryAfterCapacity))])
         case .unavailable?:
+            metrics.storeError(operation, "unavailable")
             logger.warning("session store unavailable", metadata: ["error": "\(error)"])
             return Problem(
                 .storeUnavailable, "the session store cannot be reached; nothing was changed",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .alreadyExists?, .corrupt?, nil:
+            metrics.storeError(operation, "failure")
             logger.error("session store failure", metadata: ["error": "\(error)", "session": "\(id?.shortHash ?? "-")"])
             return Problem(.internalError, "the session could not be processed")
         }

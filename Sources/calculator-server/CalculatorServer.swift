@@ -3,6 +3,8 @@ import CalculatorService
 import Foundation
 import HTTPServer
 import Logging
+import Metrics
+import Prometheus
 import SessionStore
 
 @main
@@ -74,17 +76,35 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. [env: CALC_LOG_LEVEL] (default: info)")
     var logLevel: String?
 
+    @Option(help: "Log format: text, or json (one object per line). [env: CALC_LOG_FORMAT] (default: text)")
+    var logFormat: String?
+
     func run() throws {
         let setting = Setting(environment: ProcessInfo.processInfo.environment)
         let levelName = setting.string(logLevel, "CALC_LOG_LEVEL", default: "info")
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
         }
+        let format = setting.string(logFormat, "CALC_LOG_FORMAT", default: "text")
+        guard format == "text" || format == "json" else { throw ValidationError("--log-format must be text or json, not \(format)") }
         LoggingSystem.bootstrap { label in
+            if format == "json" {
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
+        // Requests take tens of microseconds: the default buckets (from 5 ms) would put them all in the first one.
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
+            .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(250), .seconds(1),
+        ]
+        MetricsSystem.bootstrap(factory)
         let logger = Logger(label: "calculator-server")
 
         var server = ServerConfiguration()
@@ -123,7 +143,8 @@ struct CalculatorServer: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let calculator = CalculatorService(store: sessions, configuration: service, logger: logger)
+        let calculator = CalculatorService(
+            store: sessions, configuration: service, logger: logger, metricsExposition: { registry.emitToBuffer() })
         let http = Server(configuration: server, responder: calculator.responder)
         do {
             try http.start()
