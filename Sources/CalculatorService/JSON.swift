@@ -196,6 +196,14 @@ struct JSONReader {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if scalars.isEmpty {
+                    // No escape met (the usual case): one validation of the bytes, no scalar-by-scalar building.
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                        throw JSONSyntaxError(message: "invalid UTF-8 in a string", offset: runStart)
+                    }
+                    index += 1
+                    return text
+                }
                 try flushRun(self, into: &scalars)
                 index += 1
                 return String(scalars)
@@ -292,6 +300,12 @@ struct JSONWriter {
 
     private mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them in one go.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)

@@ -14,7 +14,7 @@ struct PressRequest: Equatable {
     static func parse(_ body: [UInt8], maxKeys: Int) throws(Problem) -> PressRequest {
         let members = try parseObject(body, allowed: ["key", "keys", "trace"])
         var names: [String]
-        switch (members["key"], members["keys"]) {
+        switch (members[member: "key"], members[member: "keys"]) {
         case (nil, nil):
             throw Problem(.invalidRequest, "the body needs \"key\" (one key name) or \"keys\" (an array of key names, or one string of space-separated names)")
         case (.some, .some):
@@ -66,7 +66,7 @@ struct PressRequest: Equatable {
             keys.append(key)
         }
         var trace = false
-        if let value = members["trace"] {
+        if let value = members[member: "trace"] {
             guard case let .bool(flag) = value else { throw Problem(.invalidRequest, "\"trace\" must be a boolean, not \(value.typeName)") }
             trace = flag
         }
@@ -81,23 +81,23 @@ struct SettingsChange: Equatable {
     var digits: Int?
 
     static func parse(_ body: [UInt8]) throws(Problem) -> SettingsChange {
-        let members = try parseObject(body, allowed: ["mode", "angle", "digits"])
+        let members = try parseObject(body, allowed: ["angle", "digits", "mode"])
         var change = SettingsChange()
-        if let value = members["mode"] {
+        if let value = members[member: "mode"] {
             guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"mode\" must be a string, not \(value.typeName)") }
             guard let mode = CalculationMode(rawValue: text) else {
                 throw Problem(.invalidSettings, "\"mode\" must be \"scientific\" or \"immediate\", not \"\(text.prefix(32))\"")
             }
             change.mode = mode
         }
-        if let value = members["angle"] {
+        if let value = members[member: "angle"] {
             guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"angle\" must be a string, not \(value.typeName)") }
             guard let angle = AngleUnit(rawValue: text) else {
                 throw Problem(.invalidSettings, "\"angle\" must be \"deg\" or \"rad\", not \"\(text.prefix(32))\"")
             }
             change.angle = angle
         }
-        if let value = members["digits"] {
+        if let value = members[member: "digits"] {
             let range = Settings.digitsRange
             // JSON Schema counts 13.0 and 1.3e1 as the integer 13, so they are accepted as such.
             guard case let .number(text) = value, let number = Double(text), number.rounded() == number, abs(number) < 1e9 else {
@@ -121,8 +121,8 @@ struct SettingsChange: Equatable {
     }
 }
 
-/// Parses a body that must be one JSON object with only the named members.
-private func parseObject(_ body: [UInt8], allowed: Set<String>) throws(Problem) -> [String: JSONValue] {
+/// The members of a body that must be one JSON object with only the named members, in the order sent.
+private func parseObject(_ body: [UInt8], allowed: [String]) throws(Problem) -> [(String, JSONValue)] {
     let value: JSONValue
     do {
         value = try JSONReader.parse(body)
@@ -130,27 +130,36 @@ private func parseObject(_ body: [UInt8], allowed: Set<String>) throws(Problem) 
         throw Problem(.malformedJSON, "\(error.message) at byte \(error.offset)", extensions: [("offset", .int(error.offset))])
     }
     guard case let .object(members) = value else { throw Problem(.invalidRequest, "the body must be a JSON object, not \(value.typeName)") }
-    var result: [String: JSONValue] = [:]
-    for (name, member) in members {
-        guard allowed.contains(name) else {
-            throw Problem(.invalidRequest, "unknown member \"\(name.prefix(64))\"; allowed: \(allowed.sorted().joined(separator: ", "))")
-        }
-        result[name] = member
+    for (name, _) in members where !allowed.contains(name) {
+        throw Problem(.invalidRequest, "unknown member \"\(name.prefix(64))\"; allowed: \(allowed.joined(separator: ", "))")
     }
-    return result
+    return members
+}
+
+extension Array where Element == (String, JSONValue) {
+    subscript(member name: String) -> JSONValue? { first { $0.0 == name }?.1 }
 }
 
 extension Request {
-    /// A body needs a JSON media type; a request without a body needs none.
+    /// A body needs a JSON media type; a request without a body needs none. Compared on the bytes (this runs on every
+    /// press): the media type up to `;`, ASCII case-insensitively, spaces around it ignored.
     func requireJSONBody(alsoAccepting extra: String? = nil) throws(Problem) {
         guard !body.isEmpty else { return }
         guard let contentType = headers["Content-Type"] else {
             throw Problem(.unsupportedMediaType, "a request body needs Content-Type: application/json")
         }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1)[0].trimmingSpaces().lowercased()
-        guard mediaType == "application/json" || mediaType == extra else {
-            throw Problem(.unsupportedMediaType, "Content-Type \"\(mediaType.prefix(64))\" is not supported; send application/json")
-        }
+        var utf8 = Substring(contentType).utf8
+        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+        guard !Self.asciiCaseInsensitiveEqual(utf8, "application/json".utf8), !(extra.map { Self.asciiCaseInsensitiveEqual(utf8, $0.utf8) } ?? false)
+        else { return }
+        let mediaType = String(Substring(utf8)).lowercased()
+        throw Problem(.unsupportedMediaType, "Content-Type \"\(mediaType.prefix(64))\" is not supported; send application/json")
+    }
+
+    private static func asciiCaseInsensitiveEqual(_ text: Substring.UTF8View, _ lowercase: String.UTF8View) -> Bool {
+        text.elementsEqual(lowercase) { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
     }
 }
 

@@ -1,0 +1,95 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import CalculatorService
+
+/// The hand-written JSON reader and writer on the request path, checked against Foundation's.
+@Suite struct JSONTests {
+    @Test(arguments: [
+        #"{"key":"7"}"#, #"{"keys":["1","+","2"],"trace":true}"#, #"  {"a" : [1, -2.5e3, 0, true, false, null] }  "#,
+        #"{"s":"tab\there \"quoted\" back\\slash \u00e9 \ud83d\ude00 \/"}"#, #"[]"#, #"{}"#, #""plain""#, #"-0.0"#,
+        #"{"unicode":"√ × ÷ sin⁻¹"}"#,
+    ])
+    func readsWhatFoundationReads(_ text: String) throws {
+        let ours = try JSONReader.parse(Array(text.utf8))
+        let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        #expect(Self.same(ours, theirs), "\(ours) vs \(theirs)")
+    }
+
+    @Test(arguments: [
+        (#"{"a":1"#, "unexpected end of input in an object"), (#"{"a":1,}"#, "expected a member name in quotes"),
+        (#"[1,]"#, "unexpected character"), (#"01"#, "unexpected data after the JSON value"), (#"{"a":1}x"#, "unexpected data after the JSON value"),
+        (#""\x""#, "invalid escape"), (#""\ud800""#, #"unpaired surrogate in \u escape"#), (#"{"a":1,"a":2}"#, "duplicate member \"a\""),
+        ("\"a\u{01}\"", "control character in a string"), (#"1."#, "a number needs digits after '.'"), (#"tru"#, "unexpected end of input"),
+    ])
+    func rejectsWithAPreciseMessage(_ text: String, _ message: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(text.utf8)) }
+        do {
+            _ = try JSONReader.parse(Array(text.utf8))
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func rejectsInvalidUTF8AndDeepNesting() {
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse([0x22, 0xC3, 0x28, 0x22]) }
+        let deep = String(repeating: "[", count: JSONReader.maxDepth + 1) + String(repeating: "]", count: JSONReader.maxDepth + 1)
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(deep.utf8)) }
+        let allowed = String(repeating: "[", count: JSONReader.maxDepth) + String(repeating: "]", count: JSONReader.maxDepth)
+        #expect(throws: Never.self) { try JSONReader.parse(Array(allowed.utf8)) }
+    }
+
+    @Test(arguments: ["plain", "with \"quotes\" and \\ backslash", "line\nbreak\ttab\u{01}", "√ × ÷ π", ""])
+    func writerOutputParsesBackToTheSameString(_ text: String) throws {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("text", text)
+        writer.field("count", 42)
+        writer.field("flag", true)
+        writer.field("nothing", nil as String?)
+        writer.endObject()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any])
+        #expect(object["text"] as? String == text)
+        #expect(object["count"] as? Int == 42)
+        #expect(object["flag"] as? Bool == true)
+        #expect(object["nothing"] is NSNull)
+    }
+
+    @Test(arguments: ["application/json", "Application/JSON", " application/json ; charset=utf-8", "application/json;charset=UTF-8"])
+    func jsonContentTypesAreAccepted(_ contentType: String) {
+        let request = Request(method: "POST", path: "/", headers: ["Content-Type": contentType], body: Array("{}".utf8))
+        #expect(throws: Never.self) { try request.requireJSONBody() }
+    }
+
+    @Test(arguments: ["text/plain", "application/jsonx", "application/json-seq", "", "json"])
+    func otherContentTypesAreRefused(_ contentType: String) {
+        let request = Request(method: "POST", path: "/", headers: ["Content-Type": contentType], body: Array("{}".utf8))
+        #expect(throws: Problem.self) { try request.requireJSONBody() }
+    }
+
+    @Test func pressRequestFormsAgree() throws {
+        let single = try PressRequest.parse(Array(#"{"key":"√"}"#.utf8), maxKeys: 10)
+        #expect(single.keys.map(\.name) == ["sqrt"])
+        let array = try PressRequest.parse(Array(#"{"keys":["1","2",".","5","×","2"]}"#.utf8), maxKeys: 10)
+        let spaced = try PressRequest.parse(Array(#"{"keys":" 12.5\t× 2 "}"#.utf8), maxKeys: 10)
+        #expect(array.keys == spaced.keys)
+        #expect(array.fingerprint == spaced.fingerprint)
+        #expect(try PressRequest.parse(Array(#"{"keys":"1 2","trace":true}"#.utf8), maxKeys: 10).fingerprint != array.fingerprint)
+    }
+
+    private static func same(_ ours: JSONValue, _ theirs: Any) -> Bool {
+        switch ours {
+        case .null: return theirs is NSNull
+        case let .bool(value): return (theirs as? Bool) == value
+        case let .number(text): return (theirs as? NSNumber).map { $0.doubleValue == Double(text) } ?? false
+        case let .string(text): return theirs as? String == text
+        case let .array(elements):
+            guard let other = theirs as? [Any], other.count == elements.count else { return false }
+            return zip(elements, other).allSatisfy { same($0, $1) }
+        case let .object(members):
+            guard let other = theirs as? [String: Any], other.count == members.count else { return false }
+            return members.allSatisfy { name, value in other[name].map { same(value, $0) } ?? false }
+        }
+    }
+}
