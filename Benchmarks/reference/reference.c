@@ -5,7 +5,7 @@
 // abstraction and no logging, so the gap between it and calculator-server is what our Swift layers cost.
 //
 // Build: gcc -O2 -Wall -Wextra -o reference reference.c $(pkg-config --cflags --libs libmicrohttpd) -lpthread
-// Run:   reference --port 0 --threads 2   (prints "reference listening on http://127.0.0.1:PORT", stops on SIGINT/SIGTERM)
+// Run:   reference --port 0 --threads 2 [--memory-limit BYTES]   (prints "reference listening on http://127.0.0.1:PORT", stops on SIGINT/SIGTERM)
 #define _GNU_SOURCE
 #include <microhttpd.h>
 #include <pthread.h>
@@ -419,10 +419,12 @@ static void completed(void *cls, struct MHD_Connection *connection, void **con_c
 
 int main(int argc, char **argv) {
     unsigned int port = 8081, threads = 2;
+    size_t memory_limit = 64 * 1024;  // calculator-server's ServerConfiguration.connectionMemoryLimit
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--port") == 0) port = (unsigned int)atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--threads") == 0) threads = (unsigned int)atoi(argv[i + 1]);
-        else { fprintf(stderr, "usage: %s [--port N] [--threads N]\n", argv[0]); return 2; }
+        else if (strcmp(argv[i], "--memory-limit") == 0) memory_limit = (size_t)atol(argv[i + 1]);
+        else { fprintf(stderr, "usage: %s [--port N] [--threads N] [--memory-limit BYTES]\n", argv[0]); return 2; }
     }
     buckets = calloc(BUCKETS, sizeof *buckets);
     if (!buckets) return 1;
@@ -442,7 +444,7 @@ int main(int argc, char **argv) {
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_LIMIT, 10000u,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
         MHD_OPTION_END);
     if (!daemon) {
