@@ -1,5 +1,26 @@
 #ifndef CHIREDIS_SHIM_H
 #define CHIREDIS_SHIM_H
 #include <hiredis/hiredis.h>
+#include <sys/time.h>
 // redisCommand is printf-variadic and not imported: use redisCommandArgv. Wrappers named chiredis_* go here.
+
+// Connects with a timeout given in milliseconds (struct timeval by value is awkward from Swift).
+static inline redisContext *chiredis_connect(const char *host, int port, long timeout_ms) {
+    struct timeval tv = { timeout_ms / 1000, (timeout_ms % 1000) * 1000 };
+    return redisConnectWithTimeout(host, port, tv);
+}
+
+// Sets the send/receive timeout of every later command; returns REDIS_OK or REDIS_ERR.
+static inline int chiredis_set_timeout(redisContext *c, long timeout_ms) {
+    struct timeval tv = { timeout_ms / 1000, (timeout_ms % 1000) * 1000 };
+    return redisSetTimeout(c, tv);
+}
+
+// Binary-safe command; argv entries need not be NUL-terminated.
+static inline redisReply *chiredis_command(redisContext *c, int argc, const char *const *argv, const size_t *lens) {
+    return (redisReply *)redisCommandArgv(c, argc, (const char **)argv, lens);
+}
+
+static inline int chiredis_error(const redisContext *c) { return c->err; }
+static inline const char *chiredis_error_string(const redisContext *c) { return c->errstr; }
 #endif

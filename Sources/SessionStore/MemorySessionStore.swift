@@ -1,0 +1,193 @@
+import Synchronization
+
+/// Sessions in process memory: 64 shards, each a dictionary behind its own `Mutex`, so presses on different sessions
+/// rarely contend. `update` runs the body under the shard lock. Expired sessions are dropped lazily when touched, when
+/// the cap is reached, and by `sweepExpired`. The body of `update` must not call back into the store: it holds a
+/// shard lock, which is not reentrant.
+///
+/// Per session it costs the dictionary slot (the id's String, the value, a version and an expiry) plus the id's heap
+/// bytes: well under 1 KiB beyond the value itself.
+public final class MemorySessionStore<Value: Sendable>: SessionStore {
+    private struct Entry {
+        var value: Value
+        var version: UInt64
+        var expiresAt: Double
+    }
+
+    private final class Shard: Sendable {
+        let entries = Mutex<[SessionID: Entry]>([:])
+    }
+
+    private static var shardCount: Int { 64 }
+
+    private let shards: [Shard]
+    private let options: SessionStoreOptions
+    private let ttl: Double
+    /// Entries held, expired or not; exact live counts come from `count()`.
+    private let stored = Atomic<Int>(0)
+    private let closed = Atomic<Bool>(false)
+    /// Bit pattern of the `now` of the last sweep forced by the cap.
+    private let lastCapacitySweep = Atomic<UInt64>((-Double.infinity).bitPattern)
+
+    public init(options: SessionStoreOptions = .init()) {
+        self.options = options
+        self.ttl = options.ttlSeconds
+        self.shards = (0..<Self.shardCount).map { _ in Shard() }
+    }
+
+    private func shard(for id: SessionID) -> Shard {
+        shards[id.hashValue & (Self.shardCount - 1)]
+    }
+
+    private func ensureOpen() throws {
+        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
+    }
+
+    public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
+        try ensureOpen()
+        let now = options.now()
+        try reserveSlot(now: now)
+        let inserted = shard(for: id).entries.withLock { entries -> Bool in
+            if let existing = entries[id], existing.expiresAt > now { return false }
+            // An expired entry under this id is replaced; it was already counted, so give back our reservation.
+            if entries.updateValue(Entry(value: value, version: 1, expiresAt: now + ttl), forKey: id) != nil {
+                stored.subtract(1, ordering: .relaxed)
+            }
+            return true
+        }
+        guard inserted else {
+            stored.subtract(1, ordering: .relaxed)
+            throw SessionStoreError.alreadyExists
+        }
+        return Versioned(value: value, version: 1)
+    }
+
+    /// Counts the new session in `stored` before inserting it, so concurrent creates cannot overshoot the cap.
+    /// At the cap, expired sessions are swept to make room (never live ones), at most once a second: a full sweep
+    /// walks every session, and a flood of refused creates must not turn into a flood of sweeps.
+    private func reserveSlot(now: Double) throws {
+        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
+        stored.subtract(1, ordering: .relaxed)
+        let lastSweep = lastCapacitySweep.load(ordering: .relaxed)
+        if now - Double(bitPattern: lastSweep) >= 1,
+            lastCapacitySweep.compareExchange(expected: lastSweep, desired: now.bitPattern, ordering: .relaxed).exchanged
+        {
+            sweep(now: now)
+            if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
+            stored.subtract(1, ordering: .relaxed)
+        }
+        throw SessionStoreError.capacityReached
+    }
+
+    public func get(_ id: SessionID) throws -> Versioned<Value>? {
+        try ensureOpen()
+        let now = options.now()
+        return shard(for: id).entries.withLock { entries -> Versioned<Value>? in
+            guard let index = entries.index(forKey: id) else { return nil }
+            if entries.values[index].expiresAt <= now {
+                entries.remove(at: index)
+                stored.subtract(1, ordering: .relaxed)
+                return nil
+            }
+            entries.values[index].expiresAt = now + ttl
+            let entry = entries.values[index]
+            return Versioned(value: entry.value, version: entry.version)
+        }
+    }
+
+    public func update<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value) throws -> Mutation<R>
+    ) throws -> (Versioned<Value>, R) {
+        try ensureOpen()
+        let now = options.now()
+        return try shard(for: id).entries.withLock { entries throws -> (Versioned<Value>, R) in
+            guard let index = entries.index(forKey: id) else { throw SessionStoreError.notFound }
+            if entries.values[index].expiresAt <= now {
+                entries.remove(at: index)
+                stored.subtract(1, ordering: .relaxed)
+                throw SessionStoreError.notFound
+            }
+            let version = entries.values[index].version
+            if let expectedVersion, expectedVersion != version {
+                throw SessionStoreError.versionMismatch(current: version)
+            }
+            // The body works on a copy so that a throw halfway leaves the stored value untouched.
+            var value = entries.values[index].value
+            let mutation = try body(&value)
+            entries.values[index].expiresAt = now + ttl
+            switch mutation {
+            case .write(let result):
+                entries.values[index].value = value
+                entries.values[index].version = version + 1
+                return (Versioned(value: value, version: version + 1), result)
+            case .keep(let result):
+                return (Versioned(value: entries.values[index].value, version: version), result)
+            }
+        }
+    }
+
+    public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
+        try ensureOpen()
+        let now = options.now()
+        try shard(for: id).entries.withLock { entries throws in
+            guard let index = entries.index(forKey: id) else { throw SessionStoreError.notFound }
+            let entry = entries.values[index]
+            if entry.expiresAt <= now {
+                entries.remove(at: index)
+                stored.subtract(1, ordering: .relaxed)
+                throw SessionStoreError.notFound
+            }
+            if let expectedVersion, expectedVersion != entry.version {
+                throw SessionStoreError.versionMismatch(current: entry.version)
+            }
+            entries.remove(at: index)
+            stored.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Exact: walks every shard and counts the entries that have not expired.
+    public func count() throws -> Int {
+        try ensureOpen()
+        let now = options.now()
+        var live = 0
+        for shard in shards {
+            live += shard.entries.withLock { entries in entries.values.reduce(0) { $0 + ($1.expiresAt > now ? 1 : 0) } }
+        }
+        return live
+    }
+
+    @discardableResult
+    public func sweepExpired() throws -> Int {
+        try ensureOpen()
+        return sweep(now: options.now())
+    }
+
+    @discardableResult
+    private func sweep(now: Double) -> Int {
+        var removed = 0
+        for shard in shards {
+            removed += shard.entries.withLock { entries -> Int in
+                let before = entries.count
+                guard entries.values.contains(where: { $0.expiresAt <= now }) else { return 0 }
+                entries = entries.filter { $0.value.expiresAt > now }
+                return before - entries.count
+            }
+        }
+        stored.subtract(removed, ordering: .relaxed)
+        return removed
+    }
+
+    public func checkHealth() throws {
+        try ensureOpen()
+    }
+
+    public func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        for shard in shards {
+            shard.entries.withLock { $0 = [:] }
+        }
+        stored.store(0, ordering: .relaxed)
+    }
+}

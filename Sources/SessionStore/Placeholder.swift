@@ -1,1 +1,0 @@
-// Placeholder: the SessionStore module is being written.

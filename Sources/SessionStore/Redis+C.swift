@@ -1,0 +1,106 @@
+import CHiredis
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Redis reply, copied out of hiredis's reply object.
+enum RedisReply: Equatable {
+    case string([UInt8])
+    case status(String)
+    case integer(Int64)
+    case array([RedisReply])
+    case null
+    case error(String)
+}
+
+/// The connection broke or timed out: the command may or may not have run.
+struct RedisIOError: Error {
+    let message: String
+}
+
+/// One hiredis synchronous context. Not thread-safe: the owner keeps it behind a Mutex (hence `@unchecked Sendable`).
+/// Every unsafe pointer of hiredis stays in this file.
+final class RedisConnection: @unchecked Sendable {
+    private let context: UnsafeMutablePointer<redisContext>
+    /// SHA1 of each script loaded on this connection, by script text.
+    var scriptDigests: [String: String] = [:]
+
+    init(host: String, port: Int, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws {
+        Self.ignoreBrokenPipes
+        guard let context = chiredis_connect(host, Int32(port), connectTimeoutMilliseconds) else {
+            throw RedisIOError(message: "cannot allocate a redis context")
+        }
+        if chiredis_error(context) != 0 {
+            let message = String(cString: chiredis_error_string(context))
+            redisFree(context)
+            throw RedisIOError(message: "cannot connect to \(host):\(port): \(message)")
+        }
+        self.context = context
+        if chiredis_set_timeout(context, commandTimeoutMilliseconds) != REDIS_OK {
+            throw RedisIOError(message: "cannot set the command timeout")
+        }
+    }
+
+    deinit {
+        redisFree(context)
+    }
+
+    /// hiredis writes with write(2), so writing to a connection Redis has closed (a restart) raises SIGPIPE, whose
+    /// default action kills the process. Ignore it (once, and only if nobody installed a handler) so the write
+    /// fails with EPIPE and the store reconnects instead.
+    private static let ignoreBrokenPipes: Void = {
+        var current = sigaction()
+        guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { return }
+        signal(SIGPIPE, SIG_IGN)
+    }()
+
+    /// Sends one binary-safe command and waits for its reply.
+    func command(_ arguments: [[UInt8]]) throws -> RedisReply {
+        // One contiguous buffer keeps every argument alive and addressable for the call.
+        let joined = arguments.flatMap { $0 }
+        let lengths = arguments.map { $0.count }
+        let reply: UnsafeMutablePointer<redisReply>? = joined.withUnsafeBufferPointer { bytes in
+            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+            var pointers: [UnsafePointer<CChar>?] = []
+            pointers.reserveCapacity(arguments.count)
+            var offset = 0
+            for length in lengths {
+                pointers.append(base + offset)
+                offset += length
+            }
+            return pointers.withUnsafeBufferPointer { argv in
+                lengths.withUnsafeBufferPointer { argvlen in
+                    chiredis_command(context, Int32(arguments.count), argv.baseAddress, argvlen.baseAddress)
+                }
+            }
+        }
+        guard let reply else {
+            let message = chiredis_error(context) != 0 ? String(cString: chiredis_error_string(context)) : "no reply"
+            throw RedisIOError(message: message)
+        }
+        defer { freeReplyObject(reply) }
+        return Self.copy(reply.pointee)
+    }
+
+    func command(_ arguments: String...) throws -> RedisReply {
+        try command(arguments.map { Array($0.utf8) })
+    }
+
+    private static func copy(_ reply: redisReply) -> RedisReply {
+        func bytes() -> [UInt8] {
+            guard let str = reply.str, reply.len > 0 else { return [] }
+            return Array(UnsafeRawBufferPointer(start: str, count: reply.len))
+        }
+        switch reply.type {
+        case REDIS_REPLY_STRING: return .string(bytes())
+        case REDIS_REPLY_STATUS: return .status(String(decoding: bytes(), as: UTF8.self))
+        case REDIS_REPLY_ERROR: return .error(String(decoding: bytes(), as: UTF8.self))
+        case REDIS_REPLY_INTEGER: return .integer(reply.integer)
+        case REDIS_REPLY_ARRAY:
+            guard let elements = reply.element else { return .array([]) }
+            return .array((0..<reply.elements).map { index in elements[index].map { copy($0.pointee) } ?? .null })
+        default: return .null
+        }
+    }
+}

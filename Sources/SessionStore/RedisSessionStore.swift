@@ -1,0 +1,466 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Sessions in Redis, shared by every instance that points at the same server, prefix and DB.
+///
+/// - Layout: one string key per session, `keyPrefix + id`, holding a 52-byte ASCII header (20-digit version, 16-digit
+///   expiry in ms on the store's clock, 16-character write token) followed by the codec's bytes. The key also carries a
+///   Redis TTL (`PX`) of the store's TTL, refreshed on use, so Redis forgets abandoned sessions by itself. The expiry in
+///   the header is what decides liveness, so an injected clock works and every instance agrees.
+/// - Atomicity: every read-modify-write is a Lua script run by Redis as one step. `update` reads, runs the body here,
+///   then compare-and-sets on the version it read; on a conflict it reads again and reruns the body (bounded, with
+///   jittered backoff). The write token makes a compare-and-set that is retried after a lost reply idempotent.
+/// - Count: a sorted set `keyPrefix + "#live"` scores each session id by its expiry; `count()` is the number of
+///   entries whose expiry is ahead (`ZCOUNT`). It is approximate only when keys vanish behind the store's back (Redis
+///   eviction, `FLUSHDB`, a Redis TTL firing before the header expiry because clocks differ) until `sweepExpired()`
+///   reconciles the set. The cap check uses the same count, atomically with the insert.
+/// - Connections: a small pool of hiredis contexts, each behind a `Mutex` (a context is not thread-safe), with short
+///   connect and command timeouts. A broken context is dropped; the next call reconnects, so the store recovers by
+///   itself after Redis restarts. While Redis is unreachable every call throws `.unavailable` (and within 250 ms of a
+///   failed connect, without trying again), with nothing half-written.
+public final class RedisSessionStore<Value: Sendable>: SessionStore {
+    private struct SlotState {
+        var connection: RedisConnection?
+        var nextConnectAttempt: ContinuousClock.Instant?
+    }
+
+    private final class ConnectionSlot: Sendable {
+        let state = Mutex(SlotState())
+    }
+
+    private static var poolSize: Int { 4 }
+    private static var headerLength: Int { 52 }
+    private static var maxUpdateAttempts: Int { 500 }
+    private static var sweepBatch: Int { 500 }
+
+    private let host: String
+    private let port: Int
+    private let database: Int
+    private let keyPrefix: [UInt8]
+    private let indexKey: [UInt8]
+    private let codec: SessionCodec<Value>
+    private let options: SessionStoreOptions
+    private let ttl: Double
+    private let slots: [ConnectionSlot]
+    private let nextSlot = Atomic<Int>(0)
+    private let closed = Atomic<Bool>(false)
+    /// Write tokens: a random per-process prefix and a counter, unique across instances without a syscall per write.
+    private let tokenPrefix: String
+    private let tokenCounter = Atomic<UInt32>(0)
+
+    /// `url` is `redis://HOST[:PORT][/DB]` (port 6379 and DB 0 by default). Nothing connects until the first call.
+    public init(
+        url: String,
+        codec: SessionCodec<Value>,
+        options: SessionStoreOptions = .init(),
+        keyPrefix: String = "calc:session:"
+    ) throws {
+        (host, port, database) = try Self.parse(url)
+        self.keyPrefix = Array(keyPrefix.utf8)
+        self.indexKey = Array((keyPrefix + "#live").utf8)
+        self.codec = codec
+        self.options = options
+        self.ttl = options.ttlSeconds
+        self.slots = (0..<Self.poolSize).map { _ in ConnectionSlot() }
+        var generator = SystemRandomNumberGenerator()
+        self.tokenPrefix = Self.hex(UInt32.random(in: .min ... .max, using: &generator))
+    }
+
+    static func parse(_ url: String) throws -> (host: String, port: Int, database: Int) {
+        let invalid = SessionStoreError.unavailable("invalid Redis URL \"\(url)\" (expected redis://HOST:PORT[/DB])")
+        guard url.hasPrefix("redis://") else { throw invalid }
+        var rest = Substring(url.dropFirst("redis://".count))
+        var database = 0
+        if let slash = rest.firstIndex(of: "/") {
+            let path = rest[rest.index(after: slash)...]
+            if !path.isEmpty {
+                guard let number = Int(path), number >= 0 else { throw invalid }
+                database = number
+            }
+            rest = rest[..<slash]
+        }
+        var port = 6379
+        if let colon = rest.lastIndex(of: ":") {
+            guard let number = Int(rest[rest.index(after: colon)...]), (1...65535).contains(number) else { throw invalid }
+            port = number
+            rest = rest[..<colon]
+        }
+        guard !rest.isEmpty else { throw invalid }
+        return (String(rest), port, database)
+    }
+
+    // MARK: Connections
+
+    private func connect() throws -> RedisConnection {
+        let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
+        if database != 0 {
+            let reply = try connection.command("SELECT", String(database))
+            guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
+        }
+        return connection
+    }
+
+    /// Runs `operation` on a pooled connection. When a connection that served earlier calls turns out broken (Redis
+    /// restarted), it is replaced and the operation tried once more with `isRetry` set, so it can recognise its own
+    /// earlier effect.
+    private func withConnection<T>(_ operation: (RedisConnection, _ isRetry: Bool) throws -> T) throws -> T {
+        let slot = slots[nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue & (slots.count - 1)]
+        return try slot.state.withLock { state throws -> T in
+            if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
+            var isFresh = false
+            if state.connection == nil {
+                state.connection = try freshConnection(&state)
+                isFresh = true
+            }
+            do {
+                return try operation(state.connection!, false)
+            } catch let error as RedisIOError {
+                state.connection = nil
+                if isFresh { throw SessionStoreError.unavailable("redis: \(error.message)") }
+            }
+            state.connection = try freshConnection(&state)
+            do {
+                return try operation(state.connection!, true)
+            } catch let error as RedisIOError {
+                state.connection = nil
+                throw SessionStoreError.unavailable("redis: \(error.message)")
+            }
+        }
+    }
+
+    private func freshConnection(_ state: inout SlotState) throws -> RedisConnection {
+        let clock = ContinuousClock()
+        if let notBefore = state.nextConnectAttempt, clock.now < notBefore {
+            throw SessionStoreError.unavailable("redis: \(host):\(port) was unreachable moments ago")
+        }
+        do {
+            let connection = try connect()
+            state.nextConnectAttempt = nil
+            return connection
+        } catch let error as RedisIOError {
+            state.nextConnectAttempt = clock.now.advanced(by: .milliseconds(250))
+            throw SessionStoreError.unavailable("redis: \(error.message)")
+        }
+    }
+
+    /// EVALSHA, loading the script on first use per connection and again after Redis forgot it (restart, SCRIPT FLUSH).
+    private func evaluate(_ script: String, on connection: RedisConnection, keys: [[UInt8]], arguments: [[UInt8]]) throws -> RedisReply {
+        for _ in 0..<2 {
+            if connection.scriptDigests[script] == nil {
+                let reply = try connection.command("SCRIPT", "LOAD", script)
+                guard case .string(let digest) = reply else { throw SessionStoreError.unavailable("redis: SCRIPT LOAD failed: \(reply)") }
+                connection.scriptDigests[script] = String(decoding: digest, as: UTF8.self)
+            }
+            let digest = connection.scriptDigests[script]!
+            let reply = try connection.command(
+                [Array("EVALSHA".utf8), Array(digest.utf8), Array(String(keys.count).utf8)] + keys + arguments
+            )
+            if case .error(let message) = reply {
+                if message.hasPrefix("NOSCRIPT") {
+                    connection.scriptDigests[script] = nil
+                    continue
+                }
+                throw SessionStoreError.unavailable("redis: \(message)")
+            }
+            return reply
+        }
+        throw SessionStoreError.unavailable("redis: script could not be loaded")
+    }
+
+    // MARK: Encoding
+
+    private struct Clock {
+        let nowMilliseconds: Int64
+        let expiresMilliseconds: Int64
+        let redisTTLMilliseconds: Int64
+    }
+
+    private func clock() -> Clock {
+        let now = options.now()
+        let nowMilliseconds = Int64((now * 1000).rounded(.down))
+        let ttlMilliseconds = max(1, Int64((ttl * 1000).rounded(.up)))
+        return Clock(nowMilliseconds: nowMilliseconds, expiresMilliseconds: nowMilliseconds + ttlMilliseconds, redisTTLMilliseconds: ttlMilliseconds)
+    }
+
+    private func key(_ id: SessionID) -> [UInt8] { keyPrefix + Array(id.rawValue.utf8) }
+
+    private static func digits(_ value: some BinaryInteger, width: Int) -> [UInt8] {
+        let text = Array(String(value).utf8)
+        return Array(repeating: UInt8(ascii: "0"), count: max(0, width - text.count)) + text
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - text.utf8.count) + text
+    }
+
+    private func newToken() -> [UInt8] {
+        Array((tokenPrefix + Self.hex(tokenCounter.wrappingAdd(1, ordering: .relaxed).newValue)).utf8)
+    }
+
+    private func record(version: UInt64, expires: Int64, token: [UInt8], payload: [UInt8]) -> [UInt8] {
+        Self.digits(version, width: 20) + Self.digits(expires, width: 16) + token + payload
+    }
+
+    private static func version(fromHeader bytes: some Collection<UInt8>) throws -> UInt64 {
+        guard let version = UInt64(String(decoding: bytes.prefix(20), as: UTF8.self)) else {
+            throw SessionStoreError.corrupt("redis: session record has no version header")
+        }
+        return version
+    }
+
+    private func decode(record: [UInt8]) throws -> Versioned<Value> {
+        guard record.count >= Self.headerLength else { throw SessionStoreError.corrupt("redis: session record is too short") }
+        let version = try Self.version(fromHeader: record)
+        do {
+            return Versioned(value: try codec.decode(Array(record[Self.headerLength...])), version: version)
+        } catch {
+            throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+        }
+    }
+
+    private static func unexpected(_ reply: RedisReply) -> SessionStoreError {
+        .unavailable("redis: unexpected reply \(reply)")
+    }
+
+    // MARK: SessionStore
+
+    public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
+        let payload = try codec.encode(value)
+        let time = clock()
+        let token = newToken()
+        let record = record(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
+        let reply = try withConnection { connection, _ in
+            try evaluate(Scripts.create, on: connection, keys: [key(id), indexKey], arguments: [
+                record, Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
+                Array(String(time.expiresMilliseconds).utf8), Array(id.rawValue.utf8), Array(String(options.maxSessions).utf8),
+                token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+            ])
+        }
+        switch reply {
+        case .integer(1): return Versioned(value: value, version: 1)
+        case .integer(0): throw SessionStoreError.alreadyExists
+        case .integer(-1): throw SessionStoreError.capacityReached
+        default: throw Self.unexpected(reply)
+        }
+    }
+
+    /// The record as stored (old expiry in its header), after refreshing its expiry; nil when absent or expired.
+    private func fetch(_ id: SessionID, _ time: Clock) throws -> [UInt8]? {
+        let reply = try withConnection { connection, _ in
+            try evaluate(Scripts.get, on: connection, keys: [key(id), indexKey], arguments: [
+                Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
+                Self.digits(time.expiresMilliseconds, width: 16), Array(id.rawValue.utf8),
+                Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+            ])
+        }
+        switch reply {
+        case .string(let record): return record
+        case .null: return nil
+        default: throw Self.unexpected(reply)
+        }
+    }
+
+    public func get(_ id: SessionID) throws -> Versioned<Value>? {
+        try fetch(id, clock()).map(decode(record:))
+    }
+
+    public func update<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value) throws -> Mutation<R>
+    ) throws -> (Versioned<Value>, R) {
+        var generator = SystemRandomNumberGenerator()
+        for attempt in 1...Self.maxUpdateAttempts {
+            let time = clock()
+            guard let record = try fetch(id, time) else { throw SessionStoreError.notFound }
+            let stored = try decode(record: record)
+            if let expectedVersion, expectedVersion != stored.version {
+                throw SessionStoreError.versionMismatch(current: stored.version)
+            }
+            var value = stored.value
+            let result: R
+            switch try body(&value) {
+            case .keep(let kept):
+                return (stored, kept)  // the read already refreshed the expiry
+            case .write(let written):
+                result = written
+            }
+            let token = newToken()
+            let payload = try codec.encode(value)
+            let newRecord = self.record(version: stored.version + 1, expires: time.expiresMilliseconds, token: token, payload: payload)
+            let reply = try withConnection { connection, _ in
+                try evaluate(Scripts.compareAndSet, on: connection, keys: [key(id), indexKey], arguments: [
+                    Array(record.prefix(20)), newRecord, Array(String(time.nowMilliseconds).utf8),
+                    Array(String(time.redisTTLMilliseconds).utf8), Array(String(time.expiresMilliseconds).utf8),
+                    Array(id.rawValue.utf8), token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+                ])
+            }
+            switch reply {
+            case .integer(1):
+                return (Versioned(value: value, version: stored.version + 1), result)
+            case .null:
+                throw SessionStoreError.notFound
+            case .string(let currentHeader):
+                let current = try Self.version(fromHeader: currentHeader)
+                if expectedVersion != nil { throw SessionStoreError.versionMismatch(current: current) }
+                // Someone else wrote first: back off a little, growing with the conflicts, then read again.
+                if attempt > 2 {
+                    usleep(UInt32.random(in: 0...UInt32(min(attempt * 200, 5_000)), using: &generator))
+                }
+            default:
+                throw Self.unexpected(reply)
+            }
+        }
+        throw SessionStoreError.unavailable("redis: gave up after \(Self.maxUpdateAttempts) conflicting writes to one session")
+    }
+
+    public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
+        let time = clock()
+        let (reply, isRetry) = try withConnection { connection, isRetry in
+            (try evaluate(Scripts.delete, on: connection, keys: [key(id), indexKey], arguments: [
+                expectedVersion.map { Self.digits($0, width: 20) } ?? [], Array(String(time.nowMilliseconds).utf8),
+                Array(id.rawValue.utf8),
+            ]), isRetry)
+        }
+        switch reply {
+        case .integer(1): return
+        case .null:
+            // On a retry after a lost reply, "absent" means the first attempt deleted it.
+            if isRetry { return }
+            throw SessionStoreError.notFound
+        case .string(let currentHeader): throw SessionStoreError.versionMismatch(current: try Self.version(fromHeader: currentHeader))
+        default: throw Self.unexpected(reply)
+        }
+    }
+
+    /// Entries of the `#live` sorted set whose expiry is ahead (see the type's documentation for when it is approximate).
+    public func count() throws -> Int {
+        let time = clock()
+        let reply = try withConnection { connection, _ in
+            try connection.command([Array("ZCOUNT".utf8), indexKey, Array("(\(time.nowMilliseconds)".utf8), Array("+inf".utf8)])
+        }
+        guard case .integer(let live) = reply else { throw Self.unexpected(reply) }
+        return Int(live)
+    }
+
+    /// Deletes the sessions whose header expiry has passed and drops them from the `#live` set, in batches.
+    @discardableResult
+    public func sweepExpired() throws -> Int {
+        let time = clock()
+        var removed = 0
+        while true {
+            let reply = try withConnection { connection, _ in
+                try evaluate(Scripts.sweep, on: connection, keys: [indexKey], arguments: [
+                    Array(String(time.nowMilliseconds).utf8), keyPrefix, Array(String(Self.sweepBatch).utf8),
+                ])
+            }
+            guard case .array(let parts) = reply, parts.count == 2, case .integer(let seen) = parts[0], case .integer(let gone) = parts[1] else {
+                throw Self.unexpected(reply)
+            }
+            removed += Int(gone)
+            if seen < Self.sweepBatch { return removed }
+        }
+    }
+
+    public func checkHealth() throws {
+        let reply = try withConnection { connection, _ in try connection.command("PING") }
+        guard reply == .status("PONG") else { throw SessionStoreError.unavailable("redis: PING answered \(reply)") }
+    }
+
+    /// Drops every connection; the data stays in Redis.
+    public func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        for slot in slots {
+            slot.state.withLock { $0.connection = nil }
+        }
+    }
+}
+
+/// The Lua scripts; KEYS[1] is the session key and KEYS[2] the `#live` sorted set unless noted. Header bytes: 1–20
+/// version, 21–36 expiry in ms, 37–52 write token.
+private enum Scripts {
+    /// ARGV: now, redis ttl, new expiry (16 digits), id, set ttl → the record before the refresh, or nil.
+    static let get = """
+        local v = redis.call('GET', KEYS[1])
+        if not v then return false end
+        if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[1]) then
+          redis.call('DEL', KEYS[1])
+          redis.call('ZREM', KEYS[2], ARGV[4])
+          return false
+        end
+        redis.call('SETRANGE', KEYS[1], 20, ARGV[3])
+        redis.call('PEXPIRE', KEYS[1], ARGV[2])
+        redis.call('ZADD', KEYS[2], tonumber(ARGV[3]), ARGV[4])
+        redis.call('PEXPIRE', KEYS[2], ARGV[5])
+        return v
+        """
+
+    /// ARGV: record, now, redis ttl, expiry, id, max sessions, token, set ttl → 1 created, 0 exists, -1 at capacity.
+    static let create = """
+        local v = redis.call('GET', KEYS[1])
+        if v then
+          if tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[2]) then
+            if string.sub(v, 37, 52) == ARGV[7] then return 1 end
+            return 0
+          end
+          redis.call('ZREM', KEYS[2], ARGV[5])
+        end
+        if redis.call('ZCOUNT', KEYS[2], '(' .. ARGV[2], '+inf') >= tonumber(ARGV[6]) then return -1 end
+        redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+        redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[5])
+        redis.call('PEXPIRE', KEYS[2], ARGV[8])
+        return 1
+        """
+
+    /// ARGV: expected version header, record, now, redis ttl, expiry, id, token, set ttl
+    /// → 1 written, nil absent, or the current version header on a conflict.
+    static let compareAndSet = """
+        local v = redis.call('GET', KEYS[1])
+        if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end
+        if string.sub(v, 1, 20) ~= ARGV[1] then
+          if string.sub(v, 37, 52) == ARGV[7] then return 1 end
+          return string.sub(v, 1, 20)
+        end
+        redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
+        redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
+        redis.call('PEXPIRE', KEYS[2], ARGV[8])
+        return 1
+        """
+
+    /// ARGV: expected version header or empty, now, id → 1 deleted, nil absent, or the current version header.
+    static let delete = """
+        local v = redis.call('GET', KEYS[1])
+        if not v then return false end
+        if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[2]) then
+          redis.call('DEL', KEYS[1])
+          redis.call('ZREM', KEYS[2], ARGV[3])
+          return false
+        end
+        if ARGV[1] ~= '' and string.sub(v, 1, 20) ~= ARGV[1] then return string.sub(v, 1, 20) end
+        redis.call('DEL', KEYS[1])
+        redis.call('ZREM', KEYS[2], ARGV[3])
+        return 1
+        """
+
+    /// KEYS[1]: the `#live` set. ARGV: now, key prefix, batch size → {ids looked at, sessions removed}.
+    /// Touches session keys by name, which plain (non-cluster) Redis allows.
+    static let sweep = """
+        local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+        local removed = 0
+        for _, id in ipairs(ids) do
+          local key = ARGV[2] .. id
+          local v = redis.call('GET', key)
+          if v and tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[1]) then
+            redis.call('ZADD', KEYS[1], tonumber(string.sub(v, 21, 36)), id)
+          else
+            if v then redis.call('DEL', key) end
+            redis.call('ZREM', KEYS[1], id)
+            removed = removed + 1
+          end
+        end
+        return {#ids, removed}
+        """
+}

@@ -1,0 +1,121 @@
+import CSQLite
+
+/// A value bound to a `?` parameter.
+enum SQLiteArgument {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// The current row of a stepping statement; valid only inside the row callback.
+struct SQLiteRow {
+    fileprivate let statement: OpaquePointer
+
+    fileprivate init(statement: OpaquePointer) {
+        self.statement = statement
+    }
+
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let base = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: base, count: count))
+    }
+}
+
+/// One SQLite connection with its prepared statements. Not thread-safe: the owner keeps it behind a Mutex, which is
+/// why it may be declared Sendable (the Mutex is what serialises it; the checker cannot see that through closures).
+/// Every unsafe pointer of libsqlite3 stays in this file.
+final class SQLiteConnection: @unchecked Sendable {
+    private let db: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    init(path: String) throws {
+        var handle: OpaquePointer?
+        // NOMUTEX: the owner serialises access, so SQLite's own per-connection mutex would be wasted work.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let handle { sqlite3_close_v2(handle) }
+            throw SessionStoreError.unavailable("sqlite: cannot open \(path): \(message)")
+        }
+        db = handle
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(db)
+    }
+
+    /// Runs one or more statements without parameters (pragmas, DDL, BEGIN/COMMIT).
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(db, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_free(message)
+            throw Self.error(status, "\(sql): \(text)")
+        }
+    }
+
+    /// Runs a cached prepared statement, calling `eachRow` per result row; returns the rows changed.
+    @discardableResult
+    func run(_ sql: String, _ arguments: [SQLiteArgument] = [], eachRow: (SQLiteRow) throws -> Void = { _ in }) throws -> Int {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (offset, argument) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch argument {
+            case .integer(let value): status = sqlite3_bind_int64(statement, index, value)
+            case .real(let value): status = sqlite3_bind_double(statement, index, value)
+            case .text(let value): status = sqlite3_bind_text(statement, index, value, -1, csqlite_transient())
+            case .blob(let value):
+                status = value.withUnsafeBytes { bytes in
+                    // A zero-length blob still needs a non-null pointer, or SQLite stores NULL.
+                    sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), csqlite_transient())
+                }
+            }
+            guard status == SQLITE_OK else { throw Self.error(status, lastMessage) }
+        }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_ROW {
+                try eachRow(SQLiteRow(statement: statement))
+            } else if status == SQLITE_DONE {
+                return Int(sqlite3_changes(db))
+            } else {
+                throw Self.error(status, lastMessage)
+            }
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw Self.error(status, "\(sql): \(lastMessage)") }
+        statements[sql] = statement
+        return statement
+    }
+
+    var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
+
+    private var lastMessage: String { String(cString: sqlite3_errmsg(db)) }
+
+    private static func error(_ status: Int32, _ message: String) -> SessionStoreError {
+        switch status & 0xff {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt("sqlite: \(message)")
+        default: return .unavailable("sqlite: \(message)")
+        }
+    }
+}

@@ -1,0 +1,373 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Sessions in one SQLite file, one row each: durable across restarts and crashes.
+///
+/// - Durability: WAL with `synchronous=FULL`, so a call that wrote returns only after its commit is on disk
+///   (kill -9 loses no acknowledged write).
+/// - Concurrency: every write goes through one writer connection behind a `Mutex` (SQLite allows one writer at a time,
+///   and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
+///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
+///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
+/// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
+///   Each write runs in a savepoint of the open transaction (opening one if needed), releases the lock, then waits
+///   until a COMMIT that includes it has returned; whichever waiter finds its batch still open commits it, after
+///   letting writers already queued on the lock join. A write is acknowledged (returns) only after that commit, and
+///   when the commit fails every write of the batch fails with it.
+/// - Expiry: `get` rewrites the expiry only when it would move by more than 1% of the TTL, so display reads do not
+///   cost a disk sync each; a session therefore lives between 99% and 100% of the TTL after its last use.
+/// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
+/// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
+public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
+    private final class ConnectionSlot: Sendable {
+        let connection: Mutex<SQLiteConnection?>
+        init(_ connection: sending SQLiteConnection) { self.connection = Mutex(connection) }
+    }
+
+    /// Each entry is one schema version; `PRAGMA user_version` records how many have run.
+    static var migrations: [String] {
+        [
+            """
+            CREATE TABLE sessions (
+                id TEXT PRIMARY KEY NOT NULL,
+                state BLOB NOT NULL,
+                version INTEGER NOT NULL,
+                expires_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX sessions_by_expiry ON sessions(expires_at);
+            """
+        ]
+    }
+
+    private static var readerCount: Int { 2 }
+
+    /// The writer connection and the batch (group-committed transaction) it has open.
+    private struct Writer {
+        var connection: SQLiteConnection?
+        /// Number of the open batch; 0 when no transaction is open.
+        var openBatch: UInt64 = 0
+        var nextBatch: UInt64 = 1
+        var writesInOpenBatch = 0
+        var lastCommitted: UInt64 = 0
+        /// Recent batches whose COMMIT failed, so their waiting writers fail too.
+        var failures: [UInt64: SessionStoreError] = [:]
+    }
+
+    private let writer: Mutex<Writer>
+    /// Writers blocked on the writer lock; the committer lets them join the batch first.
+    private let queuedWriters = Atomic<Int>(0)
+    private let readers: [ConnectionSlot]
+    private let nextReader = Atomic<Int>(0)
+    private let codec: SessionCodec<Value>
+    private let options: SessionStoreOptions
+    private let ttl: Double
+    private let refreshSlack: Double
+    /// Rows in the table, expired or not; only for the cap check, which sweeps before refusing.
+    private let stored = Atomic<Int>(0)
+    private let closed = Atomic<Bool>(false)
+
+    public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
+        self.codec = codec
+        self.options = options
+        self.ttl = options.ttlSeconds
+        self.refreshSlack = options.ttlSeconds / 100
+
+        let writerConnection = try SQLiteConnection(path: path)
+        try writerConnection.execute("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+        try Self.migrate(writerConnection)
+        var rows = 0
+        try writerConnection.run("SELECT count(*) FROM sessions") { rows = Int($0.integer(0)) }
+        stored.store(rows, ordering: .relaxed)
+        writer = Mutex(Writer(connection: writerConnection))
+
+        var readers: [ConnectionSlot] = []
+        for _ in 0..<Self.readerCount {
+            let reader = try SQLiteConnection(path: path)
+            try reader.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = 1;")
+            readers.append(ConnectionSlot(reader))
+        }
+        self.readers = readers
+    }
+
+    /// Runs the migrations this file has not seen yet, each in its own transaction; running it again changes nothing.
+    static func migrate(_ connection: SQLiteConnection) throws {
+        for (index, sql) in migrations.enumerated() {
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                let current = try userVersion(connection)
+                if current > migrations.count {
+                    throw SessionStoreError.corrupt("sqlite: schema version \(current) is newer than this build (\(migrations.count))")
+                }
+                if current == index {
+                    try connection.execute(sql)
+                    try connection.execute("PRAGMA user_version = \(index + 1)")
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    static func userVersion(_ connection: SQLiteConnection) throws -> Int {
+        var version = 0
+        try connection.run("PRAGMA user_version") { version = Int($0.integer(0)) }
+        return version
+    }
+
+    /// The schema version this build migrates files to.
+    public static var latestSchemaVersion: Int { migrations.count }
+
+    /// The schema version recorded in the file (`PRAGMA user_version`), for diagnostics and tests.
+    public func schemaVersion() throws -> Int {
+        try withReader { try Self.userVersion($0) }
+    }
+
+    // MARK: Connections
+
+    /// Runs `body` on the writer connection, inside the open batch's transaction if there is one (its changes then
+    /// commit with that batch), else in autocommit mode. For writes nobody waits on: expiry refreshes, sweeps.
+    private func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try writer.withLock { state throws -> T in
+            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
+            return try body(connection)
+        }
+    }
+
+    /// One acknowledged write: `body` runs in a savepoint of the current batch and this returns only after the batch
+    /// has committed durably. When `body` throws, its changes are rolled back and the error returns at once.
+    private func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        queuedWriters.add(1, ordering: .relaxed)
+        let (batch, result) = try writer.withLock { state throws -> (UInt64, T) in
+            queuedWriters.subtract(1, ordering: .relaxed)
+            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
+            if state.openBatch == 0 {
+                try connection.run("BEGIN IMMEDIATE")
+                state.openBatch = state.nextBatch
+                state.nextBatch += 1
+                state.writesInOpenBatch = 0
+            }
+            do {
+                try connection.run("SAVEPOINT write")
+                let result = try body(connection)
+                try connection.run("RELEASE write")
+                state.writesInOpenBatch += 1
+                return (state.openBatch, result)
+            } catch {
+                if connection.isInTransaction {
+                    _ = try? connection.run("ROLLBACK TO write")
+                    _ = try? connection.run("RELEASE write")
+                }
+                // Nobody else is waiting on an empty batch: end it now (no sync needed) rather than leave it open.
+                if state.writesInOpenBatch == 0 { try? commit(&state) }
+                throw error
+            }
+        }
+        try awaitCommit(of: batch)
+        return result
+    }
+
+    private func awaitCommit(of batch: UInt64) throws {
+        var yields = 0
+        while true {
+            let committed = try writer.withLock { state throws -> Bool in
+                if let failure = state.failures[batch] { throw failure }
+                if state.lastCommitted >= batch { return true }
+                guard state.openBatch == batch else { throw SessionStoreError.unavailable("sqlite: batch \(batch) was lost") }
+                // Writers already queued on the lock join this batch first (bounded, so a steady stream cannot starve it).
+                if yields < 32, queuedWriters.load(ordering: .relaxed) > 0 { return false }
+                try commit(&state)
+                return true
+            }
+            if committed { return }
+            yields += 1
+            sched_yield()
+        }
+    }
+
+    /// Commits the open batch; on failure rolls it back and records the failure for its writers.
+    private func commit(_ state: inout Writer) throws {
+        let batch = state.openBatch
+        guard batch != 0, let connection = state.connection else { return }
+        state.openBatch = 0
+        do {
+            try connection.run("COMMIT")
+            state.lastCommitted = batch
+        } catch {
+            if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+            let failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+            state.failures[batch] = failure
+            if state.failures.count > 64 { state.failures = state.failures.filter { $0.key + 64 > batch } }
+            throw failure
+        }
+    }
+
+    private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let slot = readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue & (readers.count - 1)]
+        return try slot.connection.withLock { connection throws -> T in
+            guard let connection else { throw SessionStoreError.unavailable("session store is closed") }
+            return try body(connection)
+        }
+    }
+
+    private struct Row {
+        var state: [UInt8]
+        var version: UInt64
+        var expiresAt: Double
+    }
+
+    private static var selectRow: String { "SELECT state, version, expires_at FROM sessions WHERE id = ?" }
+
+    private static func fetch(_ id: SessionID, _ connection: SQLiteConnection) throws -> Row? {
+        var row: Row?
+        try connection.run(selectRow, [.text(id.rawValue)]) {
+            row = Row(state: $0.blob(0), version: UInt64(bitPattern: $0.integer(1)), expiresAt: $0.real(2))
+        }
+        return row
+    }
+
+    private func decode(_ bytes: [UInt8]) throws -> Value {
+        do {
+            return try codec.decode(bytes)
+        } catch {
+            throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+        }
+    }
+
+    // MARK: SessionStore
+
+    public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
+        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
+        let state = try codec.encode(value)
+        try reserveSlot()
+        let now = options.now()
+        do {
+            let replacedExpired = try transaction { connection -> Bool in
+                var existing: Double?
+                try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
+                if let existing, existing > now { throw SessionStoreError.alreadyExists }
+                try connection.run(
+                    "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
+                    [.text(id.rawValue), .blob(state), .real(now + ttl)]
+                )
+                return existing != nil
+            }
+            if replacedExpired { stored.subtract(1, ordering: .relaxed) }
+        } catch {
+            stored.subtract(1, ordering: .relaxed)
+            throw error
+        }
+        return Versioned(value: value, version: 1)
+    }
+
+    private func reserveSlot() throws {
+        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
+        stored.subtract(1, ordering: .relaxed)
+        try sweepExpired()
+        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
+        stored.subtract(1, ordering: .relaxed)
+        throw SessionStoreError.capacityReached
+    }
+
+    public func get(_ id: SessionID) throws -> Versioned<Value>? {
+        let now = options.now()
+        guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now else { return nil }
+        let value = try decode(row.state)
+        if row.expiresAt < now + ttl - refreshSlack {
+            // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
+            _ = try withWriter { connection in
+                try connection.run(
+                    "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
+                    [.real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version)), .real(now + ttl)]
+                )
+            }
+        }
+        return Versioned(value: value, version: row.version)
+    }
+
+    public func update<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value) throws -> Mutation<R>
+    ) throws -> (Versioned<Value>, R) {
+        let now = options.now()
+        return try transaction { connection -> (Versioned<Value>, R) in
+            guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+            if let expectedVersion, expectedVersion != row.version {
+                throw SessionStoreError.versionMismatch(current: row.version)
+            }
+            let current = try decode(row.state)
+            var value = current
+            switch try body(&value) {
+            case .write(let result):
+                let state = try codec.encode(value)
+                let changed = try connection.run(
+                    "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
+                    [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version))]
+                )
+                guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
+                return (Versioned(value: value, version: row.version + 1), result)
+            case .keep(let result):
+                if row.expiresAt < now + ttl - refreshSlack {
+                    try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
+                }
+                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
+                return (Versioned(value: current, version: row.version), result)
+            }
+        }
+    }
+
+    public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
+        let now = options.now()
+        try transaction { connection in
+            guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+            if let expectedVersion, expectedVersion != row.version {
+                throw SessionStoreError.versionMismatch(current: row.version)
+            }
+            try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
+        }
+        stored.subtract(1, ordering: .relaxed)
+    }
+
+    /// Exact: the rows whose expiry is still ahead.
+    public func count() throws -> Int {
+        let now = options.now()
+        return try withReader { connection in
+            var live = 0
+            try connection.run("SELECT count(*) FROM sessions WHERE expires_at > ?", [.real(now)]) { live = Int($0.integer(0)) }
+            return live
+        }
+    }
+
+    @discardableResult
+    public func sweepExpired() throws -> Int {
+        let now = options.now()
+        let removed = try withWriter { connection in
+            try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
+        }
+        stored.subtract(removed, ordering: .relaxed)
+        return removed
+    }
+
+    public func checkHealth() throws {
+        _ = try withReader { connection in
+            try connection.run("SELECT 1 FROM sessions LIMIT 1")
+        }
+    }
+
+    /// Checkpoints the WAL into the main file and closes every connection.
+    public func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        for reader in readers {
+            reader.connection.withLock { $0 = nil }
+        }
+        writer.withLock { state in
+            try? commit(&state)
+            try? state.connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            state.connection = nil
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// A session identifier: 1 to 64 characters of `[A-Za-z0-9_-]`.
+/// `description` is the id itself (for URLs); logs should use `shortHash`, since the id is the session's only secret.
+public struct SessionID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init?(_ rawValue: String) {
+        let bytes = rawValue.utf8
+        guard (1...64).contains(bytes.count), bytes.allSatisfy(SessionID.isAllowed) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(unchecked rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// 128 bits from the system CSPRNG (getrandom on Linux), base64url without padding: 22 characters.
+    public static func random() -> SessionID {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: low >> UInt64(shift))) }
+        return SessionID(unchecked: base64URL(bytes))
+    }
+
+    /// 8 hex characters of a 64-bit FNV-1a hash: stable across processes so log lines correlate, and 32 bits of a
+    /// 128-bit id cannot be turned back into the id.
+    public var shortHash: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in rawValue.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let folded = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        let hex = String(folded, radix: 16)
+        return String(repeating: "0", count: 8 - hex.utf8.count) + hex
+    }
+
+    public var description: String { rawValue }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index + 3 <= bytes.count {
+            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            out.append(alphabet[Int(chunk >> 18 & 63)])
+            out.append(alphabet[Int(chunk >> 12 & 63)])
+            out.append(alphabet[Int(chunk >> 6 & 63)])
+            out.append(alphabet[Int(chunk & 63)])
+            index += 3
+        }
+        let rest = bytes.count - index
+        if rest > 0 {
+            let second = rest == 2 ? UInt32(bytes[index + 1]) : 0
+            let chunk = UInt32(bytes[index]) << 16 | second << 8
+            out.append(alphabet[Int(chunk >> 18 & 63)])
+            out.append(alphabet[Int(chunk >> 12 & 63)])
+            if rest == 2 { out.append(alphabet[Int(chunk >> 6 & 63)]) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

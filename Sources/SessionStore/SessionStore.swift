@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A stored value with the version that optimistic concurrency (ETag / If-Match) compares against.
+public struct Versioned<Value: Sendable>: Sendable {
+    public var value: Value
+    /// 1 on create, +1 per write.
+    public var version: UInt64
+
+    public init(value: Value, version: UInt64) {
+        self.value = value
+        self.version = version
+    }
+}
+
+public enum SessionStoreError: Error, Sendable, Equatable {
+    case notFound
+    case alreadyExists
+    case versionMismatch(current: UInt64)
+    case capacityReached
+    case unavailable(String)
+    case corrupt(String)
+}
+
+/// What an `update` body decided: `.write` stores the mutated value and bumps the version, `.keep` stores nothing.
+public enum Mutation<Result: Sendable>: Sendable {
+    case write(Result)
+    case keep(Result)
+}
+
+/// Turns a value into bytes and back, for backends that persist bytes (SQLite, Redis).
+public struct SessionCodec<Value>: Sendable {
+    public let encode: @Sendable (Value) throws -> [UInt8]
+    public let decode: @Sendable ([UInt8]) throws -> Value
+
+    public init(encode: @escaping @Sendable (Value) throws -> [UInt8], decode: @escaping @Sendable ([UInt8]) throws -> Value) {
+        self.encode = encode
+        self.decode = decode
+    }
+}
+
+/// Sessions keyed by `SessionID`, each holding a `Value` with a version and a sliding idle expiry.
+/// Every call is synchronous and thread-safe.
+public protocol SessionStore<Value>: Sendable {
+    associatedtype Value: Sendable
+    /// Creates; throws .alreadyExists, .capacityReached (when live sessions ≥ maxSessions), .unavailable.
+    func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value>
+    /// Reads and refreshes the expiry (sliding TTL); nil when absent or expired.
+    func get(_ id: SessionID) throws -> Versioned<Value>?
+    /// Atomic read-modify-write of one session: concurrent updates of one session never interleave and never lose a
+    /// write, across threads and (Redis) across processes. `expectedVersion` non-nil → .versionMismatch(current:) when it
+    /// differs, nothing written. `body` may run more than once (optimistic retries) so it must be pure; if it throws, the error
+    /// propagates and nothing is written. Returns the stored value/version after the call and the body's result.
+    func update<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value) throws -> Mutation<R>
+    ) throws -> (Versioned<Value>, R)
+    /// Deletes; .notFound when absent, .versionMismatch when expectedVersion differs.
+    func delete(_ id: SessionID, expectedVersion: UInt64?) throws
+    /// Live sessions (approximate is acceptable for Redis; each backend says how it counts).
+    func count() throws -> Int
+    /// Removes expired sessions now; returns how many. Backends may also sweep on their own.
+    @discardableResult func sweepExpired() throws -> Int
+    /// Throws .unavailable when the backend can't serve (for /readyz).
+    func checkHealth() throws
+    /// Flushes and releases resources; later calls throw .unavailable.
+    func close()
+}
+
+public struct SessionStoreOptions: Sendable {
+    /// Idle expiry, refreshed on get/update.
+    public var ttl: Duration
+    /// Creating beyond this many live sessions throws `.capacityReached` (live sessions are never dropped to make room).
+    public var maxSessions: Int
+    /// Wall-clock seconds since 1970; injectable so tests can move time.
+    public var now: @Sendable () -> Double
+
+    public init(
+        ttl: Duration = .seconds(86_400),
+        maxSessions: Int = 1_000_000,
+        now: @escaping @Sendable () -> Double = SessionStoreOptions.wallClock
+    ) {
+        self.ttl = ttl
+        self.maxSessions = maxSessions
+        self.now = now
+    }
+
+    /// Seconds since 1970 from CLOCK_REALTIME (no Foundation on the hot path).
+    @Sendable public static func wallClock() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    var ttlSeconds: Double {
+        let parts = ttl.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,64 @@
+import SessionStore
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Delegates to a memory store and counts the sweeps it is asked for.
+private final class SweepCountingStore: SessionStore {
+    typealias Value = Tally
+    let inner: MemorySessionStore<Tally>
+    let sweeps = Atomic<Int>(0)
+    let removed = Atomic<Int>(0)
+
+    init(_ inner: MemorySessionStore<Tally>) { self.inner = inner }
+
+    func create(_ id: SessionID, _ value: Tally) throws -> Versioned<Tally> { try inner.create(id, value) }
+    func get(_ id: SessionID) throws -> Versioned<Tally>? { try inner.get(id) }
+    func update<R: Sendable>(_ id: SessionID, expectedVersion: UInt64?, _ body: (inout Tally) throws -> Mutation<R>) throws -> (Versioned<Tally>, R) {
+        try inner.update(id, expectedVersion: expectedVersion, body)
+    }
+    func delete(_ id: SessionID, expectedVersion: UInt64?) throws { try inner.delete(id, expectedVersion: expectedVersion) }
+    func count() throws -> Int { try inner.count() }
+    func sweepExpired() throws -> Int {
+        let count = try inner.sweepExpired()
+        removed.add(count, ordering: .relaxed)
+        sweeps.add(1, ordering: .relaxed)
+        return count
+    }
+    func checkHealth() throws { try inner.checkHealth() }
+    func close() { inner.close() }
+}
+
+@Suite struct ExpirySweeperTests {
+    @Test func sweepsInTheBackgroundUntilStopped() throws {
+        let clock = TestClock()
+        let store = SweepCountingStore(MemorySessionStore(options: SessionStoreOptions(ttl: .seconds(10), now: clock.now)))
+        for _ in 0..<5 { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+        clock.advance(by: 11)
+        let sweeper = ExpirySweeper(store: store, every: .milliseconds(5))
+        // Wait (bounded) for a few sweeps; nothing here asserts on how long they took.
+        for _ in 0..<2_000 where store.sweeps.load(ordering: .relaxed) < 3 { usleep(1_000) }
+        sweeper.stop()
+        #expect(store.sweeps.load(ordering: .relaxed) >= 3)
+        #expect(store.removed.load(ordering: .relaxed) == 5)
+        let afterStop = store.sweeps.load(ordering: .relaxed)
+        usleep(30_000)
+        #expect(store.sweeps.load(ordering: .relaxed) == afterStop)
+    }
+
+    @Test func reportsSweepErrorsAndKeepsGoing() throws {
+        let store = SweepCountingStore(MemorySessionStore())
+        store.close()  // every sweep now throws .unavailable
+        let errors = Mutex<[SessionStoreError]>([])
+        let sweeper = ExpirySweeper(store: store, every: .milliseconds(5)) { error in
+            errors.withLock { $0.append(error as! SessionStoreError) }
+        }
+        for _ in 0..<2_000 where errors.withLock({ $0.count }) < 2 { usleep(1_000) }
+        sweeper.stop()
+        #expect(errors.withLock { $0.count } >= 2)
+        #expect(errors.withLock { $0.first } == .unavailable("session store is closed"))
+    }
+}

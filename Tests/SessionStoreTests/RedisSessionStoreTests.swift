@@ -1,0 +1,166 @@
+import Foundation
+import SessionStore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A redis-server child process on its own port, so a test can stop and restart it.
+final class RedisChild {
+    let port: Int
+    private var process: Process?
+
+    static var executable: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return (path.split(separator: ":").map { "\($0)/redis-server" } + ["/usr/bin/redis-server"])
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    init() throws {
+        port = try freeLoopbackPort()
+    }
+
+    var url: String { "redis://127.0.0.1:\(port)" }
+
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.executable))
+        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        // Ready when a fresh store can ping it.
+        let probe = try RedisSessionStore(url: url, codec: Tally.codec)
+        defer { probe.close() }
+        for _ in 0..<400 {
+            if (try? probe.checkHealth()) != nil { return }
+            usleep(10_000)
+        }
+        Issue.record("redis-server on port \(port) did not come up")
+    }
+
+    /// SIGKILL, like a crash; SIGTERM would not do, since the child inherits the test runner's blocked signals.
+    func stop() {
+        guard let process else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    deinit { stop() }
+}
+
+/// Asks the kernel for a free loopback port (bind to 0, read it back, release it).
+func freeLoopbackPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+    try #require(bound == 0)
+    let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+    try #require(named == 0)
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+private func isUnavailable(_ error: any Error) -> Bool {
+    guard case .unavailable = error as? SessionStoreError else { return false }
+    return true
+}
+
+@Suite struct RedisSessionStoreTests {
+    @Test(arguments: ["redis://", "http://localhost:6379", "redis://host:notaport", "redis://host:70000", "redis://host:6379/x", "redis://:6379"])
+    func rejectsInvalidURLs(_ url: String) {
+        #expect(throws: SessionStoreError.self) { _ = try RedisSessionStore(url: url, codec: Tally.codec) }
+    }
+
+    @Test func unreachableServerIsUnavailable() throws {
+        let store = try RedisSessionStore(url: "redis://127.0.0.1:\(try freeLoopbackPort())/3", codec: Tally.codec)
+        defer { store.close() }
+        #expect { try store.checkHealth() } throws: { isUnavailable($0) }
+        #expect { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) } throws: { isUnavailable($0) }
+        #expect { _ = try store.get(SessionID.random()) } throws: { isUnavailable($0) }
+    }
+
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func recoversAfterRedisRestartsWithTheSameStore() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { store.close() }
+
+        let id = SessionID.random()
+        _ = try store.create(id, Tally(count: 1, note: ""))
+        for _ in 0..<8 { #expect(try store.get(id)?.value.count == 1) }  // every pooled connection is now open
+
+        // A restart while the store is idle: each pooled connection is stale, and the first call on it must
+        // reconnect transparently. The server keeps nothing (--save ""), so the session is gone.
+        server.stop()
+        try server.start()
+        for _ in 0..<8 { #expect(try store.get(id) == nil) }
+        _ = try store.create(id, Tally(count: 10, note: "after restart"))
+
+        // An outage: every call fails with .unavailable and nothing is half-written.
+        server.stop()
+        #expect { try store.checkHealth() } throws: { isUnavailable($0) }
+        #expect { _ = try store.get(id) } throws: { isUnavailable($0) }
+        #expect { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) } throws: { isUnavailable($0) }
+        #expect {
+            _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }
+        } throws: { isUnavailable($0) }
+        #expect { try store.delete(id, expectedVersion: nil) } throws: { isUnavailable($0) }
+        #expect { _ = try store.count() } throws: { isUnavailable($0) }
+
+        // Redis is back: after the store's 250 ms reconnect pause, the same store object serves again.
+        try server.start()
+        usleep(300_000)
+        try store.checkHealth()
+        let again = SessionID.random()
+        _ = try store.create(again, Tally(count: 1, note: ""))
+        let (updated, _) = try store.update(again, expectedVersion: 1) { tally -> Mutation<Void> in
+            tally.count += 1
+            return .write(())
+        }
+        #expect(updated.version == 2)
+        #expect(try store.get(again)?.value.count == 2)
+        #expect(try store.count() == 1)
+    }
+
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func twoStoresOnOneServerShareSessionsAndLoseNoUpdate() throws {
+        // Two store objects stand in for two service instances: each has its own connections and token prefix.
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let first = try RedisSessionStore(url: server.url + "/2", codec: Tally.codec)
+        let second = try RedisSessionStore(url: server.url + "/2", codec: Tally.codec)
+        defer { first.close(); second.close() }
+        let id = SessionID.random()
+        _ = try first.create(id, Tally(count: 0, note: "shared"))
+        #expect(try second.get(id)?.value == Tally(count: 0, note: "shared"))
+        #expect(throws: SessionStoreError.alreadyExists) { try second.create(id, Tally(count: 0, note: "")) }
+
+        let stores = [first, second]
+        onThreads(8) { thread in
+            for _ in 0..<100 {
+                _ = try? stores[thread % 2].update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                    tally.count += 1
+                    return .write(())
+                }
+            }
+        }
+        #expect(try first.get(id)?.value.count == 800)
+        #expect(try second.get(id)?.version == 801)
+        #expect(try first.count() == 1)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SessionStore
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let crashDatabaseVariable = "SESSION_STORE_CRASH_DB"
+private let crashSession = SessionID("crash-counter")!
+
+/// kill -9 while writes are in flight loses no acknowledged write. The writer is this test binary run again as a
+/// child, executing only `crashWriterChild`, which prints "ack" after every update that returned.
+@Suite struct SQLiteCrashTests {
+    @Test func killNineLosesNoAcknowledgedWrite() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        do {
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            _ = try store.create(crashSession, Tally(count: 0, note: "crash"))
+            store.close()
+        }
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "crashWriterChild"]
+        child.environment = ProcessInfo.processInfo.environment.merging([crashDatabaseVariable: path]) { $1 }
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+
+        var text = ""
+        func acks() -> Int { text.components(separatedBy: "\n").filter { $0 == "ack" }.count }
+        while acks() < 1_000 {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // the child ended early; the counts below will say so
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let acknowledged = acks()
+        #expect(acknowledged >= 1_000)
+
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { store.close() }
+        let stored = try #require(try store.get(crashSession))
+        #expect(stored.value.count >= acknowledged)
+        #expect(stored.value.count <= acknowledged + CrashWriter.threads)  // at most the writes in flight at the kill
+        #expect(stored.version == UInt64(stored.value.count + 1))
+    }
+
+    @Test(.enabled(
+        if: ProcessInfo.processInfo.environment[crashDatabaseVariable] != nil,
+        "runs only as the child of killNineLosesNoAcknowledgedWrite"
+    ))
+    func crashWriterChild() throws {
+        try CrashWriter.run(path: try #require(ProcessInfo.processInfo.environment[crashDatabaseVariable]))
+    }
+}
+
+private enum CrashWriter {
+    static let threads = 4
+
+    static func run(path: String) throws {
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        let printing = Mutex(())
+        onThreads(threads) { _ in
+            for _ in 0..<100_000 {
+                guard (try? store.update(crashSession, expectedVersion: nil, { tally -> Mutation<Void> in
+                    tally.count += 1
+                    return .write(())
+                })) != nil else { continue }
+                // write(2) straight to the pipe: nothing sits in a buffer when the kill comes.
+                printing.withLock { _ in FileHandle.standardOutput.write(Data("ack\n".utf8)) }
+            }
+        }
+    }
+}

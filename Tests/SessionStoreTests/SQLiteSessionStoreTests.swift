@@ -1,0 +1,166 @@
+import Foundation
+import SessionStore
+import Testing
+
+@Suite struct SQLiteSessionStoreTests {
+    @Test func reopeningTheFileFindsEverySession() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let clock = TestClock()
+        let options = SessionStoreOptions(ttl: .seconds(100), now: clock.now)
+        var expected: [SessionID: (Tally, UInt64)] = [:]
+
+        let first = try SQLiteSessionStore(path: path, codec: Tally.codec, options: options)
+        for index in 0..<20 {
+            let id = SessionID.random()
+            _ = try first.create(id, Tally(count: index, note: "n\(index)"))
+            var version: UInt64 = 1
+            for _ in 0..<(index % 3) {
+                version = try first.update(id, expectedVersion: version) { tally -> Mutation<Void> in
+                    tally.count += 100
+                    return .write(())
+                }.0.version
+            }
+            expected[id] = (Tally(count: index + 100 * (index % 3), note: "n\(index)"), version)
+        }
+        first.close()
+
+        let second = try SQLiteSessionStore(path: path, codec: Tally.codec, options: options)
+        defer { second.close() }
+        #expect(try second.count() == 20)
+        for (id, (value, version)) in expected {
+            let read = try #require(try second.get(id))
+            #expect(read.value == value)
+            #expect(read.version == version)
+        }
+    }
+
+    @Test func sessionsWrittenWithoutCloseAreFoundByAnotherStore() throws {
+        // No close: what a SIGKILL leaves behind is the WAL, which a new connection must replay.
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let writer = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { writer.close() }
+        let id = SessionID.random()
+        _ = try writer.create(id, Tally(count: 1, note: "acknowledged"))
+        _ = try writer.update(id, expectedVersion: 1) { tally -> Mutation<Void> in
+            tally.count = 2
+            return .write(())
+        }
+        let reader = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { reader.close() }
+        #expect(try reader.get(id)?.value == Tally(count: 2, note: "acknowledged"))
+        #expect(try reader.get(id)?.version == 2)
+    }
+
+    @Test func migrationsAreIdempotent() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let id = SessionID.random()
+        do {
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            #expect(try store.schemaVersion() == SQLiteSessionStore<Tally>.latestSchemaVersion)
+            _ = try store.create(id, Tally(count: 3, note: "kept"))
+            store.close()
+        }
+        for _ in 0..<3 {
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            #expect(try store.schemaVersion() == SQLiteSessionStore<Tally>.latestSchemaVersion)
+            #expect(try store.get(id)?.value == Tally(count: 3, note: "kept"))
+            store.close()
+        }
+    }
+
+    @Test func closeCheckpointsTheWriteAheadLog() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        for index in 0..<10 { _ = try store.create(SessionID.random(), Tally(count: index, note: "")) }
+        store.close()
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(walSize == 0)
+    }
+
+    @Test func undecodableRowIsReportedAsCorrupt() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let id = SessionID.random()
+        let writer = try SQLiteSessionStore(path: path, codec: SessionCodec<Int>(encode: { _ in [1, 2] }, decode: { _ in 0 }))
+        _ = try writer.create(id, 0)
+        writer.close()
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)  // needs at least 8 bytes
+        defer { store.close() }
+        #expect {
+            _ = try store.get(id)
+        } throws: { error in
+            guard case .corrupt = error as? SessionStoreError else { return false }
+            return true
+        }
+    }
+
+    @Test func unopenableFileIsUnavailable() {
+        #expect {
+            _ = try SQLiteSessionStore(path: "/nonexistent-dir/x/sessions.sqlite", codec: Tally.codec)
+        } throws: { error in
+            guard case .unavailable = error as? SessionStoreError else { return false }
+            return true
+        }
+    }
+}
+
+@Suite struct SQLiteGroupCommitTests {
+    /// Writes that share a group-committed transaction: failing ones roll back alone, and every write that returned
+    /// is committed (a second store on the file, which sees only committed data, finds all of them).
+    @Test func failingWritesInABatchLeaveTheOthersCommitted() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { store.close() }
+        let shared = SessionID.random()
+        _ = try store.create(shared, Tally(count: 0, note: "shared"))
+        let threads = 12
+        let rounds = 15
+        let ownIDs = (0..<threads).map { _ in SessionID.random() }
+        onThreads(threads) { thread in
+            for round in 0..<rounds {
+                do {
+                    if thread % 3 == 0 {
+                        // Always fails inside its savepoint.
+                        _ = try store.update(shared, expectedVersion: nil) { tally -> Mutation<Void> in
+                            tally.count += 1000
+                            throw BodyFailure()
+                        }
+                    } else {
+                        _ = try store.update(shared, expectedVersion: nil) { tally -> Mutation<Void> in
+                            tally.count += 1
+                            return .write(())
+                        }
+                    }
+                } catch {
+                    #expect(error as? BodyFailure == BodyFailure())
+                }
+                // Each thread also creates its own session once, fails to create it again, and keeps updating it.
+                if round == 0 {
+                    _ = try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
+                } else {
+                    #expect(throws: SessionStoreError.alreadyExists) { try store.create(ownIDs[thread], Tally(count: 0, note: "")) }
+                    _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally -> Mutation<Void> in
+                        tally.count = round
+                        return .write(())
+                    }
+                }
+            }
+        }
+        let writers = (0..<threads).filter { $0 % 3 != 0 }.count
+        let observer = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { observer.close() }
+        for reader in [store, observer] {
+            #expect(try reader.get(shared)?.value.count == writers * rounds)
+            #expect(try reader.get(shared)?.version == UInt64(writers * rounds + 1))
+            for id in ownIDs {
+                #expect(try reader.get(id)?.value.count == rounds - 1)
+                #expect(try reader.get(id)?.version == UInt64(rounds))
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import SessionStore
+import Testing
+
+@Suite struct SessionIDTests {
+    @Test(arguments: ["a", "A-z_0", "abcDEF123-_", String(repeating: "x", count: 64)])
+    func acceptsValidIDs(_ raw: String) throws {
+        let id = try #require(SessionID(raw))
+        #expect(id.rawValue == raw)
+        #expect(id.description == raw)
+    }
+
+    @Test(arguments: ["", String(repeating: "x", count: 65), "a b", "a/b", "a.b", "é", "a+b", "a=", "../x", "a\u{0}"])
+    func rejectsInvalidIDs(_ raw: String) {
+        #expect(SessionID(raw) == nil)
+    }
+
+    @Test func randomIDsAre22Base64URLCharactersAndDistinct() throws {
+        let ids = (0..<10_000).map { _ in SessionID.random() }
+        #expect(Set(ids).count == ids.count)
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        for id in ids {
+            #expect(id.rawValue.count == 22)
+            #expect(id.rawValue.allSatisfy(alphabet.contains))
+            #expect(SessionID(id.rawValue) == id)
+        }
+        // 128 random bits: the 22nd character carries only 2 bits, so it is one of A, Q, g, w.
+        #expect(Set(ids.map { $0.rawValue.last! }).isSubset(of: ["A", "Q", "g", "w"]))
+        // Every position but the last sees many different characters across 10,000 ids.
+        for position in 0..<21 {
+            let seen = Set(ids.map { Array($0.rawValue)[position] })
+            #expect(seen.count > 50, "position \(position) saw only \(seen.count) characters")
+        }
+    }
+
+    @Test func shortHashIsStableEightHexAndNotTheID() throws {
+        let id = try #require(SessionID("session-one"))
+        #expect(id.shortHash.count == 8)
+        #expect(id.shortHash.allSatisfy { $0.isHexDigit })
+        #expect(id.shortHash == SessionID("session-one")?.shortHash)
+        #expect(id.shortHash != SessionID("session-two")?.shortHash)
+        let random = SessionID.random()
+        #expect(!random.rawValue.contains(random.shortHash))
+    }
+}

@@ -1,0 +1,274 @@
+import SessionStore
+import Synchronization
+import Testing
+
+/// The behaviour every backend promises. Each case runs unchanged against memory, SQLite and Redis
+/// (see the three suites at the bottom).
+enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
+    case createGetUpdateDelete
+    case createTwiceThrowsAlreadyExists
+    case absentSessionIsNotFound
+    case versionMismatchLeavesValueUntouched
+    case throwingBodyWritesNothing
+    case keepDoesNotBumpVersion
+    case idleSessionExpiresAfterTTL
+    case getAndUpdateSlideTheExpiry
+    case capacityRefusesNewSessionsOnly
+    case concurrentUpdatesLoseNothing
+    case codecRoundTrip
+    case countAndSweepSeeOnlyLiveSessions
+    case closeMakesEveryCallUnavailable
+
+    var description: String { rawValue }
+
+    static var ttl: Double { 100 }
+
+    func run(on backend: Backend) throws {
+        let clock = TestClock()
+        var options = SessionStoreOptions(ttl: .seconds(Self.ttl), now: clock.now)
+        if self == .capacityRefusesNewSessionsOnly { options.maxSessions = 3 }
+        let (store, cleanUp) = try backend.makeStore(options)
+        defer { cleanUp() }
+        try run(store, clock: clock, backend: backend)
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private func run(_ store: any SessionStore<Tally>, clock: TestClock, backend: Backend) throws {
+        let id = SessionID.random()
+        switch self {
+        case .createGetUpdateDelete:
+            let created = try store.create(id, Tally(count: 1, note: "one"))
+            #expect(created.version == 1)
+            #expect(created.value == Tally(count: 1, note: "one"))
+            let read = try #require(try store.get(id))
+            #expect(read.version == 1)
+            #expect(read.value == Tally(count: 1, note: "one"))
+
+            let (updated, result) = try store.update(id, expectedVersion: nil) { tally -> Mutation<Int> in
+                tally.count += 41
+                tally.note = "forty-two"
+                return .write(tally.count)
+            }
+            #expect(result == 42)
+            #expect(updated.version == 2)
+            #expect(updated.value == Tally(count: 42, note: "forty-two"))
+            #expect(try store.get(id)?.value == Tally(count: 42, note: "forty-two"))
+            #expect(try store.get(id)?.version == 2)
+
+            let (second, _) = try store.update(id, expectedVersion: 2) { tally -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }
+            #expect(second.version == 3)
+
+            try store.delete(id, expectedVersion: 3)
+            #expect(try store.get(id) == nil)
+
+        case .createTwiceThrowsAlreadyExists:
+            _ = try store.create(id, Tally(count: 1, note: "first"))
+            #expect(throws: SessionStoreError.alreadyExists) { try store.create(id, Tally(count: 2, note: "second")) }
+            #expect(try store.get(id)?.value == Tally(count: 1, note: "first"))
+            #expect(try store.get(id)?.version == 1)
+
+        case .absentSessionIsNotFound:
+            #expect(try store.get(id) == nil)
+            #expect(throws: SessionStoreError.notFound) {
+                try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .write(()) }
+            }
+            #expect(throws: SessionStoreError.notFound) { try store.delete(id, expectedVersion: nil) }
+            _ = try store.create(id, Tally(count: 0, note: ""))
+            try store.delete(id, expectedVersion: nil)
+            #expect(throws: SessionStoreError.notFound) { try store.delete(id, expectedVersion: nil) }
+            #expect(try store.get(id) == nil)
+
+        case .versionMismatchLeavesValueUntouched:
+            _ = try store.create(id, Tally(count: 5, note: "five"))
+            let ran = Mutex(false)
+            #expect(throws: SessionStoreError.versionMismatch(current: 1)) {
+                try store.update(id, expectedVersion: 7) { tally -> Mutation<Void> in
+                    ran.withLock { $0 = true }
+                    tally.count = 0
+                    return .write(())
+                }
+            }
+            #expect(ran.withLock { $0 } == false)
+            #expect(throws: SessionStoreError.versionMismatch(current: 1)) { try store.delete(id, expectedVersion: 2) }
+            let read = try #require(try store.get(id))
+            #expect(read.value == Tally(count: 5, note: "five"))
+            #expect(read.version == 1)
+
+        case .throwingBodyWritesNothing:
+            _ = try store.create(id, Tally(count: 5, note: "five"))
+            #expect(throws: BodyFailure()) {
+                try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                    tally.count = 99
+                    tally.note = "half-done"
+                    throw BodyFailure()
+                }
+            }
+            let read = try #require(try store.get(id))
+            #expect(read.value == Tally(count: 5, note: "five"))
+            #expect(read.version == 1)
+
+        case .keepDoesNotBumpVersion:
+            _ = try store.create(id, Tally(count: 5, note: "five"))
+            let (kept, result) = try store.update(id, expectedVersion: 1) { tally -> Mutation<String> in
+                tally.count = 6  // discarded: .keep writes nothing
+                return .keep("looked")
+            }
+            #expect(result == "looked")
+            #expect(kept.version == 1)
+            #expect(kept.value == Tally(count: 5, note: "five"))
+            #expect(try store.get(id)?.version == 1)
+            #expect(try store.get(id)?.value == Tally(count: 5, note: "five"))
+
+        case .idleSessionExpiresAfterTTL:
+            _ = try store.create(id, Tally(count: 1, note: ""))
+            clock.advance(by: Self.ttl * 0.9)
+            #expect(try store.count() == 1)
+            clock.advance(by: Self.ttl * 0.2)
+            #expect(try store.get(id) == nil)
+            #expect(throws: SessionStoreError.notFound) {
+                try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .write(()) }
+            }
+            #expect(try store.count() == 0)
+            // An expired id is free again.
+            let again = try store.create(id, Tally(count: 2, note: "again"))
+            #expect(again.version == 1)
+            #expect(try store.get(id)?.value == Tally(count: 2, note: "again"))
+
+        case .getAndUpdateSlideTheExpiry:
+            _ = try store.create(id, Tally(count: 1, note: ""))
+            clock.advance(by: Self.ttl * 0.6)
+            #expect(try store.get(id) != nil)
+            clock.advance(by: Self.ttl * 0.6)  // 1.2 TTL after create, 0.6 after the read
+            #expect(try store.get(id) != nil)
+            clock.advance(by: Self.ttl * 0.6)
+            _ = try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .keep(()) }
+            clock.advance(by: Self.ttl * 0.6)
+            _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }
+            clock.advance(by: Self.ttl * 0.6)
+            #expect(try store.get(id)?.value.count == 2)
+            clock.advance(by: Self.ttl * 1.01)
+            #expect(try store.get(id) == nil)
+
+        case .capacityRefusesNewSessionsOnly:
+            let first = [SessionID.random(), SessionID.random(), SessionID.random()]
+            for (index, session) in first.enumerated() { _ = try store.create(session, Tally(count: index, note: "")) }
+            #expect(throws: SessionStoreError.capacityReached) { try store.create(id, Tally(count: 9, note: "")) }
+            #expect(try store.get(id) == nil)
+            for session in first { #expect(try store.get(session) != nil) }  // live sessions are never dropped
+            try store.delete(first[0], expectedVersion: nil)
+            _ = try store.create(id, Tally(count: 9, note: ""))
+            #expect(throws: SessionStoreError.capacityReached) { try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+            // Expired sessions make room.
+            clock.advance(by: Self.ttl * 2)
+            _ = try store.create(SessionID.random(), Tally(count: 0, note: ""))
+            #expect(try store.count() == 1)
+
+        case .concurrentUpdatesLoseNothing:
+            _ = try store.create(id, Tally(count: 0, note: ""))
+            let threads = 16
+            let perThread = backend.updatesPerThread
+            let failures = Mutex<[String]>([])
+            onThreads(threads) { _ in
+                for _ in 0..<perThread {
+                    do {
+                        _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                            tally.count += 1
+                            return .write(())
+                        }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            let final = try #require(try store.get(id))
+            #expect(final.value.count == threads * perThread)
+            #expect(final.version == UInt64(threads * perThread + 1))
+
+        case .codecRoundTrip:
+            let values = [
+                Tally(count: 0, note: ""),
+                Tally(count: -1, note: "négatif ✓ 🧮"),
+                Tally(count: Int(Int32.max) * 4, note: String(repeating: "0123456789", count: 500)),
+                Tally(count: 7, note: "nul\u{0}inside\nnewline\"quote"),
+            ]
+            for value in values {
+                let session = SessionID.random()
+                _ = try store.create(session, value)
+                #expect(try store.get(session)?.value == value)
+            }
+            _ = try store.create(id, values[0])
+            for value in values {
+                _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                    tally = value
+                    return .write(())
+                }
+                #expect(try store.get(id)?.value == value)
+            }
+
+        case .countAndSweepSeeOnlyLiveSessions:
+            #expect(try store.count() == 0)
+            #expect(try store.sweepExpired() == 0)
+            for _ in 0..<5 { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+            clock.advance(by: Self.ttl * 0.5)
+            let kept = [SessionID.random(), SessionID.random()]
+            for session in kept { _ = try store.create(session, Tally(count: 1, note: "")) }
+            #expect(try store.count() == 7)
+            clock.advance(by: Self.ttl * 0.6)  // the first five are now past their TTL
+            #expect(try store.count() == 2)
+            #expect(try store.sweepExpired() == 5)
+            #expect(try store.sweepExpired() == 0)
+            #expect(try store.count() == 2)
+            for session in kept { #expect(try store.get(session)?.value.count == 1) }
+
+        case .closeMakesEveryCallUnavailable:
+            _ = try store.create(id, Tally(count: 1, note: ""))
+            try store.checkHealth()
+            store.close()
+            store.close()  // closing twice is harmless
+            func expectUnavailable(_ call: () throws -> Void) {
+                #expect {
+                    try call()
+                } throws: { error in
+                    guard case .unavailable = error as? SessionStoreError else { return false }
+                    return true
+                }
+            }
+            expectUnavailable { try store.checkHealth() }
+            expectUnavailable { _ = try store.get(id) }
+            expectUnavailable { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+            expectUnavailable { _ = try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .write(()) } }
+            expectUnavailable { try store.delete(id, expectedVersion: nil) }
+            expectUnavailable { _ = try store.count() }
+            expectUnavailable { try store.sweepExpired() }
+        }
+    }
+}
+
+@Suite struct MemorySessionStoreContractTests {
+    @Test(arguments: ContractCase.allCases)
+    func contract(_ contractCase: ContractCase) throws {
+        try contractCase.run(on: .memory)
+    }
+}
+
+@Suite struct SQLiteSessionStoreContractTests {
+    @Test(arguments: ContractCase.allCases)
+    func contract(_ contractCase: ContractCase) throws {
+        try contractCase.run(on: .sqlite)
+    }
+}
+
+@Suite(.enabled(if: Backend.redisURL != nil, "CALC_TEST_REDIS_URL is not set (scripts/test starts a redis-server and sets it)"))
+struct RedisSessionStoreContractTests {
+    @Test(arguments: ContractCase.allCases)
+    func contract(_ contractCase: ContractCase) throws {
+        try contractCase.run(on: .redis)
+    }
+}

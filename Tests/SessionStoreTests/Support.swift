@@ -1,0 +1,98 @@
+import Foundation
+import SessionStore
+import Synchronization
+import Testing
+
+/// The value the contract stores: a counter (for lost-update checks) and some text (for codec checks).
+struct Tally: Sendable, Equatable {
+    var count: Int
+    var note: String
+
+    /// 8 bytes of little-endian count, then the note's UTF-8.
+    static let codec = SessionCodec<Tally>(
+        encode: { tally in
+            withUnsafeBytes(of: Int64(tally.count).littleEndian) { Array($0) } + Array(tally.note.utf8)
+        },
+        decode: { bytes in
+            guard bytes.count >= 8 else { throw TallyDecodingError() }
+            let count = bytes[..<8].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+            return Tally(count: Int(count), note: String(decoding: bytes[8...], as: UTF8.self))
+        }
+    )
+}
+
+struct TallyDecodingError: Error {}
+struct BodyFailure: Error, Equatable {}
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    private let seconds = Mutex<Double>(1_700_000_000)
+    func advance(by delta: Double) { seconds.withLock { $0 += delta } }
+    var now: @Sendable () -> Double { { self.seconds.withLock { $0 } } }
+}
+
+enum Backend: String, Sendable, CustomStringConvertible {
+    case memory, sqlite, redis
+
+    var description: String { rawValue }
+
+    /// Set by scripts/test, e.g. redis://127.0.0.1:6390.
+    static var redisURL: String? {
+        ProcessInfo.processInfo.environment["CALC_TEST_REDIS_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Lower for the backends that sync to disk or cross a socket per write.
+    var updatesPerThread: Int {
+        switch self {
+        case .memory: 2_000
+        case .sqlite: 25
+        case .redis: 150
+        }
+    }
+
+    /// A fresh, empty store of this kind; `cleanUp` removes what it left behind.
+    func makeStore(_ options: SessionStoreOptions) throws -> (store: any SessionStore<Tally>, cleanUp: @Sendable () -> Void) {
+        switch self {
+        case .memory:
+            let store = MemorySessionStore<Tally>(options: options)
+            return (store, { store.close() })
+        case .sqlite:
+            let path = TemporaryPath.make(suffix: ".sqlite")
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec, options: options)
+            return (store, { store.close(); TemporaryPath.remove(sqlite: path) })
+        case .redis:
+            let url = try #require(Self.redisURL, "CALC_TEST_REDIS_URL is not set")
+            // A prefix per store keeps parallel tests apart on the one server.
+            let prefix = "test:\(SessionID.random().rawValue):"
+            let store = try RedisSessionStore(url: url, codec: Tally.codec, options: options, keyPrefix: prefix)
+            // Keys carry Redis TTLs of the store's ttl, so the server forgets them by itself.
+            return (store, { store.close() })
+        }
+    }
+}
+
+enum TemporaryPath {
+    static func make(suffix: String) -> String {
+        NSTemporaryDirectory() + "session-store-\(SessionID.random().rawValue)\(suffix)"
+    }
+
+    static func remove(sqlite path: String) {
+        for file in [path, path + "-wal", path + "-shm"] {
+            try? FileManager.default.removeItem(atPath: file)
+        }
+    }
+}
+
+/// Runs `work(thread)` on `count` real threads at once and waits for all of them.
+func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        let thread = Thread {
+            work(index)
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    for _ in 0..<count { done.wait() }
+}
