@@ -58,6 +58,12 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_END);
 }
 
+/// Whether `address` is the IPv6 unspecified address "::" (listen on every address, IPv4 included).
+static inline int cmhd_is_unspecified_ipv6(const struct sockaddr *address) {
+    return address->sa_family == AF_INET6
+        && IN6_IS_ADDR_UNSPECIFIED(&((const struct sockaddr_in6 *)address)->sin6_addr);
+}
+
 /// The bound port (the real one when the daemon was started on port 0), or 0 if unknown.
 static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -79,7 +85,13 @@ static inline size_t cmhd_peer_address(struct MHD_Connection *connection, char *
     if (address->sa_family == AF_INET) {
         text = inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, buffer, (socklen_t)capacity);
     } else if (address->sa_family == AF_INET6) {
-        text = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, buffer, (socklen_t)capacity);
+        const struct in6_addr *v6 = &((const struct sockaddr_in6 *)address)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(v6)) {
+            // An IPv4 client of a dual-stack socket: report it as the IPv4 address it is.
+            text = inet_ntop(AF_INET, &v6->s6_addr[12], buffer, (socklen_t)capacity);
+        } else {
+            text = inet_ntop(AF_INET6, v6, buffer, (socklen_t)capacity);
+        }
     }
     return text == NULL ? 0 : strlen(buffer);
 }

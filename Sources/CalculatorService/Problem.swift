@@ -1,9 +1,9 @@
-public import HTTPServer
+import HTTPServer
 
 /// Every failure the API reports, with its HTTP meaning. Rendered in exactly one place (`response`) as
 /// RFC 9457 application/problem+json.
-public struct Problem: Error, Sendable, Equatable {
-    public enum Kind: String, Sendable {
+struct Problem: Error, Sendable, Equatable {
+    enum Kind: String, Sendable {
         case malformedJSON = "malformed-json"
         case invalidRequest = "invalid-request"
         case unknownKey = "unknown-key"
@@ -65,8 +65,8 @@ public struct Problem: Error, Sendable, Equatable {
         }
     }
 
-    public let kind: Kind
-    public let detail: String
+    let kind: Kind
+    let detail: String
     /// Extension members (RFC 9457 §3.2), e.g. the offending key and its index.
     var extensions: [(String, ExtensionValue)] = []
     /// Headers the status calls for: Allow, Retry-After.
@@ -84,9 +84,9 @@ public struct Problem: Error, Sendable, Equatable {
         self.headers = headers
     }
 
-    public var status: Int { kind.status }
+    var status: Int { kind.status }
 
-    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+    static func == (lhs: Problem, rhs: Problem) -> Bool {
         lhs.kind == rhs.kind && lhs.detail == rhs.detail && lhs.extensions.elementsEqual(rhs.extensions, by: { $0 == $1 })
             && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
     }

@@ -27,7 +27,15 @@ struct PressRequest: Equatable {
         case let (nil, .some(value)):
             switch value {
             case let .string(text):
-                names = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+                // In the typed form a number such as "12.5" stands for its digit keys, as a person would write it.
+                names = []
+                for token in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    if token.count > 1, Key(name: String(token)) == nil, token.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
+                        names.append(contentsOf: token.map(String.init))
+                    } else {
+                        names.append(String(token))
+                    }
+                }
             case let .array(elements):
                 names = []
                 names.reserveCapacity(elements.count)

@@ -20,9 +20,10 @@ final class Dispatcher: Sendable {
 }
 
 /// State of one connection and of the request it is currently on. Created when libmicrohttpd accepts the
-/// connection and released when it closes, so nothing leaks even when a request is abandoned before
-/// libmicrohttpd would report its completion (a client that closes mid-headers). libmicrohttpd handles one
-/// connection on one thread at a time, so it needs no lock.
+/// connection and released when it closes: libmicrohttpd reports a request's completion only once the
+/// application has seen it, so per-request state made in the URI callback would otherwise depend on that report
+/// for a request abandoned mid-headers. Reused across keep-alive requests. libmicrohttpd handles one connection
+/// on one thread at a time, so it needs no lock.
 final class ConnectionState {
     /// The client's address, formatted once per connection.
     var peerAddress: String?
@@ -74,12 +75,15 @@ final class Daemon {
         let isIPv6 = try Self.fill(&address, host: configuration.host, port: configuration.port)
 
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-        if isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         errno = 0
         let started = withUnsafePointer(to: &address) { storage in
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                cmhd_start_daemon(
+                if isIPv6 {
+                    // "::" serves IPv4 clients too; a specific IPv6 address serves only itself.
+                    flags |= cmhd_is_unspecified_ipv6(socketAddress) != 0 ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue
+                }
+                return cmhd_start_daemon(
                     flags,
                     socketAddress,
                     MHDCallbacks.access,
@@ -251,7 +255,7 @@ enum MHDCallbacks {
         }
         let response = dispatcher.responder(
             Request(
-                method: method.map { String(cString: $0) } ?? "GET",
+                method: method.map(methodName) ?? "GET",
                 path: state.path,
                 query: state.query,
                 headers: requestHeaders(connection),
@@ -277,6 +281,20 @@ enum MHDCallbacks {
         let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
         headers.pointee.add(text(name, nameLength), value.map { text($0, valueLength) } ?? "")
         return MHD_Result.YES
+    }
+
+    /// The common methods as string literals (no allocation, no UTF-8 validation); others copied as sent.
+    private static func methodName(_ method: UnsafePointer<CChar>) -> String {
+        switch strlen(method) {
+        case 3 where strcmp(method, "GET") == 0: return "GET"
+        case 3 where strcmp(method, "PUT") == 0: return "PUT"
+        case 4 where strcmp(method, "POST") == 0: return "POST"
+        case 4 where strcmp(method, "HEAD") == 0: return "HEAD"
+        case 5 where strcmp(method, "PATCH") == 0: return "PATCH"
+        case 6 where strcmp(method, "DELETE") == 0: return "DELETE"
+        case 7 where strcmp(method, "OPTIONS") == 0: return "OPTIONS"
+        default: return String(cString: method)
+        }
     }
 
     private static func text(_ start: UnsafePointer<CChar>, _ length: Int) -> String {

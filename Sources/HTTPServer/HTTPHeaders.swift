@@ -5,14 +5,33 @@
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
 
-    private var fields: [Element]
+    /// A struct rather than the `Element` tuple: arrays of tuples are copied and destroyed through generic
+    /// runtime witnesses, which showed up in the request path's profile.
+    fileprivate struct Field: Sendable {
+        var name: String
+        var value: String
+    }
+
+    public struct Iterator: IteratorProtocol {
+        private var base: IndexingIterator<[Field]>
+
+        fileprivate init(_ fields: [Field]) {
+            base = fields.makeIterator()
+        }
+
+        public mutating func next() -> Element? {
+            base.next().map { (name: $0.name, value: $0.value) }
+        }
+    }
+
+    private var fields: [Field]
 
     public init() {
         fields = []
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
     /// The value of the first field with this name, compared case-insensitively.
@@ -31,16 +50,16 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public var count: Int { fields.count }
 
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+        fields.append(Field(name: name, value: value))
     }
 
     /// Replaces every field of that name with one field, placed where the first one was (or appended).
     public mutating func set(_ name: String, _ value: String) {
         guard let first = fields.firstIndex(where: { Self.sameName($0.name, name) }) else {
-            fields.append((name: name, value: value))
+            fields.append(Field(name: name, value: value))
             return
         }
-        fields[first] = (name: name, value: value)
+        fields[first] = Field(name: name, value: value)
         var index = fields.index(after: first)
         while index < fields.endIndex {
             if Self.sameName(fields[index].name, name) {
@@ -55,8 +74,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.removeAll { Self.sameName($0.name, name) }
     }
 
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        fields.makeIterator()
+    public func makeIterator() -> Iterator {
+        Iterator(fields)
     }
 
     mutating func reserveCapacity(_ capacity: Int) {

@@ -1,13 +1,17 @@
 /// Values of the `:name` segments of the pattern that matched, not percent-decoded (like `Request.path`).
 public struct RouteParameters: Sendable {
-    private var pairs: [(name: String, value: String)]
+    // Names are shared with the route, so a match allocates only the values.
+    private let names: [String]
+    private let values: [String]
 
-    init(_ pairs: [(name: String, value: String)] = []) {
-        self.pairs = pairs
+    init(names: [String] = [], values: [String] = []) {
+        self.names = names
+        self.values = values
     }
 
     public subscript(_ name: String) -> String? {
-        pairs.first { $0.name == name }?.value
+        guard let index = names.firstIndex(of: name), index < values.count else { return nil }
+        return values[index]
     }
 }
 
@@ -29,19 +33,112 @@ public enum RouteMatch: Sendable {
 public struct Router: Sendable {
     public typealias Handler = @Sendable (Request, RouteParameters) -> Response
 
-    private enum Segment: Sendable, Equatable {
-        case literal([UInt8])
-        case parameter(String)
+    /// A struct, not a tuple: a closure inside a tuple inside an array is stored at maximal abstraction, and
+    /// every call then goes through reabstraction thunks that copy the whole `Request`.
+    private struct Endpoint: Sendable {
+        let method: String
+        let handler: Handler
+    }
+
+    /// One pattern segment: a literal at `start..<start+count` of `Route.literals`, or a parameter (count -1).
+    /// Plain integers, so matching copies nothing that is reference-counted.
+    private struct Segment: Sendable, Equatable {
+        let start: Int
+        let count: Int
+        var isParameter: Bool { count < 0 }
     }
 
     private struct Route: Sendable {
+        let pattern: String
+        let literals: [UInt8]
         let segments: [Segment]
-        var handlers: [(method: String, handler: Handler)]
+        let parameterNames: [String]
+        var endpoints: [Endpoint]
+
+        init(pattern: String) {
+            precondition(pattern.hasPrefix("/"), "a route pattern starts with '/': \(pattern)")
+            self.pattern = pattern
+            var literals: [UInt8] = []
+            var segments: [Segment] = []
+            var names: [String] = []
+            if pattern != "/" {
+                for part in pattern.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+                    if part.first == UInt8(ascii: ":") {
+                        let name = String(decoding: part.dropFirst(), as: UTF8.self)
+                        precondition(!name.isEmpty, "a route parameter needs a name: \(pattern)")
+                        names.append(name)
+                        segments.append(Segment(start: 0, count: -1))
+                    } else {
+                        segments.append(Segment(start: literals.count, count: part.count))
+                        literals.append(contentsOf: part)
+                    }
+                }
+            }
+            self.literals = literals
+            self.segments = segments
+            self.parameterNames = names
+            self.endpoints = []
+        }
 
         func handler(for method: String) -> Handler? {
-            if let exact = handlers.first(where: { $0.method == method }) { return exact.handler }
-            if method == "HEAD" { return handlers.first { $0.method == "GET" }?.handler }
+            for endpoint in endpoints where endpoint.method == method { return endpoint.handler }
+            if method == "HEAD" {
+                for endpoint in endpoints where endpoint.method == "GET" { return endpoint.handler }
+            }
             return nil
+        }
+
+        /// Walks the path once, segment by segment, without allocating.
+        func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard path.first == UInt8(ascii: "/") else { return false }
+            if segments.isEmpty { return path.count == 1 }
+            return segments.withUnsafeBufferPointer { segments in
+                literals.withUnsafeBufferPointer { literals in
+                    var start = 1
+                    for index in 0..<segments.count {
+                        guard start <= path.count else { return false }
+                        var end = start
+                        while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+                        if (index == segments.count - 1) != (end == path.count) { return false }
+                        let segment = segments[index]
+                        if segment.isParameter {
+                            if end == start { return false }
+                        } else {
+                            if segment.count != end - start { return false }
+                            for offset in 0..<segment.count where literals[segment.start + offset] != path[start + offset] {
+                                return false
+                            }
+                        }
+                        start = end + 1
+                    }
+                    return true
+                }
+            }
+        }
+
+        /// Only called after `matches` said yes, so the shapes agree.
+        func parameters(_ path: UnsafeBufferPointer<UInt8>) -> RouteParameters {
+            if parameterNames.isEmpty { return RouteParameters() }
+            var values: [String] = []
+            values.reserveCapacity(parameterNames.count)
+            var start = 1
+            for segment in segments {
+                var end = start
+                while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+                if segment.isParameter {
+                    values.append(String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self))
+                }
+                start = end + 1
+            }
+            return RouteParameters(names: parameterNames, values: values)
+        }
+
+        /// A literal segment beats a parameter at the first position where the two patterns differ.
+        func isMoreSpecific(than other: Route) -> Bool {
+            for (mine, theirs) in zip(segments, other.segments) where mine.isParameter != theirs.isParameter {
+                return theirs.isParameter
+            }
+            return false
         }
     }
 
@@ -53,92 +150,38 @@ public struct Router: Sendable {
     /// Registers `handler` for `method` on `pattern` ("/sessions", "/sessions/:id/press"); registering the same
     /// method and pattern again replaces the handler.
     public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-        let segments = Self.parse(pattern)
-        if let existing = routes.firstIndex(where: { $0.segments == segments }) {
-            routes[existing].handlers.removeAll { $0.method == method }
-            routes[existing].handlers.append((method: method, handler: handler))
+        let endpoint = Endpoint(method: method, handler: handler)
+        if let existing = routes.firstIndex(where: { $0.pattern == pattern }) {
+            routes[existing].endpoints.removeAll { $0.method == method }
+            routes[existing].endpoints.append(endpoint)
             return
         }
-        let route = Route(segments: segments, handlers: [(method: method, handler: handler)])
-        let position = routes.firstIndex { Self.isMoreSpecific(segments, than: $0.segments) } ?? routes.endIndex
+        var route = Route(pattern: pattern)
+        route.endpoints = [endpoint]
+        let position = routes.firstIndex { route.isMoreSpecific(than: $0) } ?? routes.endIndex
         routes.insert(route, at: position)
     }
 
     public func match(method: String, path: String) -> RouteMatch {
         var path = path
         return path.withUTF8 { bytes in
-            var allowed: [String] = []
-            for route in routes where Self.matches(route.segments, bytes) {
-                if let handler = route.handler(for: method) {
-                    return .found(handler, Self.parameters(route.segments, bytes))
+            for index in routes.indices where routes[index].matches(bytes) {
+                if let handler = routes[index].handler(for: method) {
+                    return .found(handler, routes[index].parameters(bytes))
                 }
-                allowed.append(contentsOf: route.handlers.map(\.method))
             }
-            if allowed.isEmpty { return .notFound }
-            if allowed.contains("GET") { allowed.append("HEAD") }
-            return .methodNotAllowed(allowed: Array(Set(allowed)).sorted())
+            return unmatched(bytes)
         }
     }
 
-    private static func parse(_ pattern: String) -> [Segment] {
-        precondition(pattern.hasPrefix("/"), "a route pattern starts with '/': \(pattern)")
-        if pattern == "/" { return [] }
-        return pattern.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { part in
-            if part.first == UInt8(ascii: ":") {
-                let name = String(decoding: part.dropFirst(), as: UTF8.self)
-                precondition(!name.isEmpty, "a route parameter needs a name: \(pattern)")
-                return .parameter(name)
-            }
-            return .literal(Array(part))
+    /// The 404/405 decision, off the hot path.
+    private func unmatched(_ path: UnsafeBufferPointer<UInt8>) -> RouteMatch {
+        var allowed = Set<String>()
+        for route in routes where route.matches(path) {
+            allowed.formUnion(route.endpoints.map(\.method))
         }
-    }
-
-    private static func isMoreSpecific(_ a: [Segment], than b: [Segment]) -> Bool {
-        for (x, y) in zip(a, b) {
-            switch (x, y) {
-            case (.literal, .parameter): return true
-            case (.parameter, .literal): return false
-            default: continue
-            }
-        }
-        return false
-    }
-
-    /// Walks the path once, comparing segment by segment, without allocating.
-    private static func matches(_ segments: [Segment], _ path: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard path.first == UInt8(ascii: "/") else { return false }
-        if segments.isEmpty { return path.count == 1 }
-        var start = 1
-        for (index, segment) in segments.enumerated() {
-            guard start <= path.count else { return false }
-            var end = start
-            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
-            let isLast = index == segments.count - 1
-            if isLast != (end == path.count) { return false }
-            switch segment {
-            case .literal(let literal):
-                guard literal.count == end - start else { return false }
-                for offset in 0..<literal.count where literal[offset] != path[start + offset] { return false }
-            case .parameter:
-                guard end > start else { return false }
-            }
-            start = end + 1
-        }
-        return true
-    }
-
-    /// Only called after `matches` said yes, so the shapes agree.
-    private static func parameters(_ segments: [Segment], _ path: UnsafeBufferPointer<UInt8>) -> RouteParameters {
-        var pairs: [(name: String, value: String)] = []
-        var start = 1
-        for segment in segments {
-            var end = start
-            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
-            if case .parameter(let name) = segment {
-                pairs.append((name: name, value: String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self)))
-            }
-            start = end + 1
-        }
-        return RouteParameters(pairs)
+        if allowed.isEmpty { return .notFound }
+        if allowed.contains("GET") { allowed.insert("HEAD") }
+        return .methodNotAllowed(allowed: allowed.sorted())
     }
 }

@@ -1,7 +1,8 @@
 import Glibc
 
 public struct ServerConfiguration: Sendable {
-    /// IPv4 or IPv6 literal (brackets allowed), or "localhost" (meaning 127.0.0.1).
+    /// IPv4 or IPv6 literal (brackets allowed), or "localhost" (meaning 127.0.0.1). "::" listens on both
+    /// IPv6 and IPv4; IPv4 clients then appear with their IPv4 address in `Request.peerAddress`.
     public var host: String = "127.0.0.1"
     /// 0 asks the system for a free port; `Server.port` tells which one.
     public var port: Int = 8080

@@ -98,7 +98,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     public func update<R: Sendable>(
         _ id: SessionID,
         expectedVersion: UInt64?,
-        _ body: (inout Value) throws -> Mutation<R>
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
         try ensureOpen()
         let now = options.now()
@@ -115,7 +115,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
             }
             // The body works on a copy so that a throw halfway leaves the stored value untouched.
             var value = entries.values[index].value
-            let mutation = try body(&value)
+            let mutation = try body(&value, version)
             entries.values[index].expiresAt = now + ttl
             switch mutation {
             case .write(let result):

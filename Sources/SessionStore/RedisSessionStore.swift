@@ -270,7 +270,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     public func update<R: Sendable>(
         _ id: SessionID,
         expectedVersion: UInt64?,
-        _ body: (inout Value) throws -> Mutation<R>
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
         var generator = SystemRandomNumberGenerator()
         for attempt in 1...Self.maxUpdateAttempts {
@@ -282,7 +282,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             }
             var value = stored.value
             let result: R
-            switch try body(&value) {
+            switch try body(&value, stored.version) {
             case .keep(let kept):
                 return (stored, kept)  // the read already refreshed the expiry
             case .write(let written):

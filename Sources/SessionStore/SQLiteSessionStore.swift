@@ -291,7 +291,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     public func update<R: Sendable>(
         _ id: SessionID,
         expectedVersion: UInt64?,
-        _ body: (inout Value) throws -> Mutation<R>
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
         let now = options.now()
         return try transaction { connection -> (Versioned<Value>, R) in
@@ -301,7 +301,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             }
             let current = try decode(row.state)
             var value = current
-            switch try body(&value) {
+            switch try body(&value, row.version) {
             case .write(let result):
                 let state = try codec.encode(value)
                 let changed = try connection.run(

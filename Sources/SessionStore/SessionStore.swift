@@ -55,7 +55,7 @@ public protocol SessionStore<Value>: Sendable {
     func update<R: Sendable>(
         _ id: SessionID,
         expectedVersion: UInt64?,
-        _ body: (inout Value) throws -> Mutation<R>
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R)
     /// Deletes; .notFound when absent, .versionMismatch when expectedVersion differs.
     func delete(_ id: SessionID, expectedVersion: UInt64?) throws

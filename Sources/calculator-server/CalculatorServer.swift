@@ -105,8 +105,9 @@ struct CalculatorServer: ParsableCommand {
             logger.critical("could not start the HTTP server", metadata: ["error": "\(error)"])
             throw ExitCode.failure
         }
-        let sweeper = ExpirySweeper(store: sessions, logger: logger)
-        sweeper.start()
+        let sweeper = ExpirySweeper(store: sessions, every: .seconds(60)) { error in
+            logger.warning("sweeping expired sessions failed", metadata: ["error": "\(error)"])
+        }
         // Tests and scripts read the bound port from this line.
         print("calculator-server listening on http://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(http.port)")
         fflush(nil)  // all streams: stdout is a C global Swift 6 will not touch

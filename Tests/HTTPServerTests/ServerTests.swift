@@ -294,6 +294,8 @@ private var loopbackIPv6Available: Bool {
             do {
                 _ = try TestConnection(port: port)
                 usleep(1_000)
+            } catch TestClientError.connectFailed(errno: ECONNRESET) {
+                continue  // a handshake caught while the listening socket shut down; the next try settles it
             } catch let error as TestClientError {
                 refusal = error
                 break
@@ -418,5 +420,73 @@ private var loopbackIPv6Available: Bool {
         #expect(server.requestsInProgress == 0)
         #expect(log.last(path: "/abandoned") == nil)
         #expect(try TestConnection(port: server.port).request("GET", "/next").status == 200)
+    }
+
+    @Test func headersLibmicrohttpdOwnsOrCannotSendAreDroppedNotForwarded() throws {
+        let server = Server(configuration: .ephemeral) { request in
+            var headers: HTTPHeaders = ["Content-Length": "999", "X-Evil": "a\r\nInjected: yes"]
+            headers.add("X-Fine", "kept")
+            return Response(status: request.path == "/bad-status" ? 42 : 200, headers: headers, body: Array("abc".utf8))
+        }
+        try server.start()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        let response = try connection.request("GET", "/")
+        #expect(response.headers["Content-Length"] == "3")
+        #expect(response.text == "abc")
+        #expect(response.headers["Injected"] == nil)
+        #expect(response.headers["X-Evil"] == nil)
+        #expect(response.headers["X-Fine"] == "kept")
+        // A status outside 100...599 cannot go on the wire; it becomes 500.
+        #expect(try connection.request("GET", "/bad-status").status == 500)
+    }
+
+    @Test func expectContinueIsAnsweredBeforeTheBodyIsSent() throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        try connection.write("PUT /expect HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+        let interim = try connection.readResponse()
+        #expect(interim.status == 100)
+        try connection.write("hello")
+        let final = try connection.readResponse()
+        #expect(final.status == 200)
+        #expect(try #require(log.last(path: "/expect")).body == Array("hello".utf8))
+    }
+
+    @Test func perIPConnectionLimitTurnsAwayExtraConnections() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.perIPConnectionLimit = 2
+        let (server, _) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let first = try TestConnection(port: server.port)
+        let second = try TestConnection(port: server.port)
+        #expect(try first.request("GET", "/1").status == 200)
+        #expect(try second.request("GET", "/2").status == 200)
+        let third = try TestConnection(port: server.port)  // the kernel accepts; libmicrohttpd then drops it
+        #expect(throws: TestClientError.self) { try third.request("GET", "/3") }
+        #expect(try first.request("GET", "/1again").status == 200)
+    }
+
+    @Test func idleConnectionIsClosedAfterTheTimeout() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.connectionTimeout = 1
+        let (server, _) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        #expect(try connection.request("GET", "/before-idle").status == 200)
+        // Blocks until the server closes the idle connection (the client's own read timeout is far longer).
+        #expect(try connection.peerHasClosed())
+    }
+
+    @Test(.enabled(if: loopbackIPv6Available)) func unspecifiedIPv6AddressServesBothFamilies() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.host = "::"
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        _ = try TestConnection(port: server.port, host: "::1").request("GET", "/over-v6")
+        _ = try TestConnection(port: server.port, host: "127.0.0.1").request("GET", "/over-v4")
+        #expect(try #require(log.last(path: "/over-v6")).peerAddress == "::1")
+        #expect(try #require(log.last(path: "/over-v4")).peerAddress == "127.0.0.1")
     }
 }

@@ -17,7 +17,7 @@ private final class SweepCountingStore: SessionStore {
 
     func create(_ id: SessionID, _ value: Tally) throws -> Versioned<Tally> { try inner.create(id, value) }
     func get(_ id: SessionID) throws -> Versioned<Tally>? { try inner.get(id) }
-    func update<R: Sendable>(_ id: SessionID, expectedVersion: UInt64?, _ body: (inout Tally) throws -> Mutation<R>) throws -> (Versioned<Tally>, R) {
+    func update<R: Sendable>(_ id: SessionID, expectedVersion: UInt64?, _ body: (inout Tally, UInt64) throws -> Mutation<R>) throws -> (Versioned<Tally>, R) {
         try inner.update(id, expectedVersion: expectedVersion, body)
     }
     func delete(_ id: SessionID, expectedVersion: UInt64?) throws { try inner.delete(id, expectedVersion: expectedVersion) }

@@ -113,7 +113,7 @@ private func isUnavailable(_ error: any Error) -> Bool {
         #expect { _ = try store.get(id) } throws: { isUnavailable($0) }
         #expect { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) } throws: { isUnavailable($0) }
         #expect {
-            _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+            _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                 tally.count += 1
                 return .write(())
             }
@@ -127,7 +127,7 @@ private func isUnavailable(_ error: any Error) -> Bool {
         try store.checkHealth()
         let again = SessionID.random()
         _ = try store.create(again, Tally(count: 1, note: ""))
-        let (updated, _) = try store.update(again, expectedVersion: 1) { tally -> Mutation<Void> in
+        let (updated, _) = try store.update(again, expectedVersion: 1) { tally, _ -> Mutation<Void> in
             tally.count += 1
             return .write(())
         }
@@ -153,7 +153,7 @@ private func isUnavailable(_ error: any Error) -> Bool {
         let stores = [first, second]
         onThreads(8) { thread in
             for _ in 0..<100 {
-                _ = try? stores[thread % 2].update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                _ = try? stores[thread % 2].update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                     tally.count += 1
                     return .write(())
                 }

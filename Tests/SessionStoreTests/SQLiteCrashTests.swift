@@ -69,7 +69,7 @@ private enum CrashWriter {
         let printing = Mutex(())
         onThreads(threads) { _ in
             for _ in 0..<100_000 {
-                guard (try? store.update(crashSession, expectedVersion: nil, { tally -> Mutation<Void> in
+                guard (try? store.update(crashSession, expectedVersion: nil, { tally, _ -> Mutation<Void> in
                     tally.count += 1
                     return .write(())
                 })) != nil else { continue }

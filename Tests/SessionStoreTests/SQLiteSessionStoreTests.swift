@@ -16,7 +16,7 @@ import Testing
             _ = try first.create(id, Tally(count: index, note: "n\(index)"))
             var version: UInt64 = 1
             for _ in 0..<(index % 3) {
-                version = try first.update(id, expectedVersion: version) { tally -> Mutation<Void> in
+                version = try first.update(id, expectedVersion: version) { tally, _ -> Mutation<Void> in
                     tally.count += 100
                     return .write(())
                 }.0.version
@@ -43,7 +43,7 @@ import Testing
         defer { writer.close() }
         let id = SessionID.random()
         _ = try writer.create(id, Tally(count: 1, note: "acknowledged"))
-        _ = try writer.update(id, expectedVersion: 1) { tally -> Mutation<Void> in
+        _ = try writer.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
             tally.count = 2
             return .write(())
         }
@@ -126,12 +126,12 @@ import Testing
                 do {
                     if thread % 3 == 0 {
                         // Always fails inside its savepoint.
-                        _ = try store.update(shared, expectedVersion: nil) { tally -> Mutation<Void> in
+                        _ = try store.update(shared, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                             tally.count += 1000
                             throw BodyFailure()
                         }
                     } else {
-                        _ = try store.update(shared, expectedVersion: nil) { tally -> Mutation<Void> in
+                        _ = try store.update(shared, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                             tally.count += 1
                             return .write(())
                         }
@@ -144,7 +144,7 @@ import Testing
                     _ = try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
                 } else {
                     #expect(throws: SessionStoreError.alreadyExists) { try store.create(ownIDs[thread], Tally(count: 0, note: "")) }
-                    _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally -> Mutation<Void> in
+                    _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally, _ -> Mutation<Void> in
                         tally.count = round
                         return .write(())
                     }

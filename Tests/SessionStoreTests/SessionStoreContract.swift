@@ -44,7 +44,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(read.version == 1)
             #expect(read.value == Tally(count: 1, note: "one"))
 
-            let (updated, result) = try store.update(id, expectedVersion: nil) { tally -> Mutation<Int> in
+            let (updated, result) = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Int> in
                 tally.count += 41
                 tally.note = "forty-two"
                 return .write(tally.count)
@@ -55,10 +55,12 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(try store.get(id)?.value == Tally(count: 42, note: "forty-two"))
             #expect(try store.get(id)?.version == 2)
 
-            let (second, _) = try store.update(id, expectedVersion: 2) { tally -> Mutation<Void> in
+            // The body sees the version it is changing, so a caller can record what the write will become.
+            let (second, seen) = try store.update(id, expectedVersion: 2) { tally, currentVersion -> Mutation<UInt64> in
                 tally.count += 1
-                return .write(())
+                return .write(currentVersion)
             }
+            #expect(seen == 2)
             #expect(second.version == 3)
 
             try store.delete(id, expectedVersion: 3)
@@ -73,7 +75,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
         case .absentSessionIsNotFound:
             #expect(try store.get(id) == nil)
             #expect(throws: SessionStoreError.notFound) {
-                try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .write(()) }
+                try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
             }
             #expect(throws: SessionStoreError.notFound) { try store.delete(id, expectedVersion: nil) }
             _ = try store.create(id, Tally(count: 0, note: ""))
@@ -85,7 +87,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             _ = try store.create(id, Tally(count: 5, note: "five"))
             let ran = Mutex(false)
             #expect(throws: SessionStoreError.versionMismatch(current: 1)) {
-                try store.update(id, expectedVersion: 7) { tally -> Mutation<Void> in
+                try store.update(id, expectedVersion: 7) { tally, _ -> Mutation<Void> in
                     ran.withLock { $0 = true }
                     tally.count = 0
                     return .write(())
@@ -100,7 +102,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
         case .throwingBodyWritesNothing:
             _ = try store.create(id, Tally(count: 5, note: "five"))
             #expect(throws: BodyFailure()) {
-                try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                     tally.count = 99
                     tally.note = "half-done"
                     throw BodyFailure()
@@ -112,7 +114,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
 
         case .keepDoesNotBumpVersion:
             _ = try store.create(id, Tally(count: 5, note: "five"))
-            let (kept, result) = try store.update(id, expectedVersion: 1) { tally -> Mutation<String> in
+            let (kept, result) = try store.update(id, expectedVersion: 1) { tally, _ -> Mutation<String> in
                 tally.count = 6  // discarded: .keep writes nothing
                 return .keep("looked")
             }
@@ -129,7 +131,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             clock.advance(by: Self.ttl * 0.2)
             #expect(try store.get(id) == nil)
             #expect(throws: SessionStoreError.notFound) {
-                try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .write(()) }
+                try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
             }
             #expect(try store.count() == 0)
             // An expired id is free again.
@@ -144,9 +146,9 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             clock.advance(by: Self.ttl * 0.6)  // 1.2 TTL after create, 0.6 after the read
             #expect(try store.get(id) != nil)
             clock.advance(by: Self.ttl * 0.6)
-            _ = try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .keep(()) }
+            _ = try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .keep(()) }
             clock.advance(by: Self.ttl * 0.6)
-            _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+            _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                 tally.count += 1
                 return .write(())
             }
@@ -177,7 +179,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             onThreads(threads) { _ in
                 for _ in 0..<perThread {
                     do {
-                        _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                        _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                             tally.count += 1
                             return .write(())
                         }
@@ -205,7 +207,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             }
             _ = try store.create(id, values[0])
             for value in values {
-                _ = try store.update(id, expectedVersion: nil) { tally -> Mutation<Void> in
+                _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                     tally = value
                     return .write(())
                 }
@@ -243,7 +245,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             expectUnavailable { try store.checkHealth() }
             expectUnavailable { _ = try store.get(id) }
             expectUnavailable { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) }
-            expectUnavailable { _ = try store.update(id, expectedVersion: nil) { _ -> Mutation<Void> in .write(()) } }
+            expectUnavailable { _ = try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) } }
             expectUnavailable { try store.delete(id, expectedVersion: nil) }
             expectUnavailable { _ = try store.count() }
             expectUnavailable { try store.sweepExpired() }

@@ -1,1 +1,0 @@
-// Placeholder: the CalculatorService module is being written.

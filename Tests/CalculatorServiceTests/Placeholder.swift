@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderCalculatorServiceTests() { #expect(Bool(true)) }
