@@ -52,6 +52,9 @@ public final class CalculatorService: Sendable {
             response.headers.set("Content-Type", "application/yaml")
             return response
         }
+        let web = WebAssets.load()
+        router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
+        router.add("GET", "/web/:file") { request, parameters in asset(parameters["file"].flatMap { web[$0] }, request) }
         router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.createSession(request) } }
         router.add("GET", "/sessions/:id") { request, parameters in
             handle(request) { () throws(Problem) in try api.readSession(api.sessionID(parameters)) }
@@ -75,6 +78,16 @@ public final class CalculatorService: Sendable {
             handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters)) }
         }
         return router
+    }
+
+    private static func asset(_ asset: WebAssets.Asset?, _ request: Request) -> Response {
+        guard let asset else {
+            return Problem(.notFound, "no resource at \(request.path.prefix(128))").response(instance: String(request.path.prefix(256)))
+        }
+        var response = Response(status: 200, body: asset.body)
+        response.headers.set("Content-Type", asset.contentType)
+        response.headers.set("Cache-Control", "no-cache")
+        return response
     }
 
     /// Renders a handler's `Problem` in the one place failures become responses.

@@ -29,7 +29,7 @@ struct PressRequest: Equatable {
             case let .string(text):
                 // In the typed form a number such as "12.5" stands for its digit keys, as a person would write it.
                 names = []
-                for token in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                for token in text.split(whereSeparator: \.isWhitespace) {
                     if token.count > 1, Key(name: String(token)) == nil, token.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
                         names.append(contentsOf: token.map(String.init))
                     } else {
@@ -99,9 +99,11 @@ struct SettingsChange: Equatable {
         }
         if let value = members["digits"] {
             let range = Settings.digitsRange
-            guard case let .number(text) = value, let digits = Int(text) else {
+            // JSON Schema counts 13.0 and 1.3e1 as the integer 13, so they are accepted as such.
+            guard case let .number(text) = value, let number = Double(text), number.rounded() == number, abs(number) < 1e9 else {
                 throw Problem(.invalidSettings, "\"digits\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
+            let digits = Int(number)
             guard range.contains(digits) else {
                 throw Problem(.invalidSettings, "\"digits\" must be from \(range.lowerBound) to \(range.upperBound), not \(digits)")
             }

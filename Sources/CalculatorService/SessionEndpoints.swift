@@ -244,15 +244,11 @@ final class SessionEndpoints: Sendable {
         try request.requireJSONBody(alsoAccepting: extra)
     }
 
-    /// `If-Match: "7"` → 7; `*` → nil (any existing session). Weak tags never match (RFC 9110 §13.1.1).
+    /// `If-Match: "7"` → 7; `*` → nil (any existing session). Anything else is not a tag this service issues.
     private func ifMatchVersion(_ request: Request) throws(Problem) -> UInt64? {
-        guard let header = request.headers["If-Match"]?.trimmingSpaces(), !header.isEmpty, header != "*" else { return nil }
-        let tags = header.split(separator: ",").map { $0.trimmingSpaces() }
-        guard tags.count == 1 else { throw Problem(.invalidRequest, "If-Match takes one entity tag, as given by ETag") }
-        let tag = tags[0]
-        guard tag.count >= 3, tag.first == "\"", tag.last == "\"", let version = UInt64(tag.dropFirst().dropLast()) else {
-            // A well-formed tag this service never issued (weak, or not a version) can never match.
-            throw Self.preconditionFailed(current: 0).withDetail("If-Match \(tag.prefix(40)) is not an ETag this service issued; nothing was changed")
+        guard let header = request.headers["If-Match"]?.trimmingSpaces(), header != "*" else { return nil }
+        guard header.count >= 3, header.first == "\"", header.last == "\"", let version = UInt64(header.dropFirst().dropLast()) else {
+            throw Problem(.invalidRequest, "If-Match must be * or one ETag this service issued, such as \"7\"")
         }
         return version
     }

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func createTakesSettings() throws {
-        let response = try client.send("POST", "/sessions", json: #"{"mode":"immediate","angle":"rad","digits":10}"#)
+        let response = try client.send("POST", "/sessions", json: #"{"mode":"immediate","angle":"rad","digits":10.0}"#)
         #expect(response.status == 201)
         #expect(response.json?["mode"] as? String == "immediate")
         #expect(response.json?["angle"] as? String == "rad")

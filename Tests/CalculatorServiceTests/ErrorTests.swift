@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func invalidSettings() throws {
-        for body in [#"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"mode": "rpn"}"#, #"{"angle": "grad"}"#, #"{"angle": 1}"#] {
+        for body in [#"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"digits": 1e300}"#, #"{"mode": "rpn"}"#, #"{"angle": "grad"}"#, #"{"angle": 1}"#] {
             _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: body), 422, type: "invalid-settings")
         }
         _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"colour": "red"}"#), 400, type: "invalid-request")
@@ -138,7 +138,9 @@ import Testing
         #expect(stale["currentVersion"] as? Int == before.json?["version"] as? Int)
         _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":9}"#, headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
         _ = try expectProblem(try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
-        _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", "W/\"2\"")]), 412, type: "precondition-failed")
+        for malformed in ["W/\"2\"", "\"2\", \"3\"", "2", "\"\""] {
+            _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", malformed)]), 400, type: "invalid-request")
+        }
         let current = try #require(before.header("ETag"))
         let fresh = try press(#"{"key":"5"}"#, headers: [("If-Match", current)])
         #expect(fresh.status == 200)
