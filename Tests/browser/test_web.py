@@ -1,0 +1,408 @@
+#!/usr/bin/env python3
+"""Drives the bundled web calculator in Debian's headless Chromium against a real calculator-server.
+
+Run through scripts/browser-test, which installs Chromium and playwright and finds the server binary.
+Each check prints PASS or FAIL; the last line is "N passed, N failed" and the exit status is 1 on any failure.
+The checks run in order on one browser page, so a later one may start from what an earlier one left.
+"""
+
+import argparse
+import contextlib
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "Sources" / "CalculatorService" / "Resources" / "web"
+UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 800}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port, seconds, process=None):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"calculator-server exited with status {process.returncode}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+
+
+@contextlib.contextmanager
+def calculator_server(binary):
+    """The real binary on a free port with the in-memory store."""
+    port = free_port()
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen(
+        [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory", "--log-level", "warning"],
+        stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, 30, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.seek(0)
+        output = log.read().decode(errors="replace").strip()
+        if output:
+            print("--- calculator-server output ---\n" + output[-4000:])
+
+
+@contextlib.contextmanager
+def second_origin():
+    """The page's files on another port, laid out as calculator-server serves them (index.html with web/ beside)."""
+    folder = Path(tempfile.mkdtemp(prefix="calc-web-"))
+    shutil.copy(WEB / "index.html", folder / "index.html")
+    shutil.copytree(WEB, folder / "web")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def api(method, url):
+    request = urllib.request.Request(url, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status
+
+
+class Run:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name, body):
+        try:
+            body()
+        except Exception as error:  # any failure of a check is reported and the run goes on
+            self.failed += 1
+            print(f"FAIL {name}: {type(error).__name__}: {error}")
+            traceback.print_exc(limit=3, file=sys.stdout)
+        else:
+            self.passed += 1
+            print(f"PASS {name}")
+
+
+def press_requests_of(page):
+    """Records the press POSTs the page sends, and how many are in flight at most."""
+    record = {"bodies": [], "keys": [], "in_flight": 0, "max_in_flight": 0}
+
+    def is_press(request):
+        return request.method == "POST" and request.url.endswith("/press")
+
+    def started(request):
+        if not is_press(request):
+            return
+        record["bodies"].append(json.loads(request.post_data or "{}").get("key"))
+        record["keys"].append(request.headers.get("idempotency-key"))
+        record["in_flight"] += 1
+        record["max_in_flight"] = max(record["max_in_flight"], record["in_flight"])
+
+    def ended(request):
+        if is_press(request):
+            record["in_flight"] -= 1
+
+    page.on("request", started)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
+    return record
+
+
+def run_checks(run, options, screenshots):
+    page_errors = []
+    with calculator_server(options.server) as base, second_origin() as other, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=options.chromium, headless=True, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(str(error)))
+        display = page.locator("#display")
+        calculator = page.locator("#calculator")
+        history_results = page.locator("#history .history-result")
+        seen = {}
+
+        def key(name):
+            return page.locator(f'#keypad button[data-key="{name}"]')
+
+        def settle_for_screenshot():
+            page.emulate_media(reduced_motion="reduce")  # no key caught halfway through its fade
+            page.mouse.move(0, 0)
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+            expect(page.locator(".is-pressed")).to_have_count(0)
+
+        def stored_session():
+            return page.evaluate("() => localStorage.getItem('calculator.session')")
+
+        def loads():
+            page.goto(base + "/")
+            expect(calculator).to_have_attribute("data-ready", "true")
+            expect(page.locator("#keys-basic button")).to_have_count(20)
+            session = stored_session()
+            assert session and SESSION_ID.match(session), f"localStorage holds {session!r}"
+            assert calculator.get_attribute("data-session") == session
+            expect(display).to_have_text("0")
+            seen["session"] = session
+            # Every key is a real button with a spoken name, not a bare symbol.
+            expect(page.locator("#keypad button:not([type=button]), #keypad button:not([aria-label])")).to_have_count(0)
+            expect(key("back")).to_have_attribute("aria-label", "backspace")
+
+        def clicks_seven_plus_three():
+            for name in ["7", "+", "3", "="]:
+                key(name).click()
+            expect(display).to_have_text("10")
+
+        def keyboard_two_times_three():
+            # The = button still has focus from the click: Enter must press = once, not click it as well.
+            page.keyboard.type("2*3")
+            page.keyboard.press("Enter")
+            expect(display).to_have_text("6")
+
+        def reload_resumes():
+            page.reload()
+            expect(calculator).to_have_attribute("data-ready", "true")
+            expect(display).to_have_text("6")
+            assert stored_session() == seen["session"], "reload made another session"
+            assert calculator.get_attribute("data-session") == seen["session"]
+
+        def history_lists_calculations():
+            expect(history_results).to_have_text(["10", "6"])
+            expressions = page.locator("#history .history-expression").all_inner_texts()
+            assert "7" in expressions[0] and "3" in expressions[0], expressions
+            assert "2" in expressions[1] and "3" in expressions[1], expressions
+
+        def editing_keys_on_the_keyboard():
+            page.keyboard.press("Escape")
+            page.keyboard.type("5+12")
+            expect(display).to_have_text("12")
+            expect(key("C")).to_be_visible()  # the clear key offers C while an entry is typed
+            page.keyboard.press("Backspace")
+            expect(display).to_have_text("1")
+            page.keyboard.press("Delete")  # C: only the entry goes, 5 + stays
+            expect(display).to_have_text("0")
+            expect(key("AC")).to_be_visible()
+            page.keyboard.type("3")
+            page.keyboard.press("=")
+            expect(display).to_have_text("8")
+            page.keyboard.type("(2+2)^3")
+            page.keyboard.press("Enter")
+            expect(display).to_have_text("64")
+            page.keyboard.press("Escape")
+            expect(display).to_have_text("0")
+            expect(page.locator("#expression")).to_have_text("")
+
+        def presses_in_order_one_at_a_time():
+            record = press_requests_of(page)
+            page.keyboard.press("Escape")
+            for name in ["1", "2", "3", "4", "5"]:
+                key(name).click()
+            page.keyboard.type("678")
+            expect(display).to_have_text("12345678")
+            assert record["bodies"] == ["AC", "1", "2", "3", "4", "5", "6", "7", "8"], record["bodies"]
+            assert record["max_in_flight"] == 1, f"{record['max_in_flight']} presses were in flight at once"
+            assert all(k and UUID.match(k) for k in record["keys"]), record["keys"]
+            assert len(set(record["keys"])) == len(record["keys"]), "an Idempotency-Key was reused"
+
+        def lost_reply_is_retried_once_without_pressing_twice():
+            attempts = []
+            replayed = []
+
+            def lose_first_reply(route):
+                attempts.append(route.request.headers.get("idempotency-key"))
+                if len(attempts) == 1:
+                    route.fetch()  # the server applies the press, but its reply never reaches the page
+                    route.abort("connectionreset")
+                else:
+                    route.continue_()
+
+            page.keyboard.press("Escape")
+            expect(display).to_have_text("0")
+            page.on("response", lambda r: replayed.append(r.headers.get("idempotent-replayed"))
+                    if r.url.endswith("/press") else None)
+            page.route("**/press", lose_first_reply)
+            try:
+                key("9").click()
+                expect(display).to_have_text("9")
+            finally:
+                page.unroute("**/press")
+            page.keyboard.type("*7=")  # what the server holds: 9 × 7, not 99 × 7
+            expect(display).to_have_text("63")
+            assert len(attempts) == 2 and attempts[0] == attempts[1], f"attempts with keys {attempts}"
+            assert "true" in replayed, "the retry was not answered from the idempotency record"
+            expect(page.locator("#status")).to_have_text("")
+
+        def api_error_detail_shown():
+            detail = "The session store cannot be reached; retry in 1 second."
+
+            def unavailable(route):
+                route.fulfill(status=503, content_type="application/problem+json", headers={"Retry-After": "1"},
+                              body=json.dumps({"type": "about:blank", "title": "Service Unavailable", "status": 503,
+                                               "detail": detail}))
+
+            page.keyboard.press("Escape")
+            expect(display).to_have_text("0")  # AC is answered before the failures start
+            page.route("**/press", unavailable)
+            try:
+                page.keyboard.type("5")
+                expect(page.locator("#status")).to_have_text(detail)
+            finally:
+                page.unroute("**/press")
+            expect(display).to_have_text("0")
+            page.keyboard.type("8")
+            expect(display).to_have_text("8")
+            expect(page.locator("#status")).to_have_text("")
+
+        def long_numbers_fit():
+            page.keyboard.press("Escape")
+            page.keyboard.type("1234567890123456")
+            expect(display).to_have_text("1234567890123456")
+            widths = display.evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert widths[0] <= widths[1], f"display content {widths[0]} px wide in a {widths[1]} px box"
+
+        def phone_layout():
+            page.keyboard.press("Escape")
+            page.keyboard.type("1234.5*6")
+            page.keyboard.press("Enter")
+            expect(display).to_have_text("7407")
+            expect(key("7")).to_be_visible()
+            expect(key("sin")).to_be_hidden()
+            settle_for_screenshot()
+            page.screenshot(path=str(screenshots / "phone.png"))
+
+        def wide_layout_with_second_functions():
+            page.set_viewport_size(WIDE)
+            expect(key("sin")).to_be_visible()
+            expect(key("sq")).to_have_attribute("aria-label", "square")
+            key("2nd").click()
+            expect(page.locator("#ind-second")).to_be_visible()
+            expect(key("sq")).to_have_attribute("aria-label", "square root")
+            expect(key("sin")).to_have_text("sin⁻¹")
+            key("2nd").click()
+            expect(page.locator("#ind-second")).to_be_hidden()
+            expect(key("sin")).to_have_text("sin")
+            key("rad").click()
+            expect(page.locator("#ind-angle")).to_have_text("RAD")
+            expect(key("deg")).to_have_text("Deg")
+            key("deg").click()
+            expect(page.locator("#ind-angle")).to_have_text("DEG")
+            page.keyboard.type("2")
+            key("sqrt").click()
+            expect(display).to_have_text(re.compile(r"^1\.41421356"))
+            settle_for_screenshot()
+            page.screenshot(path=str(screenshots / "wide.png"))
+
+        def expired_session_is_replaced():
+            old = stored_session()
+            assert api("DELETE", f"{base}/sessions/{old}") == 204
+            page.keyboard.type("4")  # pressed again on the new session
+            expect(display).to_have_text("4")
+            new = stored_session()
+            assert new and new != old, f"still session {new!r}"
+            expect(page.locator("#status")).to_contain_text("expired")
+
+        def works_from_another_origin():
+            other_context = browser.new_context(viewport=PHONE)
+            other_page = other_context.new_page()
+            other_page.on("pageerror", lambda error: page_errors.append(str(error)))
+            record = press_requests_of(other_page)
+            press_urls = []
+            other_page.on("request", lambda r: press_urls.append(r.url) if r.url.endswith("/press") else None)
+            other_page.goto(f"{other}/index.html?api={base}")
+            expect(other_page.locator("#calculator")).to_have_attribute("data-ready", "true")
+            other_page.locator('#keypad button[data-key="9"]').click()
+            other_page.keyboard.type("*9")
+            other_page.keyboard.press("Enter")
+            expect(other_page.locator("#display")).to_have_text("81")
+            assert other_page.evaluate("() => location.origin") == other
+            assert press_urls and all(url.startswith(base + "/sessions/") for url in press_urls), press_urls
+            assert record["bodies"] == ["9", "*", "9", "="], record["bodies"]
+            stored = other_page.evaluate(f"() => localStorage.getItem('calculator.session@{base}')")
+            assert stored and SESSION_ID.match(stored), f"localStorage holds {stored!r}"
+            expect(other_page.locator("#status")).to_have_text("")
+            other_context.close()
+
+        def no_script_errors():
+            assert not page_errors, page_errors
+
+        run.check("the page loads, draws the keypad and makes a session", loads)
+        run.check("clicking 7 + 3 = shows 10", clicks_seven_plus_three)
+        run.check("typing 2*3 Enter shows 6", keyboard_two_times_three)
+        run.check("a reload resumes the same session", reload_resumes)
+        run.check("the history panel lists the calculations", history_lists_calculations)
+        run.check("Backspace, Delete (C), Escape (AC), = , ^ and parentheses on the keyboard", editing_keys_on_the_keyboard)
+        run.check("presses go in order, one at a time, each with its own Idempotency-Key",
+                  presses_in_order_one_at_a_time)
+        run.check("a press whose reply is lost is retried once and applied once", lost_reply_is_retried_once_without_pressing_twice)
+        run.check("an API error's detail shows in the status line", api_error_detail_shown)
+        run.check("a long number shrinks to fit the display", long_numbers_fit)
+        run.check("phone layout (390x844): basic keys only; screenshot", phone_layout)
+        run.check("wide layout (1280x800): scientific keys, 2nd shows inverses; screenshot",
+                  wide_layout_with_second_functions)
+        run.check("a deleted session is replaced by a new one", expired_session_is_replaced)
+        run.check("served from another origin, the page presses keys through CORS", works_from_another_origin)
+        run.check("no uncaught script errors", no_script_errors)
+        browser.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--server", default=os.environ.get("CALC_SERVER_BIN"), help="calculator-server binary")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--screenshots", default=str(ROOT / ".build" / "screenshots"))
+    options = parser.parse_args()
+    if not options.server:
+        parser.error("give --server or set CALC_SERVER_BIN")
+    screenshots = Path(options.screenshots)
+    screenshots.mkdir(parents=True, exist_ok=True)
+    expect.set_options(timeout=10_000)
+
+    run = Run()
+    try:
+        run_checks(run, options, screenshots)
+    except Exception as error:  # the server or the browser did not start: one failure, and the summary line
+        run.failed += 1
+        print(f"FAIL setting up: {type(error).__name__}: {error}")
+        traceback.print_exc(limit=5, file=sys.stdout)
+
+    print(f"screenshots: {screenshots / 'phone.png'} {screenshots / 'wide.png'}")
+    print(f"{run.passed} passed, {run.failed} failed")
+    return 1 if run.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
