@@ -15,6 +15,13 @@ public struct ServiceConfiguration: Sendable {
     /// `Retry-After` seconds when the session cap is reached, and when the store is unreachable.
     public var retryAfterCapacity = 30
     public var retryAfterUnavailable = 1
+    /// When set, every /sessions route needs `Authorization: Bearer <apiKey>`.
+    public var apiKey: String? = nil
+    /// Presses a second per client, and new sessions a minute per client (token buckets; 0 turns a limit off).
+    public var pressesPerSecond: Double = 0
+    public var sessionsPerMinute: Double = 0
+    /// Take the client's address from the last X-Forwarded-For entry (only behind a proxy that sets it).
+    public var trustProxy = false
 
     public init() {}
 }
@@ -25,6 +32,11 @@ public final class CalculatorService: Sendable {
     private let router: Router
     private let logger: Logger
     private let corsOrigin: String
+    private let apiKey: [UInt8]?
+    private let trustProxy: Bool
+    private let pressLimiter: RateLimiter?
+    private let sessionLimiter: RateLimiter?
+    private let metrics: ServiceMetrics
     private let requestIDPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -32,15 +44,27 @@ public final class CalculatorService: Sendable {
         store: any SessionStore<SessionRecord>,
         configuration: ServiceConfiguration = ServiceConfiguration(),
         logger: Logger,
-        now: (@Sendable () -> Double)? = nil
+        now: (@Sendable () -> Double)? = nil,
+        metricsExposition: (@Sendable () -> [UInt8])? = nil
     ) {
         let now = now ?? { Date().timeIntervalSince1970 }
+        let metrics = ServiceMetrics()
+        self.metrics = metrics
         self.logger = logger
         self.corsOrigin = configuration.corsOrigin
-        self.router = Self.routes(SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now))
+        self.apiKey = configuration.apiKey.map { Array($0.utf8) }
+        self.trustProxy = configuration.trustProxy
+        // Bursts allow a person's quick typing (or a front end's batch) without waiting for the steady rate.
+        self.pressLimiter = configuration.pressesPerSecond > 0
+            ? RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now) : nil
+        self.sessionLimiter = configuration.sessionsPerMinute > 0
+            ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
+        self.router = Self.routes(
+            SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now, metrics: metrics),
+            metricsExposition: metricsExposition)
     }
 
-    private static func routes(_ api: SessionEndpoints) -> Router {
+    private static func routes(_ api: SessionEndpoints, metricsExposition: (@Sendable () -> [UInt8])?) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let openAPI = loadOpenAPI()
         var router = Router()
@@ -51,6 +75,14 @@ public final class CalculatorService: Sendable {
             var response = Response(status: 200, body: openAPI)
             response.headers.set("Content-Type", "application/yaml")
             return response
+        }
+        if let metricsExposition {
+            router.add("GET", "/metrics") { _, _ in
+                api.refreshGauges()
+                var response = Response(status: 200, body: metricsExposition())
+                response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                return response
+            }
         }
         let web = WebAssets.load()
         router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
@@ -109,6 +141,8 @@ public final class CalculatorService: Sendable {
         var response: Response
         if request.method == "OPTIONS" {
             response = preflight(request)
+        } else if let refusal = admission(request) {
+            response = refusal.response(instance: String(request.path.prefix(256)))
         } else {
             // HEAD is GET without the body (RFC 9110 §9.3.2).
             switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
@@ -127,27 +161,80 @@ public final class CalculatorService: Sendable {
         if request.method == "HEAD" { response.body = [] }
         addCORS(to: &response)
         response.headers.set("X-Request-Id", requestID)
+        let elapsed = ContinuousClock.now - started
+        let route = Self.route(of: request.path)
+        metrics.request(route: route, method: Self.knownMethods.contains(request.method) ? request.method : "other", status: response.status, duration: elapsed)
         if logger.logLevel <= .info {
-            log(request, response, requestID: requestID, elapsed: ContinuousClock.now - started)
+            log(request, response, route: route, requestID: requestID, elapsed: elapsed)
         }
         return response
     }
 
-    private func log(_ request: Request, _ response: Response, requestID: String, elapsed: Duration) {
+    /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
+    private func admission(_ request: Request) -> Problem? {
+        guard request.path.hasPrefix("/sessions") else { return nil }
+        if let apiKey, !Self.bearerMatches(request.headers["Authorization"], apiKey) {
+            return Problem(
+                .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
+                headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
+        }
+        let limiter: RateLimiter?
+        switch request.method {
+        case "POST" where request.path == "/sessions", "PUT": limiter = sessionLimiter
+        case "POST" where request.path.hasSuffix("/press"): limiter = pressLimiter
+        default: limiter = nil
+        }
+        if let limiter, let wait = limiter.acquire(clientAddress(request)) {
+            metrics.rateLimited(limiter === pressLimiter ? "presses" : "sessions")
+            return Problem(.rateLimited, "too many requests from this client; retry in \(wait) s", headers: [("Retry-After", String(wait))])
+        }
+        return nil
+    }
+
+    /// Compares in time that depends only on the lengths, so the key cannot be guessed byte by byte.
+    static func bearerMatches(_ header: String?, _ key: [UInt8]) -> Bool {
+        guard let header, header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return false }
+        let given = Array(header.utf8.dropFirst(7))
+        var difference = UInt8(truncatingIfNeeded: given.count ^ key.count)
+        for index in 0..<max(given.count, key.count) {
+            difference |= (index < given.count ? given[index] : 0) ^ (index < key.count ? key[index] : 0)
+        }
+        return difference == 0
+    }
+
+    private func clientAddress(_ request: Request) -> String {
+        guard trustProxy, let forwarded = request.headers["X-Forwarded-For"],
+            let last = forwarded.split(separator: ",").last?.trimmingSpaces(), !last.isEmpty
+        else { return request.peerAddress }
+        return String(last.prefix(64))
+    }
+
+    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// The route pattern a path belongs to: a metric label from a small fixed set, never the path itself.
+    static func route(of path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        switch (parts.count, parts.first) {
+        case (1, ""?): return "/"
+        case (1, let first?) where ["healthz", "readyz", "metrics", "keys", "openapi.yaml", "sessions"].contains(first): return "/" + first
+        case (2, "web"?): return "/web/{file}"
+        case (2, "sessions"?): return "/sessions/{id}"
+        case (3, "sessions"?):
+            let last = parts[parts.startIndex + 2]
+            return ["press", "display", "history"].contains(last) ? "/sessions/{id}/" + last : "unmatched"
+        default: return "unmatched"
+        }
+    }
+
+    private func log(_ request: Request, _ response: Response, route: String, requestID: String, elapsed: Duration) {
         let (seconds, attoseconds) = elapsed.components
         var metadata: Logger.Metadata = [
-            "http.method": "\(request.method.prefix(16))", "http.path": "\(Self.loggedPath(request.path))",
+            "http.method": "\(request.method.prefix(16))", "http.route": "\(route)",
             "http.status": "\(response.status)", "duration_us": "\(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)",
             "request.id": "\(requestID)",
         ]
         if let id = Self.sessionID(inPath: request.path) { metadata["session"] = "\(id.shortHash)" }
         logger.info("request", metadata: metadata)
-    }
-
-    /// Session ids are secrets of their holders: logs show a short hash in their place.
-    static func loggedPath(_ path: String) -> String {
-        guard let id = sessionID(inPath: path) else { return String(path.prefix(128)) }
-        return String(path.replacingOccurrences(of: id.rawValue, with: ":" + id.shortHash).prefix(128))
     }
 
     private static func sessionID(inPath path: String) -> SessionID? {

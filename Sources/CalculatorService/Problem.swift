@@ -20,6 +20,8 @@ struct Problem: Error, Sendable, Equatable {
         case invalidIdempotencyKey = "invalid-idempotency-key"
         case idempotencyKeyReused = "idempotency-key-reused"
         case idempotencyKeyInFlight = "idempotency-key-in-flight"
+        case unauthorized = "unauthorized"
+        case rateLimited = "rate-limited"
         case tooManySessions = "too-many-sessions"
         case storeUnavailable = "store-unavailable"
         case internalError = "internal-error"
@@ -27,6 +29,7 @@ struct Problem: Error, Sendable, Equatable {
         var status: Int {
             switch self {
             case .malformedJSON, .invalidRequest, .unknownKey, .invalidSessionID, .invalidIdempotencyKey: 400
+            case .unauthorized: 401
             case .sessionNotFound, .notFound: 404
             case .methodNotAllowed: 405
             case .notAcceptable: 406
@@ -34,6 +37,7 @@ struct Problem: Error, Sendable, Equatable {
             case .preconditionFailed: 412
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
+            case .rateLimited: 429
             case .invalidSettings, .idempotencyKeyReused: 422
             case .internalError: 500
             case .tooManySessions, .storeUnavailable: 503
@@ -58,6 +62,8 @@ struct Problem: Error, Sendable, Equatable {
             case .invalidIdempotencyKey: "Invalid Idempotency-Key"
             case .idempotencyKeyReused: "Idempotency-Key reused with a different request"
             case .idempotencyKeyInFlight: "Idempotency-Key still in flight"
+            case .unauthorized: "Unauthorized"
+            case .rateLimited: "Too many requests"
             case .tooManySessions: "Too many sessions"
             case .storeUnavailable: "Session store unavailable"
             case .internalError: "Internal error"

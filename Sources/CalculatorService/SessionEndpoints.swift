@@ -2,6 +2,7 @@ import CalculatorEngine
 import Foundation
 import HTTPServer
 import Logging
+import Metrics
 import SessionStore
 
 /// The handlers of the session API. Each returns a response or throws the `Problem` that describes what was wrong;
@@ -11,12 +12,22 @@ final class SessionEndpoints: Sendable {
     private let configuration: ServiceConfiguration
     private let logger: Logger
     private let now: @Sendable () -> Double
+    private let metrics: ServiceMetrics
 
-    init(store: any SessionStore<SessionRecord>, configuration: ServiceConfiguration, logger: Logger, now: @escaping @Sendable () -> Double) {
+    init(
+        store: any SessionStore<SessionRecord>, configuration: ServiceConfiguration, logger: Logger, now: @escaping @Sendable () -> Double,
+        metrics: ServiceMetrics
+    ) {
         self.store = store
         self.configuration = configuration
         self.logger = logger
         self.now = now
+        self.metrics = metrics
+    }
+
+    /// Gauges read from the store when metrics are scraped, not on every request.
+    func refreshGauges() {
+        if let live = try? store.count() { metrics.liveSessions.record(live) }
     }
 
     func sessionID(_ parameters: RouteParameters) throws(Problem) -> SessionID {
@@ -35,6 +46,7 @@ final class SessionEndpoints: Sendable {
         for _ in 0..<2 {
             let id = SessionID.random()
             do {
+                metrics.storeOperation("create")
                 let created = try store.create(id, record)
                 var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
                 response.headers.set("Location", "/sessions/\(id.rawValue)")
@@ -42,7 +54,7 @@ final class SessionEndpoints: Sendable {
             } catch SessionStoreError.alreadyExists {
                 continue
             } catch {
-                throw problem(for: error)
+                throw problem(for: error, operation: "create")
             }
         }
         throw Problem(.internalError, "could not allocate a session id")
@@ -51,6 +63,7 @@ final class SessionEndpoints: Sendable {
     func putSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         do {
+            metrics.storeOperation("create")
             let created = try store.create(id, SessionRecord(state: CalculatorState(settings: settings)))
             var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
             response.headers.set("Location", "/sessions/\(id.rawValue)")
@@ -58,7 +71,7 @@ final class SessionEndpoints: Sendable {
         } catch SessionStoreError.alreadyExists {
             return try readSession(id)
         } catch {
-            throw problem(for: error)
+            throw problem(for: error, operation: "create")
         }
     }
 
@@ -77,8 +90,9 @@ final class SessionEndpoints: Sendable {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let change = try SettingsChange.parse(request.body)
-        let expected = try ifMatchVersion(request)
-        let (stored, _) = try update(id, expectedVersion: expected) { record, _ in
+        let precondition = IfMatch(request.headers["If-Match"])
+        let (stored, _) = try update(id) { record, version throws(Problem) in
+            guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
             let settings = change.applied(to: record.state.settings)
             guard settings != record.state.settings else { return .keep(()) }
             record.state.update(settings: settings)
@@ -88,11 +102,21 @@ final class SessionEndpoints: Sendable {
     }
 
     func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
-        let expected = try ifMatchVersion(request)
+        let precondition = IfMatch(request.headers["If-Match"])
         do {
+            // The store's compare-and-delete takes one version: read it, check the header against it, delete only that.
+            var expected: UInt64? = nil
+            if !precondition.admitsAny {
+                guard let current = try store.get(id)?.version else { throw SessionStoreError.notFound }
+                guard precondition.admits(current) else { throw Self.preconditionFailed(current: current) }
+                expected = current
+            }
+            metrics.storeOperation("delete")
             try store.delete(id, expectedVersion: expected)
+        } catch let problem as Problem {
+            throw problem
         } catch {
-            throw problem(for: error, session: id)
+            throw problem(for: error, operation: "delete", session: id)
         }
         return Response(status: 204)
     }
@@ -124,21 +148,21 @@ final class SessionEndpoints: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let pressRequest = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
-        let expected = try ifMatchVersion(request)
+        let precondition = IfMatch(request.headers["If-Match"])
         let idempotencyKey = try Self.idempotencyKey(request)
         let fingerprint = idempotencyKey == nil ? "" : pressRequest.fingerprint
         let now = self.now()
         let configuration = self.configuration
         // The If-Match check runs inside the update so that a retried press replays its first reply even after the
         // version has moved on.
-        let (stored, outcome) = try update(id, expectedVersion: nil) { record, version throws(Problem) -> Mutation<PressOutcome> in
+        let (stored, outcome) = try update(id) { record, version throws(Problem) -> Mutation<PressOutcome> in
             if let idempotencyKey, let reply = record.idempotency.first(where: { $0.key == idempotencyKey }) {
                 guard reply.fingerprint == fingerprint else {
                     throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
                 }
                 return .keep(.replay(reply))
             }
-            if let expected, expected != version { throw Self.preconditionFailed(current: version) }
+            guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
             var rng = SystemRandomNumberGenerator()
             var steps: [(String, String)]? = pressRequest.trace ? [] : nil
             for key in pressRequest.keys {
@@ -157,6 +181,7 @@ final class SessionEndpoints: Sendable {
         }
         switch outcome {
         case let .fresh(body):
+            metrics.pressed(pressRequest.keys)
             return sessionJSON(200, body, version: stored.version)
         case let .replay(reply):
             var response = sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
@@ -177,27 +202,29 @@ final class SessionEndpoints: Sendable {
 
     private func read(_ id: SessionID) throws(Problem) -> Versioned<SessionRecord> {
         do {
+            metrics.storeOperation("get")
             guard let record = try store.get(id) else { throw SessionStoreError.notFound }
             return record
         } catch {
-            throw problem(for: error, session: id)
+            throw problem(for: error, operation: "get", session: id)
         }
     }
 
     private func update<R: Sendable>(
-        _ id: SessionID, expectedVersion: UInt64?,
+        _ id: SessionID,
         _ body: (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>
     ) throws(Problem) -> (Versioned<SessionRecord>, R) {
         do {
-            return try store.update(id, expectedVersion: expectedVersion) { record, version in try body(&record, version) }
+            metrics.storeOperation("update")
+            return try store.update(id, expectedVersion: nil) { record, version in try body(&record, version) }
         } catch let problem as Problem {
             throw problem
         } catch {
-            throw problem(for: error, session: id)
+            throw problem(for: error, operation: "update", session: id)
         }
     }
 
-    private func problem(for error: any Error, session id: SessionID? = nil) -> Problem {
+    private func problem(for error: any Error, operation: String, session id: SessionID? = nil) -> Problem {
         switch error as? SessionStoreError {
         case .notFound?:
             return Problem(.sessionNotFound, "no session with this id; it may have expired or been deleted")
@@ -208,11 +235,13 @@ final class SessionEndpoints: Sendable {
                 .tooManySessions, "the service holds as many sessions as it may; try again later",
                 headers: [("Retry-After", String(configuration.retryAfterCapacity))])
         case .unavailable?:
+            metrics.storeError(operation, "unavailable")
             logger.warning("session store unavailable", metadata: ["error": "\(error)"])
             return Problem(
                 .storeUnavailable, "the session store cannot be reached; nothing was changed",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .alreadyExists?, .corrupt?, nil:
+            metrics.storeError(operation, "failure")
             logger.error("session store failure", metadata: ["error": "\(error)", "session": "\(id?.shortHash ?? "-")"])
             return Problem(.internalError, "the session could not be processed")
         }
@@ -242,15 +271,6 @@ final class SessionEndpoints: Sendable {
             throw Problem(.bodyTooLarge, "the request body is larger than the server accepts")
         }
         try request.requireJSONBody(alsoAccepting: extra)
-    }
-
-    /// `If-Match: "7"` → 7; `*` → nil (any existing session). Anything else is not a tag this service issues.
-    private func ifMatchVersion(_ request: Request) throws(Problem) -> UInt64? {
-        guard let header = request.headers["If-Match"]?.trimmingSpaces(), header != "*" else { return nil }
-        guard header.count >= 3, header.first == "\"", header.last == "\"", let version = UInt64(header.dropFirst().dropLast()) else {
-            throw Problem(.invalidRequest, "If-Match must be * or one ETag this service issued, such as \"7\"")
-        }
-        return version
     }
 
     func json(_ status: Int, _ body: [UInt8]) -> Response {

@@ -3,6 +3,8 @@ import CalculatorService
 import Foundation
 import HTTPServer
 import Logging
+import Metrics
+import Prometheus
 import SessionStore
 
 @main
@@ -50,11 +52,32 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: "Seconds a connection may stay idle before it is closed. [env: CALC_CONNECTION_TIMEOUT] (default: 30)")
     var connectionTimeout: Int?
 
+    @Option(help: "Most concurrent connections from one client address; 0 = no limit. [env: CALC_MAX_CONNECTIONS_PER_IP] (default: 0)")
+    var maxConnectionsPerIp: Int?
+
+    @Option(help: "Memory per connection in bytes; bounds the request line and headers (larger ones get 431). [env: CALC_MAX_HEADER_BYTES] (default: 32768)")
+    var maxHeaderBytes: Int?
+
+    @Option(help: "Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps. [env: CALC_API_KEY] (default: none)")
+    var apiKey: String?
+
+    @Option(help: "Key presses a second per client (token bucket, bursts of twice that); 0 = no limit. [env: CALC_PRESS_RATE] (default: 0)")
+    var pressRate: Double?
+
+    @Option(help: "New sessions a minute per client (token bucket); 0 = no limit. [env: CALC_SESSION_RATE] (default: 0)")
+    var sessionRate: Double?
+
+    @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
+    var trustProxy = false
+
     @Option(help: "Access-Control-Allow-Origin sent to browsers. [env: CALC_CORS_ORIGIN] (default: *)")
     var corsOrigin: String?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. [env: CALC_LOG_LEVEL] (default: info)")
     var logLevel: String?
+
+    @Option(help: "Log format: text, or json (one object per line). [env: CALC_LOG_FORMAT] (default: text)")
+    var logFormat: String?
 
     func run() throws {
         let setting = Setting(environment: ProcessInfo.processInfo.environment)
@@ -62,11 +85,26 @@ struct CalculatorServer: ParsableCommand {
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
         }
+        let format = setting.string(logFormat, "CALC_LOG_FORMAT", default: "text")
+        guard format == "text" || format == "json" else { throw ValidationError("--log-format must be text or json, not \(format)") }
         LoggingSystem.bootstrap { label in
+            if format == "json" {
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
+        // Requests take tens of microseconds: the default buckets (from 5 ms) would put them all in the first one.
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
+            .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(250), .seconds(1),
+        ]
+        MetricsSystem.bootstrap(factory)
         let logger = Logger(label: "calculator-server")
 
         var server = ServerConfiguration()
@@ -78,7 +116,15 @@ struct CalculatorServer: ParsableCommand {
         server.connectionLimit = try setting.int(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")
         server.connectionTimeout = try setting.int(connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: 30, in: 1...86_400, option: "--connection-timeout")
 
+        server.perIPConnectionLimit = try setting.int(
+            maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: 0, in: 0...1_000_000, option: "--max-connections-per-ip")
+        server.connectionMemoryLimit = try setting.int(maxHeaderBytes, "CALC_MAX_HEADER_BYTES", default: 32_768, in: 4_096...(16 << 20), option: "--max-header-bytes")
+
         var service = ServiceConfiguration()
+        service.apiKey = (apiKey ?? setting.environment["CALC_API_KEY"]).flatMap { $0.isEmpty ? nil : $0 }
+        service.pressesPerSecond = try setting.double(pressRate, "CALC_PRESS_RATE", default: 0, option: "--press-rate")
+        service.sessionsPerMinute = try setting.double(sessionRate, "CALC_SESSION_RATE", default: 0, option: "--session-rate")
+        service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
         service.maxKeysPerRequest = try setting.int(maxKeys, "CALC_MAX_KEYS", default: 1_000, in: 1...1_000_000, option: "--max-keys")
         service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: "*")
 
@@ -97,7 +143,8 @@ struct CalculatorServer: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let calculator = CalculatorService(store: sessions, configuration: service, logger: logger)
+        let calculator = CalculatorService(
+            store: sessions, configuration: service, logger: logger, metricsExposition: { registry.emitToBuffer() })
         let http = Server(configuration: server, responder: calculator.responder)
         do {
             try http.start()

@@ -58,4 +58,18 @@ struct Setting {
         }
         return value
     }
+
+    func double(_ flag: Double?, _ variable: String, default fallback: Double, option: String) throws(ValidationError) -> Double {
+        let value: Double
+        if let flag {
+            value = flag
+        } else if let text = environment[variable] {
+            guard let parsed = Double(text) else { throw ValidationError("\(variable) must be a number, not \(text)") }
+            value = parsed
+        } else {
+            value = fallback
+        }
+        guard value >= 0, value.isFinite else { throw ValidationError("\(option) must be 0 or more, not \(value)") }
+        return value
+    }
 }

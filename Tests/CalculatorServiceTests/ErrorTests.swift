@@ -138,12 +138,15 @@ import Testing
         #expect(stale["currentVersion"] as? Int == before.json?["version"] as? Int)
         _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":9}"#, headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
         _ = try expectProblem(try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
-        for malformed in ["W/\"2\"", "\"2\", \"3\"", "2", "\"\""] {
-            _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", malformed)]), 400, type: "invalid-request")
+        // Weak tags never match (RFC 9110 §13.1.1), nor do tags this service never issued.
+        for unmatched in ["W/\"2\"", "\"7\", \"8\"", "2", "\"\"", "\"abc\""] {
+            _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", unmatched)]), 412, type: "precondition-failed")
         }
         let current = try #require(before.header("ETag"))
-        let fresh = try press(#"{"key":"5"}"#, headers: [("If-Match", current)])
+        let fresh = try press(#"{"key":"5"}"#, headers: [("If-Match", "\"99\", \(current)")])
         #expect(fresh.status == 200)
+        let deleted = try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", try #require(fresh.header("ETag")))])
+        #expect(deleted.status == 204)
     }
 
     @Test func invalidIdempotencyKey() throws {

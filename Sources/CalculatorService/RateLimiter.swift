@@ -1,0 +1,52 @@
+import Synchronization
+
+/// Token buckets per client: `rate` tokens a second, holding at most `burst`. Buckets live in shards so that clients
+/// rarely wait on each other's lock; a shard forgets full (idle) buckets once it holds many, so memory stays bounded.
+final class RateLimiter: Sendable {
+    private struct Bucket {
+        var tokens: Double
+        var updated: Double
+    }
+
+    /// A Mutex cannot sit in an array, so each shard is a small class around one.
+    private final class Shard: Sendable {
+        let buckets = Mutex<[String: Bucket]>([:])
+    }
+
+    private static let shardCount = 16
+    private static let bucketsPerShard = 4_096
+    private let shards: [Shard]
+    private let rate: Double
+    private let burst: Double
+    private let now: @Sendable () -> Double
+
+    init(rate: Double, burst: Double, now: @escaping @Sendable () -> Double) {
+        precondition(rate > 0 && burst >= 1)
+        self.rate = rate
+        self.burst = burst
+        self.now = now
+        self.shards = (0..<Self.shardCount).map { _ in Shard() }
+    }
+
+    /// Takes a token for `client`: nil when allowed, otherwise the whole seconds until one is available.
+    func acquire(_ client: String) -> Int? {
+        let time = now()
+        let shard = shards[Int(UInt(bitPattern: client.hashValue) % UInt(Self.shardCount))]
+        return shard.buckets.withLock { buckets -> Int? in
+            var bucket = buckets[client] ?? Bucket(tokens: burst, updated: time)
+            bucket.tokens = min(burst, bucket.tokens + max(0, time - bucket.updated) * rate)
+            bucket.updated = time
+            guard bucket.tokens >= 1 else {
+                buckets[client] = bucket
+                return max(1, Int(((1 - bucket.tokens) / rate).rounded(.up)))
+            }
+            bucket.tokens -= 1
+            if buckets[client] == nil && buckets.count >= Self.bucketsPerShard {
+                // A full bucket is the same as no bucket: forget those first.
+                buckets = buckets.filter { min(burst, $0.value.tokens + (time - $0.value.updated) * rate) < burst }
+            }
+            buckets[client] = bucket
+            return nil
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// The API key, the rate limits and the connection limits: each refusal is precise and changes nothing.
+@Suite struct GuardTests {
+    private static func expectRefusal(
+        _ response: HTTPResponse, _ status: Int, _ type: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
+        #expect(response.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
+        #expect((response.json?["type"] as? String)?.hasSuffix("/problems/\(type)") == true, sourceLocation: sourceLocation)
+        #expect(response.json?["status"] as? Int == status, sourceLocation: sourceLocation)
+    }
+
+    @Test func apiKeyGuardsSessionRoutesOnly() throws {
+        let server = try ServerProcess(["--store", "memory"], environment: ["CALC_API_KEY": "s3cret-key"])
+        let client = try server.client()
+        let good = [("Authorization", "Bearer s3cret-key")]
+
+        for headers in [[], [("Authorization", "Bearer wrong")], [("Authorization", "Bearer s3cret-ke")], [("Authorization", "Basic s3cret-key")]] {
+            let refused = try client.send("POST", "/sessions", headers: headers)
+            Self.expectRefusal(refused, 401, "unauthorized")
+            #expect(refused.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+            #expect(!refused.text.contains("s3cret"), "the key must never be echoed")
+        }
+        let created = try client.send("POST", "/sessions", headers: good)
+        #expect(created.status == 201)
+        let id = try #require(created.json?["id"] as? String)
+        let before = try client.send("GET", "/sessions/\(id)", headers: good)
+
+        Self.expectRefusal(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#), 401, "unauthorized")
+        Self.expectRefusal(try client.send("GET", "/sessions/\(id)/display"), 401, "unauthorized")
+        Self.expectRefusal(try client.send("DELETE", "/sessions/\(id)"), 401, "unauthorized")
+        #expect(try client.send("GET", "/sessions/\(id)", headers: good).body == before.body)
+
+        for path in ["/healthz", "/readyz", "/keys", "/openapi.yaml", "/"] {
+            #expect(try client.send("GET", path).status == 200, "\(path) stays open")
+        }
+        let preflight = try client.send(
+            "OPTIONS", "/sessions", headers: [("Origin", "http://a.test"), ("Access-Control-Request-Headers", "authorization")])
+        #expect(preflight.status == 204)
+        #expect(preflight.header("Access-Control-Allow-Headers")?.lowercased().contains("authorization") == true)
+        #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#, headers: good).status == 200)
+    }
+
+    @Test func pressRateLimitAnswers429WithRetryAfterAndPressesNothing() throws {
+        // 0.01 presses a second: one token, and the next one a hundred seconds away, whatever the machine's speed.
+        let server = try ServerProcess(["--store", "memory", "--press-rate", "0.01"])
+        let client = try server.client()
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#).status == 200)
+        let before = try client.send("GET", "/sessions/\(id)")
+        let refused = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"8"}"#)
+        Self.expectRefusal(refused, 429, "rate-limited")
+        #expect((Int(refused.header("Retry-After") ?? "") ?? 0) > 1)
+        #expect(try client.send("GET", "/sessions/\(id)").body == before.body)
+        // Reads are not limited.
+        #expect(try client.send("GET", "/sessions/\(id)/display").status == 200)
+    }
+
+    @Test func sessionRateLimitCountsPerClientAndHonoursForwardedForOnlyWhenTrusted() throws {
+        let untrusted = try ServerProcess(["--store", "memory", "--session-rate", "0.5"])
+        let client = try untrusted.client()
+        #expect(try client.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.1")]).status == 201)
+        Self.expectRefusal(try client.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]), 429, "rate-limited")
+        Self.expectRefusal(try client.send("PUT", "/sessions/mine"), 429, "rate-limited")
+        #expect(try client.send("GET", "/sessions/mine").status == 404, "a refused PUT creates nothing")
+
+        let trusted = try ServerProcess(["--store", "memory", "--session-rate", "0.5", "--trust-proxy"])
+        let proxy = try trusted.client()
+        #expect(try proxy.send("POST", "/sessions", headers: [("X-Forwarded-For", "198.51.100.7, 203.0.113.1")]).status == 201)
+        #expect(try proxy.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]).status == 201)
+        Self.expectRefusal(try proxy.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]), 429, "rate-limited")
+    }
+
+    @Test func connectionsBeyondThePerClientLimitAreClosedAndOthersKeepWorking() throws {
+        let server = try ServerProcess(["--store", "memory", "--max-connections-per-ip", "2"])
+        let first = try server.client()
+        let second = try server.client()
+        #expect(try first.send("GET", "/healthz").status == 200)
+        #expect(try second.send("GET", "/healthz").status == 200)
+        let third = try server.client()
+        #expect(throws: (any Error).self) { try third.send("GET", "/healthz") }
+        #expect(try first.send("GET", "/healthz").status == 200)
+    }
+
+    @Test func oversizedHeadersAreRefusedAndTheServerStaysUp() throws {
+        let server = try ServerProcess(["--store", "memory", "--max-header-bytes", "8192"])
+        let client = try server.client()
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let big = try server.client()
+        if let response = try? big.send("GET", "/sessions/\(id)", headers: [("X-Padding", String(repeating: "a", count: 16_384))]) {
+            #expect(response.status == 431 || response.status == 413)
+        }
+        let fresh = try server.client()
+        #expect(try fresh.send("GET", "/sessions/\(id)").status == 200)
+    }
+}
