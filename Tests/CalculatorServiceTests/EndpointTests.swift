@@ -76,6 +76,18 @@ import Testing
         #expect(steps.map { $0["key"] as? String } == ["0", ".", "1", "+", "0", ".", "2", "=", "*", "1", "2", "="])
     }
 
+    @Test func hugeWorkIsRefusedByTheEngineBudgetAsAnError() throws {
+        let id = try createSession()
+        // 10^9 factorial and 2^(10^9) would take seconds or gigabytes; the budget answers Error (overflow) instead.
+        for keys in ["1 EE 9 fact", "AC 2 pow 1 EE 9 =", "AC 9 9 9 9 9 9 9 9 9 pow 9 9 9 9 9 9 9 9 9 ="] {
+            let response = try press(id, #"{"keys":"\#(keys)"}"#)
+            #expect(response.status == 200)
+            #expect(response.json?["display"] as? String == "Error")
+            #expect((response.json?["error"] as? [String: Any])?["code"] as? String == "overflow")
+        }
+        #expect(try press(id, #"{"keys":"AC 2 + 2 ="}"#).json?["display"] as? String == "4")
+    }
+
     @Test func immediateModeWorksLeftToRight() throws {
         let id = try createSession(#"{"mode":"immediate"}"#)
         #expect(try press(id, #"{"keys":"1 + 2 * 3 ="}"#).json?["display"] as? String == "9")
