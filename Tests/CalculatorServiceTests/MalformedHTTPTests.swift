@@ -194,6 +194,23 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         try expectAliveAndUntouched()
     }
 
+    /// Well-formed presses that the engine fuzzer found to crash the process (a GMP division by zero raises SIGFPE):
+    /// each gets an answer showing Error, and the server keeps serving.
+    @Test(arguments: [
+        // A base within 2^-256 of 1: its MPFR logarithm rounds to exactly 0.
+        #"{"keys":"( EE + EE neg 1 3 5 ) logy ="}"#,
+        #"{"keys":"EE + EE neg 1 3 5 = logy ="}"#,
+        #"{"keys":"( EE + EE neg 1 3 5 ) logy ( EE + EE neg 1 3 5 ) ="}"#,
+    ])
+    func keySequenceThatCrashedTheEngineAnswersError(_ body: String) throws {
+        let client = try server.client()
+        let session = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let response = try client.send("POST", "/sessions/\(session)/press", json: body)
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.json?["display"] as? String == "Error")
+        try expectAliveAndUntouched()
+    }
+
     /// A client that trickles its body one byte at a time keeps its connection, but another client's requests are
     /// all served while it does: each of them completes between two of its bytes, before its own reply exists.
     @Test func slowClientDoesNotDelayOthers() throws {
