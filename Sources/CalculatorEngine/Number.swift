@@ -190,15 +190,13 @@ struct Arithmetic: Sendable {
         guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
         guard base.sign > 0, base.compare(toInteger: 1) != 0 else { return .failure(.domain("Logarithm base must be positive and not 1")) }
         if let exact = exactLogarithm(x, base: base) { return .success(exact) }
-        let quotient = Number.field(.divide, x.real(.ln), base.real(.ln))
-        return checked(quotient)
+        return divide(x.real(.ln), base.real(.ln))
     }
 
     /// log_b(x) = n exactly when b^n == x for a small integer n (log₁₀ 0.001 = −3, 8 logᵧ 2 = 3).
     private func exactLogarithm(_ x: Number, base: Number) -> Number? {
         guard x.isRational, base.isRational else { return nil }
-        let estimate = Number.field(.divide, x.real(.ln), base.real(.ln))
-        guard let n = estimate.nearestInteger, n.magnitude <= 40_000 else { return nil }
+        guard case .success(let estimate) = divide(x.real(.ln), base.real(.ln)), let n = estimate.nearestInteger, n.magnitude <= 40_000 else { return nil }
         guard UInt(max(base.rationalBits, 1)) * n.magnitude <= UInt(budget.maxRationalBits) * 2,
             let power = base.exactPower(n), power == x
         else { return nil }
