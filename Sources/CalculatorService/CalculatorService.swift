@@ -139,7 +139,10 @@ public final class CalculatorService: Sendable {
         let started = ContinuousClock.now
         let requestID = request.headers["X-Request-Id"].flatMap(Self.acceptableRequestID) ?? makeRequestID()
         var response: Response
-        if request.method == "OPTIONS" {
+        if request.hasConflictingContentLength {
+            response = Problem(.invalidRequest, "the request has Content-Length fields with different values; its body cannot be framed")
+                .response(instance: String(request.path.prefix(256)))
+        } else if request.method == "OPTIONS" {
             response = preflight(request)
         } else if let refusal = admission(request) {
             response = refusal.response(instance: String(request.path.prefix(256)))

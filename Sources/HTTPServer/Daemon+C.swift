@@ -253,18 +253,20 @@ enum MHDCallbacks {
         if state.peerAddress == nil {
             state.peerAddress = peerAddress(connection)
         }
-        let response = dispatcher.responder(
-            Request(
-                method: method.map(methodName) ?? "GET",
-                path: state.path,
-                query: state.query,
-                headers: requestHeaders(connection),
-                body: state.body,
-                bodyLimitExceeded: state.bodyLimitExceeded,
-                peerAddress: state.peerAddress ?? ""
-            )
+        let request = Request(
+            method: method.map(methodName) ?? "GET",
+            path: state.path,
+            query: state.query,
+            headers: requestHeaders(connection),
+            body: state.body,
+            bodyLimitExceeded: state.bodyLimitExceeded,
+            peerAddress: state.peerAddress ?? ""
         )
-        return queue(response, on: connection, closing: dispatcher.draining.load(ordering: .relaxed))
+        let response = dispatcher.responder(request)
+        // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
+        // cannot be trusted, so the connection ends with this response.
+        let closing = dispatcher.draining.load(ordering: .relaxed) || request.hasConflictingContentLength
+        return queue(response, on: connection, closing: closing)
     }
 
     /// The request is over (response sent, or the connection failed or timed out).

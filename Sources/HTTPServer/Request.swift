@@ -12,6 +12,12 @@ public struct Request: Sendable {
     public var bodyLimitExceeded: Bool
     /// The client's IP address as text ("127.0.0.1", "::1").
     public var peerAddress: String
+    /// True when the request carried Content-Length fields with different values, the shape of request smuggling
+    /// (RFC 9112 §6.3): the body's framing cannot be trusted, so the connection is closed after the response.
+    public var hasConflictingContentLength: Bool {
+        let lengths = headers.values("Content-Length")
+        return lengths.count > 1 && lengths.contains { $0 != lengths[0] }
+    }
 
     public init(
         method: String,
