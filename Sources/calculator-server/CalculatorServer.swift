@@ -109,28 +109,28 @@ struct CalculatorServer: ParsableCommand {
 
         var server = ServerConfiguration()
         server.host = setting.string(host, "CALC_HOST", default: "127.0.0.1")
-        server.port = try setting.int(port, "CALC_PORT", default: 8080, in: 0...65_535, option: "--port")
-        server.threads = try setting.int(
+        server.port = try setting.number(port, "CALC_PORT", default: 8080, in: 0...65_535, option: "--port")
+        server.threads = try setting.number(
             threads, "CALC_THREADS", default: max(2, ProcessInfo.processInfo.activeProcessorCount), in: 1...256, option: "--threads")
-        server.maxBodySize = try setting.int(maxBody, "CALC_MAX_BODY", default: 65_536, in: 1...(64 << 20), option: "--max-body")
-        server.connectionLimit = try setting.int(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")
-        server.connectionTimeout = try setting.int(connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: 30, in: 1...86_400, option: "--connection-timeout")
+        server.maxBodySize = try setting.number(maxBody, "CALC_MAX_BODY", default: 65_536, in: 1...(64 << 20), option: "--max-body")
+        server.connectionLimit = try setting.number(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")
+        server.connectionTimeout = try setting.number(connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: 30, in: 1...86_400, option: "--connection-timeout")
 
-        server.perIPConnectionLimit = try setting.int(
+        server.perIPConnectionLimit = try setting.number(
             maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: 0, in: 0...1_000_000, option: "--max-connections-per-ip")
-        server.connectionMemoryLimit = try setting.int(maxHeaderBytes, "CALC_MAX_HEADER_BYTES", default: 32_768, in: 4_096...(16 << 20), option: "--max-header-bytes")
+        server.connectionMemoryLimit = try setting.number(maxHeaderBytes, "CALC_MAX_HEADER_BYTES", default: 32_768, in: 4_096...(16 << 20), option: "--max-header-bytes")
 
         var service = ServiceConfiguration()
         service.apiKey = (apiKey ?? setting.environment["CALC_API_KEY"]).flatMap { $0.isEmpty ? nil : $0 }
-        service.pressesPerSecond = try setting.double(pressRate, "CALC_PRESS_RATE", default: 0, option: "--press-rate")
-        service.sessionsPerMinute = try setting.double(sessionRate, "CALC_SESSION_RATE", default: 0, option: "--session-rate")
+        service.pressesPerSecond = try setting.number(pressRate, "CALC_PRESS_RATE", default: 0, in: 0...1_000_000, option: "--press-rate")
+        service.sessionsPerMinute = try setting.number(sessionRate, "CALC_SESSION_RATE", default: 0, in: 0...1_000_000, option: "--session-rate")
         service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
-        service.maxKeysPerRequest = try setting.int(maxKeys, "CALC_MAX_KEYS", default: 1_000, in: 1...1_000_000, option: "--max-keys")
+        service.maxKeysPerRequest = try setting.number(maxKeys, "CALC_MAX_KEYS", default: 1_000, in: 1...1_000_000, option: "--max-keys")
         service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: "*")
 
         var options = SessionStoreOptions()
         options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: "24h"), option: "--session-ttl")
-        options.maxSessions = try setting.int(maxSessions, "CALC_MAX_SESSIONS", default: 1_000_000, in: 1...100_000_000, option: "--max-sessions")
+        options.maxSessions = try setting.number(maxSessions, "CALC_MAX_SESSIONS", default: 1_000_000, in: 1...100_000_000, option: "--max-sessions")
 
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: "./data")
         let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))

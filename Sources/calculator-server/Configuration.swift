@@ -43,12 +43,15 @@ struct Setting {
         flag ?? environment[variable] ?? fallback
     }
 
-    func int(_ flag: Int?, _ variable: String, default fallback: Int, in range: ClosedRange<Int>, option: String) throws(ValidationError) -> Int {
-        let value: Int
+    /// A number from the flag, else the variable, else the default; it must lie in `range`.
+    func number<Value: LosslessStringConvertible & Comparable>(
+        _ flag: Value?, _ variable: String, default fallback: Value, in range: ClosedRange<Value>, option: String
+    ) throws(ValidationError) -> Value {
+        let value: Value
         if let flag {
             value = flag
         } else if let text = environment[variable] {
-            guard let parsed = Int(text) else { throw ValidationError("\(variable) must be a whole number, not \(text)") }
+            guard let parsed = Value(text) else { throw ValidationError("\(variable) must be a number, not \(text)") }
             value = parsed
         } else {
             value = fallback
@@ -56,20 +59,6 @@ struct Setting {
         guard range.contains(value) else {
             throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound), not \(value)")
         }
-        return value
-    }
-
-    func double(_ flag: Double?, _ variable: String, default fallback: Double, option: String) throws(ValidationError) -> Double {
-        let value: Double
-        if let flag {
-            value = flag
-        } else if let text = environment[variable] {
-            guard let parsed = Double(text) else { throw ValidationError("\(variable) must be a number, not \(text)") }
-            value = parsed
-        } else {
-            value = fallback
-        }
-        guard value >= 0, value.isFinite else { throw ValidationError("\(option) must be 0 or more, not \(value)") }
         return value
     }
 }
