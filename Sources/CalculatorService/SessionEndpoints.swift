@@ -47,10 +47,7 @@ final class SessionEndpoints: Sendable {
             let id = SessionID.random()
             do {
                 metrics.storeOperation("create")
-                let created = try store.create(id, record)
-                var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
-                response.headers.set("Location", "/sessions/\(id.rawValue)")
-                return response
+                return created(id, try store.create(id, record))
             } catch SessionStoreError.alreadyExists {
                 continue
             } catch {
@@ -64,15 +61,18 @@ final class SessionEndpoints: Sendable {
         let settings = try settingsFromOptionalBody(request)
         do {
             metrics.storeOperation("create")
-            let created = try store.create(id, SessionRecord(state: CalculatorState(settings: settings)))
-            var response = sessionJSON(201, Rendering.state(created.value.state, id: id, version: created.version), version: created.version)
-            response.headers.set("Location", "/sessions/\(id.rawValue)")
-            return response
+            return created(id, try store.create(id, SessionRecord(state: CalculatorState(settings: settings))))
         } catch SessionStoreError.alreadyExists {
             return try readSession(id)
         } catch {
             throw problem(for: error, operation: "create")
         }
+    }
+
+    private func created(_ id: SessionID, _ record: Versioned<SessionRecord>) -> Response {
+        var response = sessionJSON(201, Rendering.state(record.value.state, id: id, version: record.version), version: record.version)
+        response.headers.set("Location", "/sessions/\(id.rawValue)")
+        return response
     }
 
     private func settingsFromOptionalBody(_ request: Request) throws(Problem) -> Settings {
