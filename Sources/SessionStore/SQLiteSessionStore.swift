@@ -68,6 +68,19 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
 
+    /// A value this process decoded or wrote lately, with the stored bytes it was decoded from or encoded to.
+    private struct RecentValue {
+        var bytes: [UInt8]
+        var value: Value
+    }
+
+    /// Decoding is the costliest step of a press (a third of its instructions with the service's JSON codec), and a
+    /// row read back is usually exactly what this process last wrote or read: when the stored bytes equal the
+    /// remembered ones, the remembered value is what decoding would give. Comparing the bytes, not a version, keeps
+    /// it right when another process writes the file. Bounded; an arbitrary entry makes room.
+    private let recent = Mutex<[SessionID: RecentValue]>([:])
+    private static var recentLimit: Int { 4_096 }
+
     public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
         self.codec = codec
         self.options = options
@@ -229,11 +242,22 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return row
     }
 
-    private func decode(_ bytes: [UInt8]) throws -> Value {
+    private func decode(_ bytes: [UInt8], of id: SessionID) throws -> Value {
+        if let known = recent.withLock({ $0[id] }), known.bytes == bytes { return known.value }
+        let value: Value
         do {
-            return try codec.decode(bytes)
+            value = try codec.decode(bytes)
         } catch {
             throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+        }
+        remember(value, as: bytes, for: id)
+        return value
+    }
+
+    private func remember(_ value: Value, as bytes: [UInt8], for id: SessionID) {
+        recent.withLock { entries in
+            if entries.count >= Self.recentLimit, entries[id] == nil { entries.remove(at: entries.startIndex) }
+            entries[id] = RecentValue(bytes: bytes, value: value)
         }
     }
 
@@ -256,6 +280,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 return existing != nil
             }
             if replacedExpired { stored.subtract(1, ordering: .relaxed) }
+            remember(value, as: state, for: id)
         } catch {
             stored.subtract(1, ordering: .relaxed)
             throw error
@@ -275,7 +300,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
         let now = options.now()
         guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now else { return nil }
-        let value = try decode(row.state)
+        let value = try decode(row.state, of: id)
         if row.expiresAt < now + ttl - refreshSlack {
             // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
             _ = try withWriter { connection in
@@ -299,7 +324,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             if let expectedVersion, expectedVersion != row.version {
                 throw SessionStoreError.versionMismatch(current: row.version)
             }
-            let current = try decode(row.state)
+            let current = try decode(row.state, of: id)
             var value = current
             switch try body(&value, row.version) {
             case .write(let result):
@@ -309,6 +334,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version))]
                 )
                 guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
+                remember(value, as: state, for: id)
                 return (Versioned(value: value, version: row.version + 1), result)
             case .keep(let result):
                 if row.expiresAt < now + ttl - refreshSlack {
@@ -329,6 +355,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             }
             try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
         }
+        recent.withLock { _ = $0.removeValue(forKey: id) }
         stored.subtract(1, ordering: .relaxed)
     }
 
@@ -361,6 +388,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Checkpoints the WAL into the main file and closes every connection.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        recent.withLock { $0 = [:] }
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }
