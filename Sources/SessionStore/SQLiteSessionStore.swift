@@ -67,19 +67,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Rows in the table, expired or not; only for the cap check, which sweeps before refusing.
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
-
-    /// A value this process decoded or wrote lately, with the stored bytes it was decoded from or encoded to.
-    private struct RecentValue {
-        var bytes: [UInt8]
-        var value: Value
-    }
-
-    /// Decoding is the costliest step of a press (a third of its instructions with the service's JSON codec), and a
-    /// row read back is usually exactly what this process last wrote or read: when the stored bytes equal the
-    /// remembered ones, the remembered value is what decoding would give. Comparing the bytes, not a version, keeps
-    /// it right when another process writes the file. Bounded; an arbitrary entry makes room.
-    private let recent = Mutex<[SessionID: RecentValue]>([:])
-    private static var recentLimit: Int { 4_096 }
+    /// Spares decoding a row that holds what this process last wrote or read.
+    private let recent = RecentValues<Value>()
 
     public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
         self.codec = codec
@@ -243,21 +232,12 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 
     private func decode(_ bytes: [UInt8], of id: SessionID) throws -> Value {
-        if let known = recent.withLock({ $0[id] }), known.bytes == bytes { return known.value }
-        let value: Value
-        do {
-            value = try codec.decode(bytes)
-        } catch {
-            throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
-        }
-        remember(value, as: bytes, for: id)
-        return value
-    }
-
-    private func remember(_ value: Value, as bytes: [UInt8], for id: SessionID) {
-        recent.withLock { entries in
-            if entries.count >= Self.recentLimit, entries[id] == nil { entries.remove(at: entries.startIndex) }
-            entries[id] = RecentValue(bytes: bytes, value: value)
+        try recent.value(of: id, storedAs: bytes) { bytes in
+            do {
+                return try codec.decode(bytes)
+            } catch {
+                throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+            }
         }
     }
 
@@ -280,7 +260,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 return existing != nil
             }
             if replacedExpired { stored.subtract(1, ordering: .relaxed) }
-            remember(value, as: state, for: id)
+            recent.remember(value, storedAs: state, for: id)
         } catch {
             stored.subtract(1, ordering: .relaxed)
             throw error
@@ -334,7 +314,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version))]
                 )
                 guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
-                remember(value, as: state, for: id)
+                recent.remember(value, storedAs: state, for: id)
                 return (Versioned(value: value, version: row.version + 1), result)
             case .keep(let result):
                 if row.expiresAt < now + ttl - refreshSlack {
@@ -355,7 +335,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             }
             try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
         }
-        recent.withLock { _ = $0.removeValue(forKey: id) }
+        recent.forget(id)
         stored.subtract(1, ordering: .relaxed)
     }
 
@@ -388,7 +368,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Checkpoints the WAL into the main file and closes every connection.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        recent.withLock { $0 = [:] }
+        recent.forgetAll()
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }

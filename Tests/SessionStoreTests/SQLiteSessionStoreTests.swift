@@ -1,6 +1,5 @@
 import Foundation
 import SessionStore
-import Synchronization
 import Testing
 
 @Suite struct SQLiteSessionStoreTests {
@@ -52,51 +51,6 @@ import Testing
         defer { reader.close() }
         #expect(try reader.get(id)?.value == Tally(count: 2, note: "acknowledged"))
         #expect(try reader.get(id)?.version == 2)
-    }
-
-    @Test func valuesThisStoreWroteAreNotDecodedAgainButOtherWritersAreSeen() throws {
-        let path = TemporaryPath.make(suffix: ".sqlite")
-        defer { TemporaryPath.remove(sqlite: path) }
-        let decodes = Atomic<Int>(0)
-        let countingCodec = SessionCodec<Tally>(
-            encode: Tally.codec.encode,
-            decode: { bytes in
-                decodes.add(1, ordering: .relaxed)
-                return try Tally.codec.decode(bytes)
-            }
-        )
-        let first = try SQLiteSessionStore(path: path, codec: countingCodec)
-        defer { first.close() }
-        let id = SessionID.random()
-        _ = try first.create(id, Tally(count: 1, note: "first"))
-        _ = try first.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
-            tally.count = 2
-            return .write(())
-        }
-        #expect(try first.get(id)?.value == Tally(count: 2, note: "first"))
-        #expect(decodes.load(ordering: .relaxed) == 0)
-
-        // Another store on the same file (as another process would) writes: the first must read the new bytes.
-        let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
-        defer { second.close() }
-        _ = try second.update(id, expectedVersion: 2) { tally, _ -> Mutation<Void> in
-            tally.note = "second"
-            return .write(())
-        }
-        let (updated, seen) = try first.update(id, expectedVersion: 3) { tally, _ -> Mutation<Tally> in
-            let seen = tally
-            tally.count += 1
-            return .write(seen)
-        }
-        #expect(seen == Tally(count: 2, note: "second"))
-        #expect(updated.value == Tally(count: 3, note: "second"))
-        #expect(try first.get(id)?.value == Tally(count: 3, note: "second"))
-        #expect(decodes.load(ordering: .relaxed) == 1)
-
-        // A session deleted and created again under the same id by the other store is read afresh too.
-        try second.delete(id, expectedVersion: 4)
-        _ = try second.create(id, Tally(count: 9, note: "again"))
-        #expect(try first.get(id)?.value == Tally(count: 9, note: "again"))
     }
 
     @Test func migrationsAreIdempotent() throws {
