@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// - Durability: WAL with `synchronous=FULL`, so a call that wrote returns only after its commit is on disk
 ///   (kill -9 loses no acknowledged write).
-/// - Concurrency: every write goes through one writer connection behind a `Mutex` (SQLite allows one writer at a time,
-///   and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
+/// - Concurrency: every write goes through one writer connection behind a `SleepingMutex` (SQLite allows one writer at
+///   a time, and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
 ///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
 ///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
 /// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
@@ -55,7 +55,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var failures: [UInt64: SessionStoreError] = [:]
     }
 
-    private let writer: Mutex<Writer>
+    private let writer: SleepingMutex<Writer>
     /// Writers blocked on the writer lock; the committer lets them join the batch first.
     private let queuedWriters = Atomic<Int>(0)
     private let readers: [ConnectionSlot]
@@ -82,7 +82,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var rows = 0
         try writerConnection.run("SELECT count(*) FROM sessions") { rows = Int($0.integer(0)) }
         stored.store(rows, ordering: .relaxed)
-        writer = Mutex(Writer(connection: writerConnection))
+        writer = SleepingMutex(Writer(connection: writerConnection))
 
         var readers: [ConnectionSlot] = []
         for _ in 0..<Self.readerCount {
