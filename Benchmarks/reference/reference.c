@@ -419,7 +419,7 @@ static void completed(void *cls, struct MHD_Connection *connection, void **con_c
 
 int main(int argc, char **argv) {
     unsigned int port = 8081, threads = 2;
-    size_t memory_limit = 64 * 1024;  // calculator-server's ServerConfiguration.connectionMemoryLimit
+    size_t memory_limit = 32 * 1024;  // calculator-server's --max-header-bytes default
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--port") == 0) port = (unsigned int)atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--threads") == 0) threads = (unsigned int)atoi(argv[i + 1]);

@@ -34,3 +34,60 @@ struct IdempotentReply: Codable, Sendable, Equatable {
     var body: String
     var createdAt: Double
 }
+
+extension SessionRecord {
+    /// The in-memory store for session records. Its type is concrete, so the compiler specializes
+    /// `MemorySessionStore`'s `@inlinable` methods for `SessionRecord`; a `MemorySessionStore<SessionRecord>` called
+    /// through `any SessionStore<SessionRecord>` runs generic code that looks up type metadata on every call.
+    public static func memoryStore(options: SessionStoreOptions = .init()) -> any SessionStore<SessionRecord> {
+        MemoryRecordStore(options: options)
+    }
+}
+
+/// `MemorySessionStore<SessionRecord>` behind a non-generic type; every method forwards.
+final class MemoryRecordStore: SessionStore {
+    typealias Value = SessionRecord
+
+    private let records: MemorySessionStore<SessionRecord>
+
+    init(options: SessionStoreOptions) {
+        records = MemorySessionStore(options: options)
+    }
+
+    func create(_ id: SessionID, _ value: SessionRecord) throws -> Versioned<SessionRecord> {
+        try records.create(id, value)
+    }
+
+    func get(_ id: SessionID) throws -> Versioned<SessionRecord>? {
+        try records.get(id)
+    }
+
+    func update<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout SessionRecord, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (Versioned<SessionRecord>, R) {
+        try records.update(id, expectedVersion: expectedVersion, body)
+    }
+
+    func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
+        try records.delete(id, expectedVersion: expectedVersion)
+    }
+
+    func count() throws -> Int {
+        try records.count()
+    }
+
+    @discardableResult
+    func sweepExpired() throws -> Int {
+        try records.sweepExpired()
+    }
+
+    func checkHealth() throws {
+        try records.checkHealth()
+    }
+
+    func close() {
+        records.close()
+    }
+}

@@ -343,8 +343,11 @@ enum MHDCallbacks {
         defer { MHD_destroy_response(created) }
         for (name, value) in response.headers {
             // libmicrohttpd rejects fields it manages (Content-Length) and values with CR/LF; skipping them keeps
-            // one bad field from costing the whole response.
-            _ = MHD_add_response_header(created, name, value)
+            // one bad field from costing the whole response. `withCString` lends small strings' bytes from the
+            // stack, where passing the String directly would allocate a NUL-terminated copy of each (`utf8CString`).
+            _ = name.withCString { name in
+                value.withCString { value in MHD_add_response_header(created, name, value) }
+            }
         }
         if closing {
             _ = MHD_add_response_header(created, "Connection", "close")

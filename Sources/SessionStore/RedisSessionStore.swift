@@ -41,6 +41,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private let keyPrefix: [UInt8]
     private let indexKey: [UInt8]
     private let codec: SessionCodec<Value>
+    /// Spares decoding a record whose payload is what this process last wrote or read.
+    private let recent = RecentValues<Value>()
     private let options: SessionStoreOptions
     private let ttl: Double
     private let slots: [ConnectionSlot]
@@ -211,14 +213,17 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         return version
     }
 
-    private func decode(record: [UInt8]) throws -> Versioned<Value> {
+    private func decode(record: [UInt8], of id: SessionID) throws -> Versioned<Value> {
         guard record.count >= Self.headerLength else { throw SessionStoreError.corrupt("redis: session record is too short") }
         let version = try Self.version(fromHeader: record)
-        do {
-            return Versioned(value: try codec.decode(Array(record[Self.headerLength...])), version: version)
-        } catch {
-            throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+        let value = try recent.value(of: id, storedAs: Array(record[Self.headerLength...])) { payload in
+            do {
+                return try codec.decode(payload)
+            } catch {
+                throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+            }
         }
+        return Versioned(value: value, version: version)
     }
 
     private static func unexpected(_ reply: RedisReply) -> SessionStoreError {
@@ -240,7 +245,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             ])
         }
         switch reply {
-        case .integer(1): return Versioned(value: value, version: 1)
+        case .integer(1):
+            recent.remember(value, storedAs: payload, for: id)
+            return Versioned(value: value, version: 1)
         case .integer(0): throw SessionStoreError.alreadyExists
         case .integer(-1): throw SessionStoreError.capacityReached
         default: throw Self.unexpected(reply)
@@ -264,7 +271,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     }
 
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
-        try fetch(id, clock()).map(decode(record:))
+        try fetch(id, clock()).map { try decode(record: $0, of: id) }
     }
 
     public func update<R: Sendable>(
@@ -276,7 +283,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         for attempt in 1...Self.maxUpdateAttempts {
             let time = clock()
             guard let record = try fetch(id, time) else { throw SessionStoreError.notFound }
-            let stored = try decode(record: record)
+            let stored = try decode(record: record, of: id)
             if let expectedVersion, expectedVersion != stored.version {
                 throw SessionStoreError.versionMismatch(current: stored.version)
             }
@@ -300,6 +307,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             }
             switch reply {
             case .integer(1):
+                recent.remember(value, storedAs: payload, for: id)
                 return (Versioned(value: value, version: stored.version + 1), result)
             case .null:
                 throw SessionStoreError.notFound
@@ -325,6 +333,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
                 Array(id.rawValue.utf8),
             ]), isRetry)
         }
+        recent.forget(id)
         switch reply {
         case .integer(1): return
         case .null:
@@ -373,6 +382,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     /// Drops every connection; the data stays in Redis.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        recent.forgetAll()
         for slot in slots {
             slot.state.withLock { $0.connection = nil }
         }

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// - Durability: WAL with `synchronous=FULL`, so a call that wrote returns only after its commit is on disk
 ///   (kill -9 loses no acknowledged write).
-/// - Concurrency: every write goes through one writer connection behind a `Mutex` (SQLite allows one writer at a time,
-///   and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
+/// - Concurrency: every write goes through one writer connection behind a `SleepingMutex` (SQLite allows one writer at
+///   a time, and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
 ///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
 ///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
 /// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
@@ -55,7 +55,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var failures: [UInt64: SessionStoreError] = [:]
     }
 
-    private let writer: Mutex<Writer>
+    private let writer: SleepingMutex<Writer>
     /// Writers blocked on the writer lock; the committer lets them join the batch first.
     private let queuedWriters = Atomic<Int>(0)
     private let readers: [ConnectionSlot]
@@ -67,6 +67,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Rows in the table, expired or not; only for the cap check, which sweeps before refusing.
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
+    /// Spares decoding a row that holds what this process last wrote or read.
+    private let recent = RecentValues<Value>()
 
     public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
         self.codec = codec
@@ -80,7 +82,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var rows = 0
         try writerConnection.run("SELECT count(*) FROM sessions") { rows = Int($0.integer(0)) }
         stored.store(rows, ordering: .relaxed)
-        writer = Mutex(Writer(connection: writerConnection))
+        writer = SleepingMutex(Writer(connection: writerConnection))
 
         var readers: [ConnectionSlot] = []
         for _ in 0..<Self.readerCount {
@@ -229,11 +231,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return row
     }
 
-    private func decode(_ bytes: [UInt8]) throws -> Value {
-        do {
-            return try codec.decode(bytes)
-        } catch {
-            throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+    private func decode(_ bytes: [UInt8], of id: SessionID) throws -> Value {
+        try recent.value(of: id, storedAs: bytes) { bytes in
+            do {
+                return try codec.decode(bytes)
+            } catch {
+                throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
+            }
         }
     }
 
@@ -256,6 +260,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 return existing != nil
             }
             if replacedExpired { stored.subtract(1, ordering: .relaxed) }
+            recent.remember(value, storedAs: state, for: id)
         } catch {
             stored.subtract(1, ordering: .relaxed)
             throw error
@@ -275,7 +280,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
         let now = options.now()
         guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now else { return nil }
-        let value = try decode(row.state)
+        let value = try decode(row.state, of: id)
         if row.expiresAt < now + ttl - refreshSlack {
             // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
             _ = try withWriter { connection in
@@ -299,7 +304,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             if let expectedVersion, expectedVersion != row.version {
                 throw SessionStoreError.versionMismatch(current: row.version)
             }
-            let current = try decode(row.state)
+            let current = try decode(row.state, of: id)
             var value = current
             switch try body(&value, row.version) {
             case .write(let result):
@@ -309,6 +314,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version))]
                 )
                 guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
+                recent.remember(value, storedAs: state, for: id)
                 return (Versioned(value: value, version: row.version + 1), result)
             case .keep(let result):
                 if row.expiresAt < now + ttl - refreshSlack {
@@ -329,6 +335,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             }
             try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
         }
+        recent.forget(id)
         stored.subtract(1, ordering: .relaxed)
     }
 
@@ -361,6 +368,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Checkpoints the WAL into the main file and closes every connection.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        recent.forgetAll()
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }

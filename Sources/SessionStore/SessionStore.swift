@@ -8,6 +8,7 @@ public struct Versioned<Value: Sendable>: Sendable {
     /// 1 on create, +1 per write.
     public var version: UInt64
 
+    @inlinable
     public init(value: Value, version: UInt64) {
         self.value = value
         self.version = version

@@ -1,0 +1,45 @@
+import Synchronization
+
+/// Values a store decoded or wrote lately, each with the stored bytes it was decoded from or encoded to.
+///
+/// Decoding is the costliest step of a press on the persisting stores (a third of its instructions with the
+/// service's JSON codec), and what a store reads back is usually exactly what this process last wrote or read:
+/// when the stored bytes equal the remembered ones, the remembered value is what decoding would give. Comparing the
+/// bytes, not a version, keeps this right when another process writes the same session. Bounded: at the limit an
+/// arbitrary entry makes room.
+final class RecentValues<Value: Sendable>: Sendable {
+    private struct Remembered {
+        var bytes: [UInt8]
+        var value: Value
+    }
+
+    private let entries = Mutex<[SessionID: Remembered]>([:])
+    private let limit: Int
+
+    init(limit: Int = 4_096) {
+        self.limit = limit
+    }
+
+    /// The value for these stored bytes: remembered, or decoded (and then remembered).
+    func value(of id: SessionID, storedAs bytes: [UInt8], decode: ([UInt8]) throws -> Value) rethrows -> Value {
+        if let known = entries.withLock({ $0[id] }), known.bytes == bytes { return known.value }
+        let value = try decode(bytes)
+        remember(value, storedAs: bytes, for: id)
+        return value
+    }
+
+    func remember(_ value: Value, storedAs bytes: [UInt8], for id: SessionID) {
+        entries.withLock { entries in
+            if entries.count >= limit, entries[id] == nil { entries.remove(at: entries.startIndex) }
+            entries[id] = Remembered(bytes: bytes, value: value)
+        }
+    }
+
+    func forget(_ id: SessionID) {
+        entries.withLock { _ = $0.removeValue(forKey: id) }
+    }
+
+    func forgetAll() {
+        entries.withLock { $0 = [:] }
+    }
+}

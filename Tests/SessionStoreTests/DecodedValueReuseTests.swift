@@ -1,0 +1,73 @@
+import SessionStore
+import Synchronization
+import Testing
+
+/// The persisting stores skip decoding what they wrote or read last, yet must see what another writer stored.
+@Suite struct DecodedValueReuseTests {
+    private final class DecodeCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    /// Two stores on the same data, as two processes would have, the first one counting its decodes.
+    private static func makeStores(
+        _ backend: Backend,
+        decodes: DecodeCount
+    ) throws -> (first: any SessionStore<Tally>, second: any SessionStore<Tally>, cleanUp: () -> Void) {
+        let counting = SessionCodec<Tally>(
+            encode: Tally.codec.encode,
+            decode: { bytes in
+                decodes.value.add(1, ordering: .relaxed)
+                return try Tally.codec.decode(bytes)
+            }
+        )
+        switch backend {
+        case .sqlite:
+            let path = TemporaryPath.make(suffix: ".sqlite")
+            let first = try SQLiteSessionStore(path: path, codec: counting)
+            let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            return (first, second, { first.close(); second.close(); TemporaryPath.remove(sqlite: path) })
+        case .redis:
+            let url = try #require(Backend.redisURL, "CALC_TEST_REDIS_URL is not set")
+            let prefix = "test:\(SessionID.random().rawValue):"
+            let first = try RedisSessionStore(url: url, codec: counting, keyPrefix: prefix)
+            let second = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)
+            return (first, second, { first.close(); second.close() })
+        case .memory:
+            throw SessionStoreError.unavailable("the memory store does not decode")
+        }
+    }
+
+    @Test(arguments: [Backend.sqlite] + (Backend.redisURL == nil ? [] : [Backend.redis]))
+    func valuesThisStoreWroteAreNotDecodedAgainButOtherWritersAreSeen(_ backend: Backend) throws {
+        let decodes = DecodeCount()
+        let (first, second, cleanUp) = try Self.makeStores(backend, decodes: decodes)
+        defer { cleanUp() }
+        let id = SessionID.random()
+        _ = try first.create(id, Tally(count: 1, note: "first"))
+        _ = try first.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
+            tally.count = 2
+            return .write(())
+        }
+        #expect(try first.get(id)?.value == Tally(count: 2, note: "first"))
+        #expect(decodes.value.load(ordering: .relaxed) == 0)
+
+        _ = try second.update(id, expectedVersion: 2) { tally, _ -> Mutation<Void> in
+            tally.note = "second"
+            return .write(())
+        }
+        let (updated, seen) = try first.update(id, expectedVersion: 3) { tally, _ -> Mutation<Tally> in
+            let seen = tally
+            tally.count += 1
+            return .write(seen)
+        }
+        #expect(seen == Tally(count: 2, note: "second"))
+        #expect(updated.value == Tally(count: 3, note: "second"))
+        #expect(try first.get(id)?.value == Tally(count: 3, note: "second"))
+        #expect(decodes.value.load(ordering: .relaxed) == 1)
+
+        // Deleted and created again under the same id by the other store: read afresh, not the remembered value.
+        try second.delete(id, expectedVersion: 4)
+        _ = try second.create(id, Tally(count: 9, note: "again"))
+        #expect(try first.get(id)?.value == Tally(count: 9, note: "again"))
+    }
+}
