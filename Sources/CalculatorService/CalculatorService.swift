@@ -214,17 +214,26 @@ public final class CalculatorService: Sendable {
 
     private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
-    /// The route pattern a path belongs to: a metric label from a small fixed set, never the path itself.
+    /// The route pattern a path belongs to: a metric label from a small fixed set, never the path itself. Runs on
+    /// every request, so it looks at UTF-8 bytes rather than splitting the path into Characters.
     static func route(of path: String) -> String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        switch (parts.count, parts.first) {
-        case (1, ""?): return "/"
-        case (1, let first?) where ["healthz", "readyz", "metrics", "keys", "openapi.yaml", "sessions"].contains(first): return "/" + first
-        case (2, "web"?): return "/web/{file}"
-        case (2, "sessions"?): return "/sessions/{id}"
-        case (3, "sessions"?):
-            let last = parts[parts.startIndex + 2]
-            return ["press", "display", "history"].contains(last) ? "/sessions/{id}/" + last : "unmatched"
+        switch path {
+        case "/", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions": return path
+        default: break
+        }
+        let utf8 = path.utf8
+        let slash = UInt8(ascii: "/")
+        if utf8.starts(with: "/web/".utf8) {
+            return utf8.dropFirst(5).contains(slash) || utf8.count == 5 ? "unmatched" : "/web/{file}"
+        }
+        guard utf8.starts(with: "/sessions/".utf8) else { return "unmatched" }
+        let rest = utf8.dropFirst("/sessions/".utf8.count)
+        guard let separator = rest.firstIndex(of: slash) else { return rest.isEmpty ? "unmatched" : "/sessions/{id}" }
+        guard separator != rest.startIndex else { return "unmatched" }
+        switch Substring(rest[rest.index(after: separator)...]) {
+        case "press": return "/sessions/{id}/press"
+        case "display": return "/sessions/{id}/display"
+        case "history": return "/sessions/{id}/history"
         default: return "unmatched"
         }
     }

@@ -173,7 +173,7 @@ struct CalculatorServer: ParsableCommand {
         do {
             switch location {
             case .memory:
-                return MemorySessionStore<SessionRecord>(options: options)
+                return SessionRecord.memoryStore(options: options)
             case let .sqlite(path):
                 let directory = (path as NSString).deletingLastPathComponent
                 if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
