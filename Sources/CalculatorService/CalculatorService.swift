@@ -114,7 +114,7 @@ public final class CalculatorService: Sendable {
 
     private static func asset(_ asset: WebAssets.Asset?, _ request: Request) -> Response {
         guard let asset else {
-            return Problem(.notFound, "no resource at \(request.path.prefix(128))").response(instance: String(request.path.prefix(256)))
+            return Problem.notFound(request).response(to: request)
         }
         var response = Response(status: 200, body: asset.body)
         response.headers.set("Content-Type", asset.contentType)
@@ -127,7 +127,7 @@ public final class CalculatorService: Sendable {
         do throws(Problem) {
             return try body()
         } catch {
-            return error.response(instance: String(request.path.prefix(256)))
+            return error.response(to: request)
         }
     }
 
@@ -141,11 +141,11 @@ public final class CalculatorService: Sendable {
         var response: Response
         if request.hasConflictingContentLength {
             response = Problem(.invalidRequest, "the request has Content-Length fields with different values; its body cannot be framed")
-                .response(instance: String(request.path.prefix(256)))
+                .response(to: request)
         } else if request.method == "OPTIONS" {
             response = preflight(request)
         } else if let refusal = admission(request) {
-            response = refusal.response(instance: String(request.path.prefix(256)))
+            response = refusal.response(to: request)
         } else {
             // HEAD is GET without the body (RFC 9110 §9.3.2).
             switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
@@ -156,9 +156,9 @@ public final class CalculatorService: Sendable {
                 if methods.contains("GET") { methods.append("HEAD") }
                 let list = (methods + ["OPTIONS"]).joined(separator: ", ")
                 response = Problem(.methodNotAllowed, "\(request.method.prefix(16)) is not allowed here; allowed: \(list)", headers: [("Allow", list)])
-                    .response(instance: String(request.path.prefix(256)))
+                    .response(to: request)
             case .notFound:
-                response = Problem(.notFound, "no resource at \(request.path.prefix(128))").response(instance: String(request.path.prefix(256)))
+                response = Problem.notFound(request).response(to: request)
             }
         }
         if request.method == "HEAD" { response.body = [] }

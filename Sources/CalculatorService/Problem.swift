@@ -97,6 +97,16 @@ struct Problem: Error, Sendable, Equatable {
             && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
     }
 
+    /// The reply to `request`: this problem with the request's path as its `instance`.
+    func response(to request: Request) -> Response {
+        response(instance: String(request.path.prefix(256)))
+    }
+
+    /// No route or file answers this path.
+    static func notFound(_ request: Request) -> Problem {
+        Problem(.notFound, "no resource at \(request.path.prefix(128))")
+    }
+
     /// The body and headers of this problem; `instance` is the request path.
     func response(instance: String) -> Response {
         var json = JSONWriter()

@@ -301,9 +301,3 @@ final class SessionEndpoints: Sendable {
         return best.text > best.json
     }
 }
-
-extension Problem {
-    func withDetail(_ detail: String) -> Problem {
-        Problem(kind, detail, extensions: extensions, headers: headers)
-    }
-}
