@@ -37,7 +37,7 @@ public final class CalculatorService: Sendable {
     private let pressLimiter: RateLimiter?
     private let sessionLimiter: RateLimiter?
     private let metrics: ServiceMetrics
-    private let requestIDPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
+    private let requestIDPrefix: [UInt8] = Array(String(UInt32.random(in: 0..<(1 << 24)) | (1 << 24), radix: 16).utf8.dropFirst())
     private let requestCounter = Atomic<UInt64>(0)
 
     public init(
@@ -86,27 +86,27 @@ public final class CalculatorService: Sendable {
         }
         let web = WebAssets.load()
         router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
-        router.add("GET", "/web/:file") { request, parameters in asset(parameters["file"].flatMap { web[$0] }, request) }
+        router.add("GET", "/web/{file}") { request, parameters in asset(parameters["file"].flatMap { web[$0] }, request) }
         router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.createSession(request) } }
-        router.add("GET", "/sessions/:id") { request, parameters in
+        router.add("GET", "/sessions/{id}") { request, parameters in
             handle(request) { () throws(Problem) in try api.readSession(api.sessionID(parameters)) }
         }
-        router.add("PUT", "/sessions/:id") { request, parameters in
+        router.add("PUT", "/sessions/{id}") { request, parameters in
             handle(request) { () throws(Problem) in try api.putSession(api.sessionID(parameters), request) }
         }
-        router.add("PATCH", "/sessions/:id") { request, parameters in
+        router.add("PATCH", "/sessions/{id}") { request, parameters in
             handle(request) { () throws(Problem) in try api.patchSession(api.sessionID(parameters), request) }
         }
-        router.add("DELETE", "/sessions/:id") { request, parameters in
+        router.add("DELETE", "/sessions/{id}") { request, parameters in
             handle(request) { () throws(Problem) in try api.deleteSession(api.sessionID(parameters), request) }
         }
-        router.add("POST", "/sessions/:id/press") { request, parameters in
+        router.add("POST", "/sessions/{id}/press") { request, parameters in
             handle(request) { () throws(Problem) in try api.press(api.sessionID(parameters), request) }
         }
-        router.add("GET", "/sessions/:id/display") { request, parameters in
+        router.add("GET", "/sessions/{id}/display") { request, parameters in
             handle(request) { () throws(Problem) in try api.display(api.sessionID(parameters), request) }
         }
-        router.add("GET", "/sessions/:id/history") { request, parameters in
+        router.add("GET", "/sessions/{id}/history") { request, parameters in
             handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters)) }
         }
         return router
@@ -139,6 +139,8 @@ public final class CalculatorService: Sendable {
         let started = ContinuousClock.now
         let requestID = request.headers["X-Request-Id"].flatMap(Self.acceptableRequestID) ?? makeRequestID()
         var response: Response
+        // The matched pattern is the route's label; requests no handler took are labelled from their path.
+        var route: String?
         if request.hasConflictingContentLength {
             response = Problem(.invalidRequest, "the request has Content-Length fields with different values; its body cannot be framed")
                 .response(to: request)
@@ -151,6 +153,7 @@ public final class CalculatorService: Sendable {
             switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
             case let .found(handler, parameters):
                 response = handler(request, parameters)
+                route = parameters.route
             case let .methodNotAllowed(allowed):
                 var methods = allowed
                 if methods.contains("GET") { methods.append("HEAD") }
@@ -165,10 +168,10 @@ public final class CalculatorService: Sendable {
         addCORS(to: &response)
         response.headers.set("X-Request-Id", requestID)
         let elapsed = ContinuousClock.now - started
-        let route = Self.route(of: request.path)
-        metrics.request(route: route, method: Self.knownMethods.contains(request.method) ? request.method : "other", status: response.status, duration: elapsed)
+        let label = route ?? Self.route(of: request.path)
+        metrics.request(route: label, method: request.method, status: response.status, duration: elapsed)
         if logger.logLevel <= .info {
-            log(request, response, route: route, requestID: requestID, elapsed: elapsed)
+            log(request, response, route: label, requestID: requestID, elapsed: elapsed)
         }
         return response
     }
@@ -211,8 +214,6 @@ public final class CalculatorService: Sendable {
         else { return request.peerAddress }
         return String(last.prefix(64))
     }
-
-    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
     /// The route pattern a path belongs to: a metric label from a small fixed set, never the path itself. Runs on
     /// every request, so it looks at UTF-8 bytes rather than splitting the path into Characters.
@@ -276,9 +277,27 @@ public final class CalculatorService: Sendable {
         (1...128).contains(value.utf8.count) && value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) ? value : nil
     }
 
+    /// "<6 random hex digits>-<sequence in hex>": 15 bytes or fewer for the first 4 billion requests, so the
+    /// String is stored inline, without an allocation.
     private func makeRequestID() -> String {
         let sequence = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        return requestIDPrefix + "-" + String(sequence, radix: 16)
+        let digits = max(1, (UInt64.bitWidth - sequence.leadingZeroBitCount + 3) / 4)
+        let hex: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: requestIDPrefix.count + 1 + digits) { buffer in
+            var index = 0
+            for byte in requestIDPrefix {
+                buffer[index] = byte
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: "-")
+            index += digits
+            var rest = sequence
+            for position in stride(from: index, to: index - digits, by: -1) {
+                buffer[position] = hex.utf8Start[Int(rest & 0xF)]
+                rest >>= 4
+            }
+            return index + 1
+        }
     }
 
     private static func loadOpenAPI() -> [UInt8] {

@@ -198,8 +198,16 @@ struct JSONReader {
             if byte == UInt8(ascii: "\"") {
                 if scalars.isEmpty {
                     // No escape met (the usual case): one validation of the bytes, no scalar-by-scalar building.
-                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
-                        throw JSONSyntaxError(message: "invalid UTF-8 in a string", offset: runStart)
+                    // ASCII needs no validation; `String(validating:)` costs a generic metadata lookup per call.
+                    let run = bytes[runStart..<index]
+                    let text: String
+                    if run.allSatisfy({ $0 < 0x80 }) {
+                        text = String(decoding: run, as: UTF8.self)
+                    } else {
+                        guard let valid = String(validating: run, as: UTF8.self) else {
+                            throw JSONSyntaxError(message: "invalid UTF-8 in a string", offset: runStart)
+                        }
+                        text = valid
                     }
                     index += 1
                     return text
@@ -264,63 +272,170 @@ struct JSONReader {
 }
 
 /// Writes JSON straight into a byte buffer: responses are built field by field, without an intermediate tree.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// Member names are `StaticString`s written as they are (the API's names need no escaping); `member` takes a name
+/// made at run time and escapes it. The buffer is raw memory owned by the writer (hence `~Copyable`), so a write is
+/// a bounds check and a copy: `Array.append` costs about ten times that, and this runs several times per request.
+struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     private var needsComma = false
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
 
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    deinit { base.deallocate() }
+
+    /// What has been written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    mutating func beginObject() { separate(); write(UInt8(ascii: "{")); needsComma = false }
+    mutating func endObject() { write(UInt8(ascii: "}")); needsComma = true }
+    mutating func beginArray() { separate(); write(UInt8(ascii: "[")); needsComma = false }
+    mutating func endArray() { write(UInt8(ascii: "]")); needsComma = true }
 
     /// Writes `"name":` inside an object; the value call that follows must not add a comma.
-    mutating func key(_ name: String) {
-        separate()
-        writeString(name)
-        bytes.append(UInt8(ascii: ":"))
+    mutating func key(_ name: StaticString) {
+        reserve(name.utf8CodeUnitCount + 4)
+        if needsComma { put(UInt8(ascii: ",")) }
+        put(UInt8(ascii: "\""))
+        put(name.utf8Start, name.utf8CodeUnitCount)
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
 
+    /// A member whose name is not a constant (problem extensions): the name is escaped like any string.
+    mutating func member(_ name: String, _ value: String) { memberName(name); string(value) }
+    mutating func member(_ name: String, _ value: Int) { memberName(name); int(value) }
+
     mutating func string(_ value: String) { separate(); writeString(value); needsComma = true }
     mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
-    mutating func bool(_ value: Bool) { separate(); bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8)); needsComma = true }
-    mutating func int(_ value: some BinaryInteger) { separate(); bytes.append(contentsOf: String(value).utf8); needsComma = true }
-    mutating func null() { separate(); bytes.append(contentsOf: "null".utf8); needsComma = true }
+    mutating func bool(_ value: Bool) { separate(); write(value ? "true" : "false"); needsComma = true }
+    mutating func null() { separate(); write("null"); needsComma = true }
 
-    mutating func field(_ name: String, _ value: String) { key(name); string(value) }
-    mutating func field(_ name: String, _ value: String?) { key(name); string(value) }
-    mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
-    mutating func field(_ name: String, _ value: some BinaryInteger) { key(name); int(value) }
+    /// Decimal digits written from the end of a stack buffer: no String is made for the number.
+    mutating func int<Value: BinaryInteger>(_ value: Value) {
+        separate()
+        if let small = Int64(exactly: value) {
+            writeDecimal(magnitude: small.magnitude, negative: small < 0)
+        } else if let large = UInt64(exactly: value) {
+            writeDecimal(magnitude: large, negative: false)
+        } else {
+            for byte in String(value).utf8 { write(byte) }
+        }
+        needsComma = true
+    }
+
+    mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
+    mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
+    mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    mutating func field<Value: BinaryInteger>(_ name: StaticString, _ value: Value) { key(name); int(value) }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { write(UInt8(ascii: ",")) }
+    }
+
+    private mutating func memberName(_ name: String) {
+        separate()
+        writeString(name)
+        write(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    // MARK: the buffer
+
+    /// Makes room for `extra` more bytes; `put` then writes without checking.
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    private mutating func put(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
+        (base + count).update(from: bytes, count: length)
+        count += length
+    }
+
+    private mutating func write(_ byte: UInt8) {
+        reserve(1)
+        put(byte)
+    }
+
+    private mutating func write(_ text: StaticString) {
+        reserve(text.utf8CodeUnitCount)
+        put(text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    private mutating func writeDecimal(magnitude: UInt64, negative: Bool) {
+        reserve(21)
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        if negative { put(UInt8(ascii: "-")) }
+        rest = magnitude
+        for index in stride(from: count + digits - 1, through: count, by: -1) {
+            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        count += digits
     }
 
     private mutating func writeString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them in one go.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: value.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most strings need no escaping: one scan, then one copy.
+            var plain = true
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                plain = false
+                break
+            }
+            if plain, let start = utf8.baseAddress {
+                reserve(utf8.count + 2)
+                put(UInt8(ascii: "\""))
+                put(start, utf8.count)
+                put(UInt8(ascii: "\""))
+            } else {
+                write(UInt8(ascii: "\""))
+                writeEscaped(utf8)
+                write(UInt8(ascii: "\""))
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let hex: StaticString = "0123456789abcdef"
+        for byte in utf8 {
+            reserve(6)
+            switch byte {
+            case UInt8(ascii: "\""): put(UInt8(ascii: "\\")); put(byte)
+            case UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(byte)
+            case UInt8(ascii: "\n"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
+            case 0..<0x20:
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "u"))
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "0"))
+                put(hex.utf8Start[Int(byte >> 4)])
+                put(hex.utf8Start[Int(byte & 0xF)])
+            default: put(byte)
+            }
+        }
     }
 }

@@ -118,8 +118,8 @@ struct Problem: Error, Sendable, Equatable {
         json.field("instance", instance)
         for (name, value) in extensions {
             switch value {
-            case let .string(text): json.field(name, text)
-            case let .int(number): json.field(name, number)
+            case let .string(text): json.member(name, text)
+            case let .int(number): json.member(name, number)
             }
         }
         json.endObject()

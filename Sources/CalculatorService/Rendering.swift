@@ -70,6 +70,26 @@ enum Rendering {
         return json.bytes
     }
 
+    /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.
+    static func entityTag(_ version: UInt64) -> String {
+        var digits = 1
+        var rest = version / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: digits + 2) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            var value = version
+            for index in stride(from: digits, through: 1, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            buffer[digits + 1] = UInt8(ascii: "\"")
+            return digits + 2
+        }
+    }
+
     static func keyCatalog() -> [UInt8] {
         var json = JSONWriter(capacity: 8192)
         json.beginObject()

@@ -12,6 +12,7 @@ struct PressRequest: Equatable {
     }
 
     static func parse(_ body: [UInt8], maxKeys: Int) throws(Problem) -> PressRequest {
+        if let single = singleKey(body) { return single }
         let members = try parseObject(body, allowed: ["key", "keys", "trace"])
         var names: [String]
         switch (members[member: "key"], members[member: "keys"]) {
@@ -71,6 +72,28 @@ struct PressRequest: Equatable {
             trace = flag
         }
         return PressRequest(keys: keys, trace: trace)
+    }
+}
+
+extension PressRequest {
+    private static let singleKeyPrefix: StaticString = #"{"key":""#
+    private static let singleKeySuffix: StaticString = #""}"#
+
+    /// The one press most clients send, `{"key":"7"}` written compactly with a printable ASCII name, read without
+    /// building a JSON tree; `nil` for anything else (the general parser then answers, errors included).
+    private static func singleKey(_ body: [UInt8]) -> PressRequest? {
+        let prefix = UnsafeBufferPointer(start: singleKeyPrefix.utf8Start, count: singleKeyPrefix.utf8CodeUnitCount)
+        let suffix = UnsafeBufferPointer(start: singleKeySuffix.utf8Start, count: singleKeySuffix.utf8CodeUnitCount)
+        return body.withUnsafeBufferPointer { body -> PressRequest? in
+            guard body.count > prefix.count + suffix.count, body.starts(with: prefix), body.reversed().starts(with: suffix.reversed())
+            else { return nil }
+            let name = UnsafeBufferPointer(rebasing: body[prefix.count..<(body.count - suffix.count)])
+            for byte in name where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return nil
+            }
+            guard let key = Key(name: String(decoding: name, as: UTF8.self)) else { return nil }
+            return PressRequest(keys: [key], trace: false)
+        }
     }
 }
 
@@ -148,18 +171,34 @@ extension Request {
         guard let contentType = headers["Content-Type"] else {
             throw Problem(.unsupportedMediaType, "a request body needs Content-Type: application/json")
         }
-        var utf8 = Substring(contentType).utf8
-        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
-        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
-        guard !Self.asciiCaseInsensitiveEqual(utf8, "application/json".utf8), !(extra.map { Self.asciiCaseInsensitiveEqual(utf8, $0.utf8) } ?? false)
-        else { return }
-        let mediaType = String(Substring(utf8)).lowercased()
-        throw Problem(.unsupportedMediaType, "Content-Type \"\(mediaType.prefix(64))\" is not supported; send application/json")
+        if Self.mediaType(of: contentType, is: "application/json") || (extra.map { Self.mediaType(of: contentType, is: $0) } ?? false) {
+            return
+        }
+        var mediaType = Substring(contentType)
+        if let semicolon = mediaType.firstIndex(of: ";") { mediaType = mediaType[..<semicolon] }
+        throw Problem(
+            .unsupportedMediaType, "Content-Type \"\(mediaType.trimmingSpaces().lowercased().prefix(64))\" is not supported; send application/json")
     }
 
-    private static func asciiCaseInsensitiveEqual(_ text: Substring.UTF8View, _ lowercase: String.UTF8View) -> Bool {
-        text.elementsEqual(lowercase) { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    /// Whether the media type of a Content-Type value (before any `;`, spaces and tabs around it ignored) is
+    /// `lowercase`, compared ASCII case-insensitively on the contiguous bytes.
+    private static func mediaType(of value: String, is lowercase: String) -> Bool {
+        var value = value
+        var expected = lowercase
+        return value.withUTF8 { value in
+            expected.withUTF8 { expected in
+                var start = 0
+                var end = value.firstIndex(of: UInt8(ascii: ";")) ?? value.count
+                while start < end, value[start] == 0x20 || value[start] == 0x09 { start += 1 }
+                while end > start, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
+                guard end - start == expected.count else { return false }
+                for index in 0..<expected.count {
+                    let byte = value[start + index]
+                    if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected[index] { return false }
+                }
+                return true
+            }
+        }
     }
 }
 

@@ -5,10 +5,8 @@ import Synchronization
 /// What the service counts, through swift-metrics; the executable chooses the backend (Prometheus).
 /// Label values come from small fixed sets (route patterns, not paths), so the series stay few.
 final class ServiceMetrics: Sendable {
-    private let requests = Mutex<[String: Counter]>([:])
-    private let durations: [String: Timer]
-    private let presses: [KeyKind: Counter]
-    private let kinds: [Key: KeyKind]
+    private let routeMetrics: [String: RouteMetrics]
+    private let presses: [Key: Counter]
     private let storeOperations: [String: Counter]
     private let storeErrors = Mutex<[String: Counter]>([:])
     private let rateLimited: [String: Counter]
@@ -21,13 +19,13 @@ final class ServiceMetrics: Sendable {
     static let storeOperationNames = ["create", "get", "update", "delete"]
 
     init() {
-        durations = Dictionary(uniqueKeysWithValues: Self.routes.map {
-            ($0, Timer(label: "http_server_request_duration_seconds", dimensions: [("route", $0)], preferredDisplayUnit: .seconds))
-        })
-        presses = Dictionary(uniqueKeysWithValues: Set(KeyCatalog.all.map(\.kind)).map {
+        routeMetrics = Dictionary(uniqueKeysWithValues: Self.routes.map { ($0, RouteMetrics(route: $0)) })
+        let kindCounters = Dictionary(uniqueKeysWithValues: Set(KeyCatalog.all.map(\.kind)).map {
             ($0, Counter(label: "calculator_key_presses_total", dimensions: [("kind", $0.rawValue)]))
         })
-        kinds = Dictionary(uniqueKeysWithValues: KeyCatalog.all.compactMap { info in Key(name: info.name).map { ($0, info.kind) } })
+        presses = Dictionary(uniqueKeysWithValues: KeyCatalog.all.compactMap { info in
+            Key(name: info.name).flatMap { key in kindCounters[info.kind].map { (key, $0) } }
+        })
         storeOperations = Dictionary(uniqueKeysWithValues: Self.storeOperationNames.map {
             ($0, Counter(label: "calculator_store_operations_total", dimensions: [("operation", $0)]))
         })
@@ -36,22 +34,14 @@ final class ServiceMetrics: Sendable {
         })
     }
 
+    /// `route` is one of `routes`; any other label counts as "unmatched".
     func request(route: String, method: String, status: Int, duration: Duration) {
-        let key = "\(route) \(method) \(status)"
-        let counter = requests.withLock { counters in
-            if let counter = counters[key] { return counter }
-            let counter = Counter(label: "http_requests_total", dimensions: [("route", route), ("method", method), ("status", String(status))])
-            counters[key] = counter
-            return counter
-        }
-        counter.increment()
-        durations[route]?.recordInterval(duration)
+        guard let metrics = routeMetrics[route] ?? routeMetrics["unmatched"] else { return }
+        metrics.record(method: method, status: status, duration: duration)
     }
 
     func pressed(_ keys: [Key]) {
-        for key in keys {
-            if let kind = kinds[key] { presses[kind]?.increment() }
-        }
+        for key in keys { presses[key]?.increment() }
     }
 
     func storeOperation(_ name: String) { storeOperations[name]?.increment() }
@@ -68,6 +58,50 @@ final class ServiceMetrics: Sendable {
     }
 
     func rateLimited(_ limit: String) { rateLimited[limit]?.increment() }
+}
+
+/// The request metrics of one route: its duration histogram, and its request counters by method and status, each
+/// made on first use (a series per status that never occurred would be noise) and found by an integer key.
+private final class RouteMetrics: Sendable {
+    private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"]
+
+    private let route: String
+    private let duration: Timer
+    private let counters = Mutex<[Int: Counter]>([:])
+
+    init(route: String) {
+        self.route = route
+        duration = Timer(label: "http_server_request_duration_seconds", dimensions: [("route", route)], preferredDisplayUnit: .seconds)
+    }
+
+    func record(method: String, status: Int, duration elapsed: Duration) {
+        let methodIndex = Self.methodIndex(method)
+        let key = methodIndex << 16 | (status & 0xFFFF)
+        let counter = counters.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = Counter(
+                label: "http_requests_total",
+                dimensions: [("route", route), ("method", Self.methods[methodIndex]), ("status", String(status))])
+            counters[key] = counter
+            return counter
+        }
+        counter.increment()
+        duration.recordInterval(elapsed)
+    }
+
+    /// Methods outside the fixed set share "other", so a client cannot add series by inventing methods.
+    private static func methodIndex(_ method: String) -> Int {
+        switch method {
+        case "GET": 0
+        case "HEAD": 1
+        case "POST": 2
+        case "PUT": 3
+        case "PATCH": 4
+        case "DELETE": 5
+        case "OPTIONS": 6
+        default: 7
+        }
+    }
 }
 
 extension Timer {

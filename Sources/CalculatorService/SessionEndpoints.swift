@@ -126,7 +126,7 @@ final class SessionEndpoints: Sendable {
         if Self.prefersPlainText(request.headers["Accept"]) {
             var response = Response(status: 200, body: Array((record.value.state.display + "\n").utf8))
             response.headers.set("Content-Type", "text/plain; charset=utf-8")
-            response.headers.set("ETag", "\"\(record.version)\"")
+            response.headers.set("ETag", Rendering.entityTag(record.version))
             return response
         }
         return sessionJSON(200, Rendering.display(record.value.state), version: record.version)
@@ -275,14 +275,16 @@ final class SessionEndpoints: Sendable {
 
     func json(_ status: Int, _ body: [UInt8]) -> Response {
         var response = Response(status: status, body: body)
-        response.headers.set("Content-Type", "application/json")
-        response.headers.set("Cache-Control", "no-store")
+        // Room for what the service adds to every response (CORS, X-Request-Id) without growing the array twice.
+        response.headers.reserveCapacity(8)
+        response.headers.add("Content-Type", "application/json")
+        response.headers.add("Cache-Control", "no-store")
         return response
     }
 
     private func sessionJSON(_ status: Int, _ body: [UInt8], version: UInt64) -> Response {
         var response = json(status, body)
-        response.headers.set("ETag", "\"\(version)\"")
+        response.headers.add("ETag", Rendering.entityTag(version))
         return response
     }
 

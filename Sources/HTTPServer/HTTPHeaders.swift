@@ -78,17 +78,41 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         Iterator(fields)
     }
 
-    mutating func reserveCapacity(_ capacity: Int) {
+    public mutating func reserveCapacity(_ capacity: Int) {
         fields.reserveCapacity(capacity)
     }
 
-    /// ASCII case-insensitive equality; header names are tokens, so no Unicode case folding is needed.
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        return a.utf8.elementsEqual(b.utf8) { x, y in
-            if x == y { return true }
-            let lower = x | 0x20
-            return lower == y | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+    /// True when two fields of this name carry different values.
+    func hasDifferentValues(_ name: String) -> Bool {
+        var first: String?
+        for field in fields where Self.sameName(field.name, name) {
+            guard let first else {
+                first = field.value
+                continue
+            }
+            if field.value != first { return true }
         }
+        return false
+    }
+
+    /// ASCII case-insensitive equality; header names are tokens, so no Unicode case folding is needed. Compared on
+    /// the strings' contiguous bytes: several lookups run on every request.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let a = a.utf8, b = b.utf8
+        guard a.count == b.count else { return false }
+        let compared = a.withContiguousStorageIfAvailable { a in
+            b.withContiguousStorageIfAvailable { b in
+                for index in 0..<a.count where !sameLetter(a[index], b[index]) { return false }
+                return true
+            }
+        }
+        if let compared, let compared { return compared }
+        return a.elementsEqual(b, by: sameLetter)
+    }
+
+    private static func sameLetter(_ x: UInt8, _ y: UInt8) -> Bool {
+        if x == y { return true }
+        let lower = x | 0x20
+        return lower == y | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
     }
 }

@@ -15,8 +15,7 @@ public struct Request: Sendable {
     /// True when the request carried Content-Length fields with different values, the shape of request smuggling
     /// (RFC 9112 §6.3): the body's framing cannot be trusted, so the connection is closed after the response.
     public var hasConflictingContentLength: Bool {
-        let lengths = headers.values("Content-Length")
-        return lengths.count > 1 && lengths.contains { $0 != lengths[0] }
+        headers.hasDifferentValues("Content-Length")
     }
 
     public init(

@@ -1,10 +1,15 @@
-/// Values of the `:name` segments of the pattern that matched, not percent-decoded (like `Request.path`).
+/// Values of the `:name` (or `{name}`) segments of the pattern that matched, not percent-decoded (like
+/// `Request.path`), and the pattern itself.
 public struct RouteParameters: Sendable {
-    // Names are shared with the route, so a match allocates only the values.
+    /// The pattern that matched, as registered ("/sessions/{id}/press"): a label for logs and metrics that does not
+    /// grow with the paths clients send.
+    public let route: String
+    // Names and the pattern are shared with the route, so a match allocates only the values.
     private let names: [String]
     private let values: [String]
 
-    init(names: [String] = [], values: [String] = []) {
+    init(route: String = "", names: [String] = [], values: [String] = []) {
+        self.route = route
         self.names = names
         self.values = values
     }
@@ -24,7 +29,7 @@ public enum RouteMatch: Sendable {
 
 /// Maps a method and a path to a handler. Knows nothing else.
 ///
-/// Patterns are '/'-separated segments; a `:name` segment matches one non-empty segment. Matching is exact:
+/// Patterns are '/'-separated segments; a `:name` or `{name}` segment matches one non-empty segment. Matching is exact:
 /// a trailing slash is significant ("/sessions/" does not match "/sessions"), there is no wildcard and no
 /// percent-decoding. Where two patterns match one path, the one with a literal segment at the first position
 /// where they differ wins ("/sessions/new" before "/sessions/:id"). HEAD falls back to the GET handler when no
@@ -52,6 +57,8 @@ public struct Router: Sendable {
         let pattern: String
         let literals: [UInt8]
         let segments: [Segment]
+        /// The number of '/' in a path this pattern can match: a cheap first test before walking the segments.
+        let slashes: Int
         let parameterNames: [String]
         var endpoints: [Endpoint]
 
@@ -63,8 +70,9 @@ public struct Router: Sendable {
             var names: [String] = []
             if pattern != "/" {
                 for part in pattern.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-                    if part.first == UInt8(ascii: ":") {
-                        let name = String(decoding: part.dropFirst(), as: UTF8.self)
+                    let isBraced = part.first == UInt8(ascii: "{") && part.last == UInt8(ascii: "}") && part.count >= 2
+                    if part.first == UInt8(ascii: ":") || isBraced {
+                        let name = String(decoding: isBraced ? part.dropFirst().dropLast() : part.dropFirst(), as: UTF8.self)
                         precondition(!name.isEmpty, "a route parameter needs a name: \(pattern)")
                         names.append(name)
                         segments.append(Segment(start: 0, count: -1))
@@ -76,6 +84,7 @@ public struct Router: Sendable {
             }
             self.literals = literals
             self.segments = segments
+            self.slashes = max(segments.count, 1)
             self.parameterNames = names
             self.endpoints = []
         }
@@ -118,7 +127,7 @@ public struct Router: Sendable {
 
         /// Only called after `matches` said yes, so the shapes agree.
         func parameters(_ path: UnsafeBufferPointer<UInt8>) -> RouteParameters {
-            if parameterNames.isEmpty { return RouteParameters() }
+            if parameterNames.isEmpty { return RouteParameters(route: pattern) }
             var values: [String] = []
             values.reserveCapacity(parameterNames.count)
             var start = 1
@@ -130,7 +139,7 @@ public struct Router: Sendable {
                 }
                 start = end + 1
             }
-            return RouteParameters(names: parameterNames, values: values)
+            return RouteParameters(route: pattern, names: parameterNames, values: values)
         }
 
         /// A literal segment beats a parameter at the first position where the two patterns differ.
@@ -165,7 +174,9 @@ public struct Router: Sendable {
     public func match(method: String, path: String) -> RouteMatch {
         var path = path
         return path.withUTF8 { bytes in
-            for index in routes.indices where routes[index].matches(bytes) {
+            var slashes = 0
+            for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
+            for index in routes.indices where routes[index].slashes == slashes && routes[index].matches(bytes) {
                 if let handler = routes[index].handler(for: method) {
                     return .found(handler, routes[index].parameters(bytes))
                 }

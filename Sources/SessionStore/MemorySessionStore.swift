@@ -6,15 +6,17 @@ public import Synchronization
 /// the cap is reached, and by `sweepExpired`. The body of `update` must not call back into the store: it holds a
 /// shard lock, which is not reentrant.
 ///
-/// Per session it costs the dictionary slot (the id's String, the value, a version and an expiry) plus the id's heap
-/// bytes: well under 1 KiB beyond the value itself.
+/// Per session it costs the dictionary slot (the id and a reference), the entry object (the value, a version and an
+/// expiry) and the id's heap bytes: well under 1 KiB beyond the value itself.
 ///
 /// The hot methods (`create`, `get`, `update`, `delete`) are `@inlinable`, and so is what they touch, so that a caller
 /// that knows `Value` gets them specialized: unspecialized, every call asks the runtime for the metadata of
 /// `Entry`, the shard dictionary and `Versioned` (about 7k instructions per press in the service's profile).
 public final class MemorySessionStore<Value: Sendable>: SessionStore {
+    /// A class, so one dictionary lookup finds an entry that is then read and changed in place; a struct value
+    /// would be reached through the dictionary's subscript on every access. Only touched under its shard's lock.
     @usableFromInline
-    struct Entry {
+    final class Entry: @unchecked Sendable {
         @usableFromInline var value: Value
         @usableFromInline var version: UInt64
         @usableFromInline var expiresAt: Double
@@ -55,7 +57,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
 
     @inlinable
     func shard(for id: SessionID) -> Shard {
-        shards[id.hashValue & (Self.shardCount - 1)]
+        shards[Int(truncatingIfNeeded: id.spread >> 32) & (Self.shardCount - 1)]
     }
 
     @inlinable
@@ -106,14 +108,13 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         try ensureOpen()
         let now = options.now()
         return shard(for: id).entries.withLock { entries -> Versioned<Value>? in
-            guard let index = entries.index(forKey: id) else { return nil }
-            if entries.values[index].expiresAt <= now {
-                entries.remove(at: index)
+            guard let entry = entries[id] else { return nil }
+            if entry.expiresAt <= now {
+                entries[id] = nil
                 stored.subtract(1, ordering: .relaxed)
                 return nil
             }
-            entries.values[index].expiresAt = now + ttl
-            let entry = entries.values[index]
+            entry.expiresAt = now + ttl
             return Versioned(value: entry.value, version: entry.version)
         }
     }
@@ -151,23 +152,23 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         try ensureOpen()
         let now = options.now()
         return try shard(for: id).entries.withLock { entries throws -> Versioned<Value> in
-            guard let index = entries.index(forKey: id) else { throw SessionStoreError.notFound }
-            if entries.values[index].expiresAt <= now {
-                entries.remove(at: index)
+            guard let entry = entries[id] else { throw SessionStoreError.notFound }
+            if entry.expiresAt <= now {
+                entries[id] = nil
                 stored.subtract(1, ordering: .relaxed)
                 throw SessionStoreError.notFound
             }
-            let version = entries.values[index].version
+            let version = entry.version
             if let expectedVersion, expectedVersion != version {
                 throw SessionStoreError.versionMismatch(current: version)
             }
             // The body works on a copy so that a throw halfway leaves the stored value untouched.
-            var value = entries.values[index].value
+            var value = entry.value
             let write = try body(&value, version)
-            entries.values[index].expiresAt = now + ttl
-            guard write else { return Versioned(value: entries.values[index].value, version: version) }
-            entries.values[index].value = value
-            entries.values[index].version = version + 1
+            entry.expiresAt = now + ttl
+            guard write else { return Versioned(value: entry.value, version: version) }
+            entry.value = value
+            entry.version = version + 1
             return Versioned(value: value, version: version + 1)
         }
     }
@@ -177,17 +178,16 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         try ensureOpen()
         let now = options.now()
         try shard(for: id).entries.withLock { entries throws in
-            guard let index = entries.index(forKey: id) else { throw SessionStoreError.notFound }
-            let entry = entries.values[index]
+            guard let entry = entries[id] else { throw SessionStoreError.notFound }
             if entry.expiresAt <= now {
-                entries.remove(at: index)
+                entries[id] = nil
                 stored.subtract(1, ordering: .relaxed)
                 throw SessionStoreError.notFound
             }
             if let expectedVersion, expectedVersion != entry.version {
                 throw SessionStoreError.versionMismatch(current: entry.version)
             }
-            entries.remove(at: index)
+            entries[id] = nil
             stored.subtract(1, ordering: .relaxed)
         }
     }

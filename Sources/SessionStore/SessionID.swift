@@ -2,15 +2,43 @@
 /// `description` is the id itself (for URLs); logs should use `shortHash`, since the id is the session's only secret.
 public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
+    /// 64-bit FNV-1a of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
+    /// client choosing ids (PUT) could make them collide; those hash `rawValue` with the seeded hasher.
+    @usableFromInline let spread: UInt64
 
     public init?(_ rawValue: String) {
-        let bytes = rawValue.utf8
-        guard (1...64).contains(bytes.count), bytes.allSatisfy(SessionID.isAllowed) else { return nil }
-        self.rawValue = rawValue
+        let count = rawValue.utf8.count
+        guard (1...64).contains(count) else { return nil }
+        let valid =
+            rawValue.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy(SessionID.isAllowed) }
+            ?? rawValue.utf8.allSatisfy(SessionID.isAllowed)
+        guard valid else { return nil }
+        self.init(unchecked: rawValue)
     }
 
     private init(unchecked rawValue: String) {
         self.rawValue = rawValue
+        self.spread = Self.fnv1a(rawValue)
+    }
+
+    public static func == (lhs: SessionID, rhs: SessionID) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes { mix(byte) }
+            return true
+        }
+        if done == nil {
+            for byte in text.utf8 { mix(byte) }
+        }
+        return hash
     }
 
     /// 128 bits from the system CSPRNG (getrandom on Linux), base64url without padding: 22 characters.
@@ -28,12 +56,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// 8 hex characters of a 64-bit FNV-1a hash: stable across processes so log lines correlate, and 32 bits of a
     /// 128-bit id cannot be turned back into the id.
     public var shortHash: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in rawValue.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let folded = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        let folded = UInt32(truncatingIfNeeded: spread ^ (spread >> 32))
         let hex = String(folded, radix: 16)
         return String(repeating: "0", count: 8 - hex.utf8.count) + hex
     }

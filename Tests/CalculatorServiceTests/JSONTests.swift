@@ -1,4 +1,5 @@
 import Foundation
+import CalculatorEngine
 import HTTPServer
 import Testing
 
@@ -66,6 +67,44 @@ import Testing
     func otherContentTypesAreRefused(_ contentType: String) {
         let request = Request(method: "POST", path: "/", headers: ["Content-Type": contentType], body: Array("{}".utf8))
         #expect(throws: Problem.self) { try request.requireJSONBody() }
+    }
+
+    @Test func writerWritesIntegersAtTheirLimits() throws {
+        var writer = JSONWriter(capacity: 1)  // also makes the buffer grow
+        writer.beginObject()
+        writer.field("min", Int64.min)
+        writer.field("max", UInt64.max)
+        writer.field("zero", 0)
+        writer.field("negative", -42)
+        writer.endObject()
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == "{\"min\":\(Int64.min),\"max\":\(UInt64.max),\"zero\":0,\"negative\":-42}")
+    }
+
+    @Test(arguments: [0, 7, 10, 99, 1_000, UInt64.max])
+    func entityTagsAreTheVersionInQuotes(_ version: UInt64) {
+        #expect(Rendering.entityTag(version) == "\"\(version)\"")
+    }
+
+    /// The compact `{"key":"…"}` form is read by a shortcut; every key name, alias included, must read the same
+    /// through it as through the general parser (reached here with spaces the shortcut does not take).
+    @Test func compactSingleKeyReadsLikeTheGeneralForm() throws {
+        let names = KeyCatalog.all.flatMap { [$0.name] + $0.aliases }
+        for name in names {
+            let compact = try PressRequest.parse(Array(#"{"key":"\#(name)"}"#.utf8), maxKeys: 1)
+            let spaced = try PressRequest.parse(Array(#"{ "key" : "\#(name)" }"#.utf8), maxKeys: 1)
+            #expect(compact == spaced, "key \(name)")
+            #expect(compact.keys.count == 1 && !compact.trace)
+        }
+        for body in [#"{"key":"nope"}"#, #"{"key":""}"#, #"{"key":"7"}x"#, #"{"key":"\u0037"}"#, #"{"key":"7","trace":true}"#] {
+            let viaShortcut = Result { () throws(Problem) in try PressRequest.parse(Array(body.utf8), maxKeys: 1) }
+            let general = Result { () throws(Problem) in try PressRequest.parse(Array(body.replacingOccurrences(of: ":", with: " : ").utf8), maxKeys: 1) }
+            switch (viaShortcut, general) {
+            case let (.success(a), .success(b)): #expect(a == b, "\(body)")
+            case let (.failure(a), .failure(b)): #expect(a.kind == b.kind, "\(body)")
+            default: Issue.record("\(body): \(viaShortcut) versus \(general)")
+            }
+        }
     }
 
     @Test func pressRequestFormsAgree() throws {

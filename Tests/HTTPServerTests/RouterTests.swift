@@ -38,6 +38,22 @@ import Testing
         #expect(pressParameters["id"] == "Z_9")
     }
 
+    @Test func bracedParametersMatchLikeColonOnesAndTheMatchNamesItsPattern() throws {
+        var router = Router()
+        router.add("GET", "/sessions/{id}/display", Self.named("display"))
+        router.add("GET", "/sessions/{id}", Self.named("get"))
+        router.add("GET", "/keys", Self.named("keys"))
+        let (name, parameters) = try #require(Self.resolve(router, "GET", "/sessions/abc/display"))
+        #expect(name == "display")
+        #expect(parameters["id"] == "abc")
+        #expect(parameters.route == "/sessions/{id}/display")
+        #expect(try #require(Self.resolve(router, "GET", "/sessions/abc")).1.route == "/sessions/{id}")
+        #expect(try #require(Self.resolve(router, "GET", "/keys")).1.route == "/keys")
+        #expect(try #require(Self.resolve(Self.sessions, "POST", "/sessions/x/press")).1.route == "/sessions/:id/press")
+        #expect(Self.resolve(router, "GET", "/sessions//display") == nil)
+        #expect(Self.resolve(router, "GET", "/sessions/abc/display/more") == nil)
+    }
+
     @Test func severalParametersAreCaptured() throws {
         var router = Router()
         router.add("GET", "/a/:first/b/:second", Self.named("ab"))
