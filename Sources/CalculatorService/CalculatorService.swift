@@ -165,8 +165,9 @@ public final class CalculatorService: Sendable {
             }
         }
         if request.method == "HEAD" { response.body = [] }
+        // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
         addCORS(to: &response)
-        response.headers.set("X-Request-Id", requestID)
+        response.headers.add("X-Request-Id", requestID)
         let elapsed = ContinuousClock.now - started
         let label = route ?? Self.route(of: request.path)
         metrics.request(route: label, method: request.method, status: response.status, duration: elapsed)
@@ -178,7 +179,7 @@ public final class CalculatorService: Sendable {
 
     /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
     private func admission(_ request: Request) -> Problem? {
-        guard request.path.hasPrefix("/sessions") else { return nil }
+        guard request.path.utf8.starts(with: "/sessions".utf8) else { return nil }
         if let apiKey, !Self.bearerMatches(request.headers["Authorization"], apiKey) {
             return Problem(
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
@@ -268,9 +269,9 @@ public final class CalculatorService: Sendable {
     }
 
     private func addCORS(to response: inout Response) {
-        response.headers.set("Access-Control-Allow-Origin", corsOrigin)
-        response.headers.set("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
-        if corsOrigin != "*" { response.headers.set("Vary", "Origin") }
+        response.headers.add("Access-Control-Allow-Origin", corsOrigin)
+        response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
+        if corsOrigin != "*" { response.headers.add("Vary", "Origin") }
     }
 
     private static func acceptableRequestID(_ value: String) -> String? {

@@ -297,6 +297,7 @@ struct JSONWriter: ~Copyable {
     mutating func endArray() { write(UInt8(ascii: "]")); needsComma = true }
 
     /// Writes `"name":` inside an object; the value call that follows must not add a comma.
+    @inline(__always)
     mutating func key(_ name: StaticString) {
         reserve(name.utf8CodeUnitCount + 4)
         if needsComma { put(UInt8(ascii: ",")) }
@@ -334,6 +335,7 @@ struct JSONWriter: ~Copyable {
     mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
     mutating func field<Value: BinaryInteger>(_ name: StaticString, _ value: Value) { key(name); int(value) }
 
+    @inline(__always)
     private mutating func separate() {
         if needsComma { write(UInt8(ascii: ",")) }
     }
@@ -348,6 +350,7 @@ struct JSONWriter: ~Copyable {
     // MARK: the buffer
 
     /// Makes room for `extra` more bytes; `put` then writes without checking.
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         let newCapacity = max(capacity * 2, count + extra)
@@ -358,21 +361,25 @@ struct JSONWriter: ~Copyable {
         capacity = newCapacity
     }
 
+    @inline(__always)
     private mutating func put(_ byte: UInt8) {
         base[count] = byte
         count += 1
     }
 
+    @inline(__always)
     private mutating func put(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
         (base + count).update(from: bytes, count: length)
         count += length
     }
 
+    @inline(__always)
     private mutating func write(_ byte: UInt8) {
         reserve(1)
         put(byte)
     }
 
+    @inline(__always)
     private mutating func write(_ text: StaticString) {
         reserve(text.utf8CodeUnitCount)
         put(text.utf8Start, text.utf8CodeUnitCount)

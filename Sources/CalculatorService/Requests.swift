@@ -85,8 +85,9 @@ extension PressRequest {
         let prefix = UnsafeBufferPointer(start: singleKeyPrefix.utf8Start, count: singleKeyPrefix.utf8CodeUnitCount)
         let suffix = UnsafeBufferPointer(start: singleKeySuffix.utf8Start, count: singleKeySuffix.utf8CodeUnitCount)
         return body.withUnsafeBufferPointer { body -> PressRequest? in
-            guard body.count > prefix.count + suffix.count, body.starts(with: prefix), body.reversed().starts(with: suffix.reversed())
-            else { return nil }
+            guard body.count > prefix.count + suffix.count else { return nil }
+            for index in 0..<prefix.count where body[index] != prefix[index] { return nil }
+            for index in 0..<suffix.count where body[body.count - suffix.count + index] != suffix[index] { return nil }
             let name = UnsafeBufferPointer(rebasing: body[prefix.count..<(body.count - suffix.count)])
             for byte in name where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 return nil

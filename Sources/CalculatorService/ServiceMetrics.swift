@@ -7,7 +7,8 @@ import Synchronization
 final class ServiceMetrics: Sendable {
     private let routeMetrics: [String: RouteMetrics]
     private let presses: [Key: Counter]
-    private let storeOperations: [String: Counter]
+    /// Indexed by `StoreOperation.index`: a press should not pay for hashing to find its counter.
+    private let storeOperations: [Counter]
     private let storeErrors = Mutex<[String: Counter]>([:])
     private let rateLimited: [String: Counter]
     let liveSessions = Gauge(label: "calculator_sessions_live")
@@ -16,7 +17,6 @@ final class ServiceMetrics: Sendable {
         "/", "/web/{file}", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions", "/sessions/{id}",
         "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", "unmatched",
     ]
-    static let storeOperationNames = ["create", "get", "update", "delete"]
 
     init() {
         routeMetrics = Dictionary(uniqueKeysWithValues: Self.routes.map { ($0, RouteMetrics(route: $0)) })
@@ -26,9 +26,9 @@ final class ServiceMetrics: Sendable {
         presses = Dictionary(uniqueKeysWithValues: KeyCatalog.all.compactMap { info in
             Key(name: info.name).flatMap { key in kindCounters[info.kind].map { (key, $0) } }
         })
-        storeOperations = Dictionary(uniqueKeysWithValues: Self.storeOperationNames.map {
-            ($0, Counter(label: "calculator_store_operations_total", dimensions: [("operation", $0)]))
-        })
+        storeOperations = StoreOperation.allCases.map {
+            Counter(label: "calculator_store_operations_total", dimensions: [("operation", $0.rawValue)])
+        }
         rateLimited = Dictionary(uniqueKeysWithValues: ["presses", "sessions"].map {
             ($0, Counter(label: "calculator_rate_limited_total", dimensions: [("limit", $0)]))
         })
@@ -44,7 +44,7 @@ final class ServiceMetrics: Sendable {
         for key in keys { presses[key]?.increment() }
     }
 
-    func storeOperation(_ name: String) { storeOperations[name]?.increment() }
+    func storeOperation(_ operation: StoreOperation) { storeOperations[operation.index].increment() }
 
     func storeError(_ name: String, _ error: String) {
         let key = name + " " + error
@@ -58,6 +58,21 @@ final class ServiceMetrics: Sendable {
     }
 
     func rateLimited(_ limit: String) { rateLimited[limit]?.increment() }
+}
+
+/// What the service asks of its session store, as counted in `calculator_store_operations_total`.
+enum StoreOperation: String, CaseIterable {
+    case create, get, update, delete
+
+    /// The position in `allCases`.
+    var index: Int {
+        switch self {
+        case .create: 0
+        case .get: 1
+        case .update: 2
+        case .delete: 3
+        }
+    }
 }
 
 /// The request metrics of one route: its duration histogram, and its request counters by method and status, each

@@ -46,7 +46,7 @@ final class SessionEndpoints: Sendable {
         for _ in 0..<2 {
             let id = SessionID.random()
             do {
-                metrics.storeOperation("create")
+                metrics.storeOperation(.create)
                 return created(id, try store.create(id, record))
             } catch SessionStoreError.alreadyExists {
                 continue
@@ -60,7 +60,7 @@ final class SessionEndpoints: Sendable {
     func putSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         do {
-            metrics.storeOperation("create")
+            metrics.storeOperation(.create)
             return created(id, try store.create(id, SessionRecord(state: CalculatorState(settings: settings))))
         } catch SessionStoreError.alreadyExists {
             return try readSession(id)
@@ -111,7 +111,7 @@ final class SessionEndpoints: Sendable {
                 guard precondition.admits(current) else { throw Self.preconditionFailed(current: current) }
                 expected = current
             }
-            metrics.storeOperation("delete")
+            metrics.storeOperation(.delete)
             try store.delete(id, expectedVersion: expected)
         } catch let problem as Problem {
             throw problem
@@ -202,7 +202,7 @@ final class SessionEndpoints: Sendable {
 
     private func read(_ id: SessionID) throws(Problem) -> Versioned<SessionRecord> {
         do {
-            metrics.storeOperation("get")
+            metrics.storeOperation(.get)
             guard let record = try store.get(id) else { throw SessionStoreError.notFound }
             return record
         } catch {
@@ -215,7 +215,7 @@ final class SessionEndpoints: Sendable {
         _ body: (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>
     ) throws(Problem) -> (Versioned<SessionRecord>, R) {
         do {
-            metrics.storeOperation("update")
+            metrics.storeOperation(.update)
             return try store.update(id, expectedVersion: nil) { record, version in try body(&record, version) }
         } catch let problem as Problem {
             throw problem
