@@ -34,30 +34,67 @@ struct InputBuffer: Sendable, Equatable {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private var mantissaDigitCount: Int {
-        let mantissa = text.utf8.prefix { $0 != UInt8(ascii: "e") }
-        let count = mantissa.lazy.filter(Self.isDigit).count
-        let unsigned = mantissa.first == UInt8(ascii: "-") ? mantissa.dropFirst() : mantissa[...]
-        return unsigned.starts(with: "0.".utf8) ? count - 1 : count
+    /// What a digit key needs to know of the text, from one pass over its bytes (this runs on every digit typed).
+    private struct Shape {
+        var hasExponent = false
+        /// Digits after the "e"; `exponentIsZero` when they are exactly "0".
+        var exponentDigits = 0
+        var exponentIsZero = false
+        /// Significant digits typed in the mantissa: a leading "0." does not count its zero.
+        var mantissaDigits = 0
+        /// The text is "0" or "-0": the next digit replaces the zero.
+        var isZero = false
+
+        init(_ utf8: some Collection<UInt8>) {
+            var count = 0
+            var first: UInt8 = 0
+            var second: UInt8 = 0
+            var lastDigit: UInt8 = 0
+            var firstMantissaDigit: UInt8 = 0
+            var integerDigits = 0
+            var sawPoint = false
+            for byte in utf8 {
+                if count == 0 { first = byte } else if count == 1 { second = byte }
+                count += 1
+                if byte == UInt8(ascii: "e") {
+                    hasExponent = true
+                } else if InputBuffer.isDigit(byte) {
+                    if hasExponent {
+                        exponentDigits += 1
+                    } else {
+                        if mantissaDigits == 0 { firstMantissaDigit = byte }
+                        mantissaDigits += 1
+                        if !sawPoint { integerDigits += 1 }
+                    }
+                    lastDigit = byte
+                } else if byte == UInt8(ascii: ".") {
+                    sawPoint = true
+                }
+            }
+            exponentIsZero = exponentDigits == 1 && lastDigit == UInt8(ascii: "0")
+            if sawPoint, integerDigits == 1, firstMantissaDigit == UInt8(ascii: "0") { mantissaDigits -= 1 }
+            isZero = (count == 1 && first == UInt8(ascii: "0")) || (count == 2 && first == UInt8(ascii: "-") && second == UInt8(ascii: "0"))
+        }
+    }
+
+    private var shape: Shape {
+        text.utf8.withContiguousStorageIfAvailable { Shape($0) } ?? Shape(text.utf8)
     }
 
     mutating func appendDigit(_ digit: Character, limit: Int) {
-        if hasExponent {
-            let exponentDigits = text.utf8.reversed().prefix { $0 != UInt8(ascii: "e") }.filter(Self.isDigit)
-            if exponentDigits == [UInt8(ascii: "0")] {
-                text.removeLast()
-            } else if exponentDigits.count >= InputBuffer.maxExponentDigits {
-                return
-            }
-            text.append(digit)
-        } else if text.utf8.elementsEqual("0".utf8) || text.utf8.elementsEqual("-0".utf8) {
-            // Leading zeros collapse: "0 0 5" is 5.
-            text.removeLast()
-            text.append(digit)
+        guard let byte = digit.asciiValue, Self.isDigit(byte) else { return }
+        let shape = self.shape
+        // A lone zero is replaced by the digit: "0 0 5" is 5, and "1e0 5" is 1e5.
+        var replacesZero = false
+        if shape.hasExponent {
+            replacesZero = shape.exponentIsZero
+            if !replacesZero, shape.exponentDigits >= InputBuffer.maxExponentDigits { return }
         } else {
-            guard mantissaDigitCount < limit else { return }
-            text.append(digit)
+            replacesZero = shape.isZero
+            if !replacesZero, shape.mantissaDigits >= limit { return }
         }
+        if replacesZero { text = String(decoding: text.utf8.dropLast(), as: UTF8.self) }
+        text.unicodeScalars.append(Unicode.Scalar(byte))
         isPristine = false
     }
 

@@ -38,7 +38,8 @@ private func check(_ test: KeyCase) throws {
         c("1 2 3 back", "12"), c("1 back", "0"), c("1 back back", "0"), c("1 . back", "1"), c("1 2 neg back", "-1"),
         c("5 neg back", "0"), c("2 + 3 = back", "5"), c("9 sqrt back", "3"), c("1 2 neg 3", "-123"), c("1 2 neg neg", "12"),
         c("neg 5", "-5"), c("neg", "-0"), c("5 + neg 3 =", "2"), c("2 + 3 = neg", "-5"), c("9 sqrt neg", "-3"),
-        c("5 * neg 2 =", "-10"), c("neg . 5", "-0.5"), c("0 . 1 0", "0.10"),
+        c("5 * neg 2 =", "-10"), c("neg . 5", "-0.5"), c("0 . 1 0", "0.10"), c("neg 0 5", "-5"), c("neg 0 0", "-0"),
+        c("neg 0 . 1 2 3 4 5 6 7 8 9", "-0.12345678", digits(8)),
     ]
 
     static let precedenceCases: [KeyCase] = [
@@ -106,6 +107,7 @@ private func check(_ test: KeyCase) throws {
         c("1 EE 9 9 9 9 =", "1e+9999"), c("1 EE 9 9 9 9 neg =", "1e-9999"), c("1 EE 1 2 3 4 5", "1e1234"),
         c("1 EE 5 back =", "1"), c("5 EE 0 0 3 =", "5000"), c("2 . 5 EE 3 neg neg =", "2500"), c("1 EE 2 0 * 1 EE 2 0 =", "1e+40"),
         c("1 EE 3 neg neg", "1e3"), c("1 EE EE 2 =", "100"), c("1 . EE 2 =", "100"), c("neg 2 EE 2 =", "-200"),
+        c("1 EE 0 5", "1e5"), c("1 EE neg 0 5", "1e-5"), c("1 EE 0 0", "1e0"), c("1 EE 1 0 0 0 5", "1e1000"),
     ]
 
     static let memoryCases: [KeyCase] = [
