@@ -179,6 +179,7 @@ public final class CalculatorService: Sendable {
 
     /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
     private func admission(_ request: Request) -> Problem? {
+        guard apiKey != nil || pressLimiter != nil || sessionLimiter != nil else { return nil }
         guard request.path.utf8.starts(with: "/sessions".utf8) else { return nil }
         if let apiKey, !Self.bearerMatches(request.headers["Authorization"], apiKey) {
             return Problem(

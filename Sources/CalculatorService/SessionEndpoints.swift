@@ -9,6 +9,10 @@ import SessionStore
 /// nothing is written to the store unless the whole request is valid.
 final class SessionEndpoints: Sendable {
     private let store: any SessionStore<SessionRecord>
+    /// The same store when it is the in-memory one: called directly, its generic update is specialized for each
+    /// handler's result type (through the existential the runtime is asked for type metadata every time), and it
+    /// can leave the record in place (`updateInPlace`).
+    private let memoryStore: MemoryRecordStore?
     private let configuration: ServiceConfiguration
     private let logger: Logger
     private let now: @Sendable () -> Double
@@ -19,6 +23,7 @@ final class SessionEndpoints: Sendable {
         metrics: ServiceMetrics
     ) {
         self.store = store
+        self.memoryStore = store as? MemoryRecordStore
         self.configuration = configuration
         self.logger = logger
         self.now = now
@@ -91,14 +96,14 @@ final class SessionEndpoints: Sendable {
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let change = try SettingsChange.parse(request.body)
         let precondition = IfMatch(request.headers["If-Match"])
-        let (stored, _) = try update(id) { record, version throws(Problem) in
+        let (version, body) = try update(id) { record, version throws(Problem) in
             guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
             let settings = change.applied(to: record.state.settings)
-            guard settings != record.state.settings else { return .keep(()) }
+            guard settings != record.state.settings else { return .keep(Rendering.state(record.state, id: id, version: version)) }
             record.state.update(settings: settings)
-            return .write(())
+            return .write(Rendering.state(record.state, id: id, version: version + 1))
         }
-        return sessionJSON(200, Rendering.state(stored.value.state, id: id, version: stored.version), version: stored.version)
+        return sessionJSON(200, body, version: version)
     }
 
     func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
@@ -152,10 +157,10 @@ final class SessionEndpoints: Sendable {
         let idempotencyKey = try Self.idempotencyKey(request)
         let fingerprint = idempotencyKey == nil ? "" : pressRequest.fingerprint
         let now = self.now()
-        let configuration = self.configuration
+        let (retention, keptReplies) = (configuration.idempotencyRetention, configuration.idempotencyKeysPerSession)
         // The If-Match check runs inside the update so that a retried press replays its first reply even after the
         // version has moved on.
-        let (stored, outcome) = try update(id) { record, version throws(Problem) -> Mutation<PressOutcome> in
+        let (version, outcome) = try update(id) { record, version throws(Problem) -> Mutation<PressOutcome> in
             if let idempotencyKey, let reply = record.idempotency.first(where: { $0.key == idempotencyKey }) {
                 guard reply.fingerprint == fingerprint else {
                     throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
@@ -171,7 +176,7 @@ final class SessionEndpoints: Sendable {
             }
             let body = Rendering.state(record.state, id: id, version: version + 1, steps: steps)
             if let idempotencyKey {
-                record.pruneIdempotency(now: now, retention: configuration.idempotencyRetention, limit: configuration.idempotencyKeysPerSession)
+                record.pruneIdempotency(now: now, retention: retention, limit: keptReplies)
                 record.idempotency.append(
                     IdempotentReply(
                         key: idempotencyKey, fingerprint: fingerprint, status: 200, version: version + 1,
@@ -182,7 +187,7 @@ final class SessionEndpoints: Sendable {
         switch outcome {
         case let .fresh(body):
             metrics.pressed(pressRequest.keys)
-            return sessionJSON(200, body, version: stored.version)
+            return sessionJSON(200, body, version: version)
         case let .replay(reply):
             var response = sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
             response.headers.set("Idempotent-Replayed", "true")
@@ -210,13 +215,19 @@ final class SessionEndpoints: Sendable {
         }
     }
 
+    /// Runs `body` on the session atomically; returns the session's version afterwards and the body's result. Bodies
+    /// render their reply themselves, so the record is not copied out of the store.
     private func update<R: Sendable>(
         _ id: SessionID,
         _ body: (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>
-    ) throws(Problem) -> (Versioned<SessionRecord>, R) {
+    ) throws(Problem) -> (version: UInt64, result: R) {
         do {
             metrics.storeOperation(.update)
-            return try store.update(id, expectedVersion: nil) { record, version in try body(&record, version) }
+            if let memoryStore {
+                return try memoryStore.records.updateInPlace(id, expectedVersion: nil) { record, version in try body(&record, version) }
+            }
+            let (stored, result) = try store.update(id, expectedVersion: nil) { record, version in try body(&record, version) }
+            return (stored.version, result)
         } catch let problem as Problem {
             throw problem
         } catch {

@@ -48,7 +48,8 @@ extension SessionRecord {
 final class MemoryRecordStore: SessionStore {
     typealias Value = SessionRecord
 
-    private let records: MemorySessionStore<SessionRecord>
+    /// Reached directly by `SessionEndpoints` for `updateInPlace`, which the protocol does not have.
+    let records: MemorySessionStore<SessionRecord>
 
     init(options: SessionStoreOptions) {
         records = MemorySessionStore(options: options)
