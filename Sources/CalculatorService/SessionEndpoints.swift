@@ -76,7 +76,7 @@ final class SessionEndpoints: Sendable {
 
     private func created(_ id: SessionID, _ record: Versioned<SessionRecord>) -> Response {
         var response = sessionJSON(201, Rendering.state(record.value.state, id: id, version: record.version), version: record.version)
-        response.headers.set("Location", "/sessions/\(id.rawValue)")
+        response.headers.add("Location", "/sessions/" + id.rawValue)
         return response
     }
 

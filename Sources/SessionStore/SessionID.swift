@@ -1,3 +1,5 @@
+import Glibc
+
 /// A session identifier: 1 to 64 characters of `[A-Za-z0-9_-]`.
 /// `description` is the id itself (for URLs); logs should use `shortHash`, since the id is the session's only secret.
 public struct SessionID: Hashable, Sendable, CustomStringConvertible {
@@ -41,16 +43,14 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         return hash
     }
 
-    /// 128 bits from the system CSPRNG (getrandom on Linux), base64url without padding: 22 characters.
+    /// 128 bits from the system CSPRNG (glibc's `arc4random_buf`, over getrandom; it cannot fail), base64url
+    /// without padding: 22 characters. One call for all 16 bytes, where SystemRandomNumberGenerator makes one per 8.
     public static func random() -> SessionID {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: low >> UInt64(shift))) }
-        return SessionID(unchecked: base64URL(bytes))
+        var bits = (UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &bits) { buffer in
+            if let start = buffer.baseAddress { arc4random_buf(start, buffer.count) }
+        }
+        return withUnsafeBytes(of: &bits) { SessionID(unchecked: base64URL($0)) }
     }
 
     /// 8 hex characters of a 64-bit FNV-1a hash: stable across processes so log lines correlate, and 32 bits of a
@@ -75,26 +75,32 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
 
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out.append(alphabet[Int(chunk >> 18 & 63)])
-            out.append(alphabet[Int(chunk >> 12 & 63)])
-            out.append(alphabet[Int(chunk >> 6 & 63)])
-            out.append(alphabet[Int(chunk & 63)])
-            index += 3
+    static func base64URL(_ bytes: UnsafeRawBufferPointer) -> String {
+        let length = bytes.count / 3 * 4 + [0, 2, 3][bytes.count % 3]
+        return String(unsafeUninitializedCapacity: length) { out in
+            var written = 0
+            func emit(_ sextet: UInt32) {
+                out[written] = alphabet[Int(sextet & 63)]
+                written += 1
+            }
+            var index = 0
+            while index + 3 <= bytes.count {
+                let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                emit(chunk >> 18)
+                emit(chunk >> 12)
+                emit(chunk >> 6)
+                emit(chunk)
+                index += 3
+            }
+            let rest = bytes.count - index
+            if rest > 0 {
+                let second = rest == 2 ? UInt32(bytes[index + 1]) : 0
+                let chunk = UInt32(bytes[index]) << 16 | second << 8
+                emit(chunk >> 18)
+                emit(chunk >> 12)
+                if rest == 2 { emit(chunk >> 6) }
+            }
+            return written
         }
-        let rest = bytes.count - index
-        if rest > 0 {
-            let second = rest == 2 ? UInt32(bytes[index + 1]) : 0
-            let chunk = UInt32(bytes[index]) << 16 | second << 8
-            out.append(alphabet[Int(chunk >> 18 & 63)])
-            out.append(alphabet[Int(chunk >> 12 & 63)])
-            if rest == 2 { out.append(alphabet[Int(chunk >> 6 & 63)]) }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
