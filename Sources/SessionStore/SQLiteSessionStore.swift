@@ -12,9 +12,10 @@ import Synchronization
 ///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
 ///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
 /// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
-///   Each write runs in a savepoint of the open transaction (opening one if needed), releases the lock, then waits
-///   until a COMMIT that includes it has returned; whichever waiter finds its batch still open commits it, after
-///   letting writers already queued on the lock join. A write is acknowledged (returns) only after that commit, and
+///   Each write runs in a savepoint of the open transaction (opening one if needed). The writer that finds no other
+///   writer queued on the lock behind it (or the batch full) commits the batch before it lets go of the lock; the
+///   others sleep until the commit log says their batch is done (one wake-up each, no polling). Writers that queue
+///   during a commit's disk sync form the next batch. A write is acknowledged (returns) only after that commit, and
 ///   when the commit fails every write of the batch fails with it.
 /// - Expiry: `get` rewrites the expiry only when it would move by more than 1% of the TTL, so display reads do not
 ///   cost a disk sync each; a session therefore lives between 99% and 100% of the TTL after its last use.
@@ -50,13 +51,21 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var openBatch: UInt64 = 0
         var nextBatch: UInt64 = 1
         var writesInOpenBatch = 0
-        var lastCommitted: UInt64 = 0
+    }
+
+    /// Which batches have ended, for the writers waiting on them. Batches end in order (one writer connection).
+    private struct CommitLog {
+        var lastEnded: UInt64 = 0
         /// Recent batches whose COMMIT failed, so their waiting writers fail too.
         var failures: [UInt64: SessionStoreError] = [:]
     }
 
+    /// A steady stream of writers would otherwise keep one batch open forever.
+    private static var batchLimit: Int { 256 }
+
     private let writer: SleepingMutex<Writer>
-    /// Writers blocked on the writer lock; the committer lets them join the batch first.
+    private let commitLog = SleepingMutex(CommitLog())
+    /// Writers blocked on the writer lock; while there are any, the batch stays open for them.
     private let queuedWriters = Atomic<Int>(0)
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
@@ -152,19 +161,21 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 state.nextBatch += 1
                 state.writesInOpenBatch = 0
             }
+            let batch = state.openBatch
             do {
                 try connection.run("SAVEPOINT write")
                 let result = try body(connection)
                 try connection.run("RELEASE write")
                 state.writesInOpenBatch += 1
-                return (state.openBatch, result)
+                endBatchIfLast(&state)
+                return (batch, result)
             } catch {
                 if connection.isInTransaction {
                     _ = try? connection.run("ROLLBACK TO write")
                     _ = try? connection.run("RELEASE write")
                 }
-                // Nobody else is waiting on an empty batch: end it now (no sync needed) rather than leave it open.
-                if state.writesInOpenBatch == 0 { try? commit(&state) }
+                // Earlier writers of the batch may be waiting for someone to commit it.
+                endBatchIfLast(&state)
                 throw error
             }
         }
@@ -172,38 +183,39 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return result
     }
 
-    private func awaitCommit(of batch: UInt64) throws {
-        var yields = 0
-        while true {
-            let committed = try writer.withLock { state throws -> Bool in
-                if let failure = state.failures[batch] { throw failure }
-                if state.lastCommitted >= batch { return true }
-                guard state.openBatch == batch else { throw SessionStoreError.unavailable("sqlite: batch \(batch) was lost") }
-                // Writers already queued on the lock join this batch first (bounded, so a steady stream cannot starve it).
-                if yields < 32, queuedWriters.load(ordering: .relaxed) > 0 { return false }
-                try commit(&state)
-                return true
-            }
-            if committed { return }
-            yields += 1
-            sched_yield()
+    /// Commits the open batch unless another writer is queued to join it (it then decides in turn).
+    private func endBatchIfLast(_ state: inout Writer) {
+        guard state.openBatch != 0 else { return }
+        if queuedWriters.load(ordering: .relaxed) == 0 || state.writesInOpenBatch >= Self.batchLimit {
+            commit(&state)
         }
     }
 
-    /// Commits the open batch; on failure rolls it back and records the failure for its writers.
-    private func commit(_ state: inout Writer) throws {
+    private func awaitCommit(of batch: UInt64) throws {
+        _ = try commitLog.wait { log throws -> Bool? in
+            if let failure = log.failures[batch] { throw failure }
+            return log.lastEnded >= batch ? true : nil
+        }
+    }
+
+    /// Commits the open batch (on failure rolls it back) and tells its writers through the commit log.
+    private func commit(_ state: inout Writer) {
         let batch = state.openBatch
         guard batch != 0, let connection = state.connection else { return }
         state.openBatch = 0
+        var failure: SessionStoreError?
         do {
             try connection.run("COMMIT")
-            state.lastCommitted = batch
         } catch {
             if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-            let failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
-            state.failures[batch] = failure
-            if state.failures.count > 64 { state.failures = state.failures.filter { $0.key + 64 > batch } }
-            throw failure
+            failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+        }
+        commitLog.withLockWakingWaiters { log in
+            log.lastEnded = batch
+            if let failure {
+                log.failures[batch] = failure
+                if log.failures.count > 64 { log.failures = log.failures.filter { $0.key + 64 > batch } }
+            }
         }
     }
 
@@ -373,7 +385,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             reader.connection.withLock { $0 = nil }
         }
         writer.withLock { state in
-            try? commit(&state)
+            commit(&state)
             try? state.connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             state.connection = nil
         }
