@@ -234,7 +234,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var expiresAt: Double
     }
 
-    private static var selectRow: String { "SELECT state, version, expires_at FROM sessions WHERE id = ?" }
+    private static var selectRow: StaticString { "SELECT state, version, expires_at FROM sessions WHERE id = ?" }
 
     private static func fetch(_ id: SessionID, _ connection: SQLiteConnection) throws -> Row? {
         var row: Row?
