@@ -12,11 +12,10 @@ import Synchronization
 ///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
 ///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
 /// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
-///   Each write runs in a savepoint of the open transaction (opening one if needed). The writer that finds no other
-///   writer queued on the lock behind it (or the batch full) commits the batch before it lets go of the lock; the
-///   others sleep until the commit log says their batch is done (one wake-up each, no polling). Writers that queue
-///   during a commit's disk sync form the next batch. A write is acknowledged (returns) only after that commit, and
-///   when the commit fails every write of the batch fails with it.
+///   One writer at a time leads a batch: it runs its own write and those queued meanwhile, each in a savepoint, then
+///   commits; the queued writers sleep once until then, and those that queue during the commit's disk sync form the
+///   next batch, led by the first of them (see `transaction`). A write is acknowledged (returns) only after that
+///   commit, and when the commit fails every write of the batch fails with it.
 /// - Expiry: `get` and `update` rewrite the expiry only when it would move by more than 1% of the TTL, so display
 ///   reads do not cost a disk sync each and presses do not rewrite the expiry index each; a session therefore lives
 ///   between 99% and 100% of the TTL after its last use.
@@ -45,29 +44,37 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     private static var readerCount: Int { 2 }
 
-    /// The writer connection and the batch (group-committed transaction) it has open.
+    /// The writer connection; whoever holds its lock may write.
     private struct Writer {
         var connection: SQLiteConnection?
-        /// Number of the open batch; 0 when no transaction is open.
-        var openBatch: UInt64 = 0
-        var nextBatch: UInt64 = 1
-        var writesInOpenBatch = 0
     }
 
-    /// Which batches have ended, for the writers waiting on them. Batches end in order (one writer connection).
-    private struct CommitLog {
-        var lastEnded: UInt64 = 0
-        /// Recent batches whose COMMIT failed, so their waiting writers fail too.
-        var failures: [UInt64: SessionStoreError] = [:]
+    /// One write handed to the thread that leads a batch; its caller sleeps until the batch has ended.
+    private final class QueuedWrite: @unchecked Sendable {
+        /// Runs the write in a savepoint and keeps its outcome for the caller; dropped once run (it wraps the
+        /// caller's non-escaping body, which must not outlive the call).
+        var work: ((SQLiteConnection) -> Void)?
+        // Set by the leader before it signals `wake`: woken and not promoted means the batch has ended.
+        var promoted = false
+        var failure: SessionStoreError?
+        let wake = WakeSignal()
+
+        init(_ work: @escaping (SQLiteConnection) -> Void) {
+            self.work = work
+        }
+    }
+
+    /// Writes waiting for a leader, and whether one is at work.
+    private struct Batching {
+        var waiting: [QueuedWrite] = []
+        var hasLeader = false
     }
 
     /// A steady stream of writers would otherwise keep one batch open forever.
     private static var batchLimit: Int { 256 }
 
     private let writer: SleepingMutex<Writer>
-    private let commitLog = SleepingMutex(CommitLog())
-    /// Writers blocked on the writer lock; while there are any, the batch stays open for them.
-    private let queuedWriters = Atomic<Int>(0)
+    private let batching = SleepingMutex(Batching())
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
     private let codec: SessionCodec<Value>
@@ -140,8 +147,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Connections
 
-    /// Runs `body` on the writer connection, inside the open batch's transaction if there is one (its changes then
-    /// commit with that batch), else in autocommit mode. For writes nobody waits on: expiry refreshes, sweeps.
+    /// Runs `body` on the writer connection between batches, in autocommit mode. For writes nobody waits on:
+    /// expiry refreshes, sweeps.
     private func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try writer.withLock { state throws -> T in
             guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
@@ -149,74 +156,110 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// One acknowledged write: `body` runs in a savepoint of the current batch and this returns only after the batch
-    /// has committed durably. When `body` throws, its changes are rolled back and the error returns at once.
+    /// One acknowledged write: `body` runs in a savepoint of a batch, and this returns only after the batch has
+    /// committed durably. When `body` throws, its changes are rolled back and its error returns (after the batch).
+    ///
+    /// The first writer to find no leader leads: it opens the batch, runs its own write and every write queued
+    /// meanwhile (each in its savepoint), commits, then wakes the batch's writers and hands the lead to the first
+    /// writer that queued during the commit. So a queued writer sleeps once (not once on the writer lock and again
+    /// waiting for the commit), and writers that arrive during a commit's disk sync form the next batch.
     private func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        queuedWriters.add(1, ordering: .relaxed)
-        let (batch, result) = try writer.withLock { state throws -> (UInt64, T) in
-            queuedWriters.subtract(1, ordering: .relaxed)
-            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
-            if state.openBatch == 0 {
-                try connection.run("BEGIN IMMEDIATE")
-                state.openBatch = state.nextBatch
-                state.nextBatch += 1
-                state.writesInOpenBatch = 0
+        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
+        var outcome: Result<T, any Error>?
+        let failure = withoutActuallyEscaping(body) { body -> SessionStoreError? in
+            let write = QueuedWrite { connection in
+                outcome = Result { try Self.inSavepoint(connection, body) }
             }
-            let batch = state.openBatch
-            do {
-                try connection.run("SAVEPOINT write")
-                let result = try body(connection)
-                try connection.run("RELEASE write")
-                state.writesInOpenBatch += 1
-                endBatchIfLast(&state)
-                return (batch, result)
-            } catch {
-                if connection.isInTransaction {
-                    _ = try? connection.run("ROLLBACK TO write")
-                    _ = try? connection.run("RELEASE write")
+            var leads = batching.withLock { state -> Bool in
+                if state.hasLeader {
+                    state.waiting.append(write)
+                    return false
                 }
-                // Earlier writers of the batch may be waiting for someone to commit it.
-                endBatchIfLast(&state)
-                throw error
+                state.hasLeader = true
+                return true
             }
+            if !leads {
+                write.wake.wait()
+                leads = write.promoted
+            }
+            if leads { lead(with: write) }
+            return write.failure
         }
-        try awaitCommit(of: batch)
+        // A body that failed rolled back alone; otherwise the batch's commit decides.
+        if case .failure(let error)? = outcome { throw error }
+        if let failure { throw failure }
+        guard case .success(let result)? = outcome else { throw SessionStoreError.unavailable("sqlite: write was not run") }
         return result
     }
 
-    /// Commits the open batch unless another writer is queued to join it (it then decides in turn).
-    private func endBatchIfLast(_ state: inout Writer) {
-        guard state.openBatch != 0 else { return }
-        if queuedWriters.load(ordering: .relaxed) == 0 || state.writesInOpenBatch >= Self.batchLimit {
-            commit(&state)
-        }
-    }
-
-    private func awaitCommit(of batch: UInt64) throws {
-        _ = try commitLog.wait { log throws -> Bool? in
-            if let failure = log.failures[batch] { throw failure }
-            return log.lastEnded >= batch ? true : nil
-        }
-    }
-
-    /// Commits the open batch (on failure rolls it back) and tells its writers through the commit log.
-    private func commit(_ state: inout Writer) {
-        let batch = state.openBatch
-        guard batch != 0, let connection = state.connection else { return }
-        state.openBatch = 0
-        var failure: SessionStoreError?
+    private static func inSavepoint<T>(_ connection: SQLiteConnection, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try connection.run("SAVEPOINT write")
         do {
-            try connection.run("COMMIT")
+            let result = try body(connection)
+            try connection.run("RELEASE write")
+            return result
         } catch {
-            if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-            failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
-        }
-        commitLog.withLockWakingWaiters { log in
-            log.lastEnded = batch
-            if let failure {
-                log.failures[batch] = failure
-                if log.failures.count > 64 { log.failures = log.failures.filter { $0.key + 64 > batch } }
+            if connection.isInTransaction {
+                _ = try? connection.run("ROLLBACK TO write")
+                _ = try? connection.run("RELEASE write")
             }
+            throw error
+        }
+    }
+
+    /// Runs one batch: `first` and the writes queued while it runs, then COMMIT; wakes them and passes the lead on.
+    private func lead(with first: QueuedWrite) {
+        var batch = [first]
+        var failure: SessionStoreError?
+        writer.withLock { state in
+            guard let connection = state.connection else {
+                failure = .unavailable("session store is closed")
+                return
+            }
+            do {
+                try connection.run("BEGIN IMMEDIATE")
+            } catch {
+                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+                return
+            }
+            var next = 0
+            while next < batch.count {
+                let write = batch[next]
+                write.work?(connection)
+                write.work = nil
+                next += 1
+                if next == batch.count, batch.count < Self.batchLimit {
+                    batch += batching.withLock { state -> [QueuedWrite] in
+                        let taken = state.waiting.prefix(Self.batchLimit - batch.count)
+                        state.waiting.removeFirst(taken.count)
+                        return Array(taken)
+                    }
+                }
+            }
+            do {
+                try connection.run("COMMIT")
+            } catch {
+                if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+            }
+        }
+        for write in batch {
+            // Writes never run (closed store, failed BEGIN) must still let go of their bodies.
+            write.work = nil
+            write.failure = failure
+        }
+        let successor = batching.withLock { state -> QueuedWrite? in
+            if state.waiting.isEmpty {
+                state.hasLeader = false
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        // The first write is this thread's own; the others sleep until told.
+        for write in batch.dropFirst() { write.wake.signal() }
+        if let successor {
+            successor.promoted = true
+            successor.wake.signal()
         }
     }
 
@@ -393,7 +436,6 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             reader.connection.withLock { $0 = nil }
         }
         writer.withLock { state in
-            commit(&state)
             try? state.connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             state.connection = nil
         }

@@ -7,28 +7,19 @@ import Glibc
 /// For the SQLite writer, which holds its lock through a commit's disk sync: `Synchronization.Mutex` spins before
 /// it sleeps on Linux, and the profile of SQLite presses showed 9% of the CPU in its `_lockSlow` while another
 /// thread committed.
-///
-/// It also has a condition variable, so threads can sleep until the state says they may go on (`wait(until:)`),
-/// woken by `withLockWakingWaiters` — how the SQLite store's writers wait for the commit of their batch.
 final class SleepingMutex<State>: @unchecked Sendable {
-    // The pthread mutex and condition must not move, so they live in their own allocations.
+    // The pthread mutex must not move, so it lives in its own allocation.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var state: State
 
     init(_ state: sending State) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
         self.state = state
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
@@ -38,24 +29,31 @@ final class SleepingMutex<State>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)
     }
+}
 
-    /// Like `withLock`, then wakes every thread sleeping in `wait(until:)` to look at the state again.
-    func withLockWakingWaiters<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer {
-            pthread_cond_broadcast(condition)
-            pthread_mutex_unlock(mutex)
-        }
-        return try body(&state)
+/// Wakes one sleeping thread (a POSIX semaphore): a queued SQLite writer sleeps on its own, so ending a batch wakes
+/// exactly its writers, not every thread waiting for a later batch as a shared condition variable would.
+final class WakeSignal: @unchecked Sendable {
+    // The semaphore must not move, so it lives in its own allocation.
+    private let semaphore: UnsafeMutablePointer<sem_t>
+
+    init() {
+        semaphore = .allocate(capacity: 1)
+        semaphore.initialize(to: sem_t())
+        sem_init(semaphore, 0, 0)
     }
 
-    /// Runs `check` under the lock until it returns a value, sleeping between tries until woken.
-    func wait<T>(until check: (inout State) throws -> T?) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while true {
-            if let result = try check(&state) { return result }
-            pthread_cond_wait(condition, mutex)
-        }
+    deinit {
+        sem_destroy(semaphore)
+        semaphore.deallocate()
+    }
+
+    /// Sleeps until `signal()` (returns at once if it already came); what the signaller wrote before is visible.
+    func wait() {
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
+    }
+
+    func signal() {
+        sem_post(semaphore)
     }
 }
