@@ -49,27 +49,6 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var connection: SQLiteConnection?
     }
 
-    /// One write handed to the thread that leads a batch; its caller sleeps until the batch has ended.
-    private final class QueuedWrite: @unchecked Sendable {
-        /// Runs the write in a savepoint and keeps its outcome for the caller; dropped once run (it wraps the
-        /// caller's non-escaping body, which must not outlive the call).
-        var work: ((SQLiteConnection) -> Void)?
-        // Set by the leader before it signals `wake`: woken and not promoted means the batch has ended.
-        var promoted = false
-        var failure: SessionStoreError?
-        let wake = WakeSignal()
-
-        init(_ work: @escaping (SQLiteConnection) -> Void) {
-            self.work = work
-        }
-    }
-
-    /// Writes waiting for a leader, and whether one is at work.
-    private struct Batching {
-        var waiting: [QueuedWrite] = []
-        var hasLeader = false
-    }
-
     /// A steady stream of writers would otherwise keep one batch open forever.
     private static var batchLimit: Int { 256 }
 
@@ -164,11 +143,26 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// writer that queued during the commit. So a queued writer sleeps once (not once on the writer lock and again
     /// waiting for the commit), and writers that arrive during a commit's disk sync form the next batch.
     private func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        var result: T?
+        try acknowledgedWrite { connection in result = try body(connection) }
+        guard let result else { throw SessionStoreError.unavailable("sqlite: write was not run") }
+        return result
+    }
+
+    /// `transaction` without a generic result: generic code here ran unspecialized (the store is generic and called
+    /// from another module) and looked up type metadata several times per write.
+    private func acknowledgedWrite(_ body: (SQLiteConnection) throws -> Void) throws {
         if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
-        var outcome: Result<T, any Error>?
+        var bodyError: (any Error)?
+        var ran = false
         let failure = withoutActuallyEscaping(body) { body -> SessionStoreError? in
             let write = QueuedWrite { connection in
-                outcome = Result { try Self.inSavepoint(connection, body) }
+                ran = true
+                do {
+                    try Self.inSavepoint(connection, body)
+                } catch {
+                    bodyError = error
+                }
             }
             var leads = batching.withLock { state -> Bool in
                 if state.hasLeader {
@@ -186,18 +180,16 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             return write.failure
         }
         // A body that failed rolled back alone; otherwise the batch's commit decides.
-        if case .failure(let error)? = outcome { throw error }
+        if let bodyError { throw bodyError }
         if let failure { throw failure }
-        guard case .success(let result)? = outcome else { throw SessionStoreError.unavailable("sqlite: write was not run") }
-        return result
+        if !ran { throw SessionStoreError.unavailable("sqlite: write was not run") }
     }
 
-    private static func inSavepoint<T>(_ connection: SQLiteConnection, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    private static func inSavepoint(_ connection: SQLiteConnection, _ body: (SQLiteConnection) throws -> Void) throws {
         try connection.run("SAVEPOINT write")
         do {
-            let result = try body(connection)
+            try body(connection)
             try connection.run("RELEASE write")
-            return result
         } catch {
             if connection.isInTransaction {
                 _ = try? connection.run("ROLLBACK TO write")
@@ -229,10 +221,16 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 write.work = nil
                 next += 1
                 if next == batch.count, batch.count < Self.batchLimit {
-                    batch += batching.withLock { state -> [QueuedWrite] in
-                        let taken = state.waiting.prefix(Self.batchLimit - batch.count)
-                        state.waiting.removeFirst(taken.count)
-                        return Array(taken)
+                    let room = Self.batchLimit - batch.count
+                    batching.withLock { state in
+                        if state.waiting.isEmpty { return }
+                        if state.waiting.count <= room {
+                            batch.append(contentsOf: state.waiting)
+                            state.waiting.removeAll(keepingCapacity: true)
+                        } else {
+                            batch.append(contentsOf: state.waiting[..<room])
+                            state.waiting.removeSubrange(..<room)
+                        }
                     }
                 }
             }
@@ -256,7 +254,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             return state.waiting.removeFirst()
         }
         // The first write is this thread's own; the others sleep until told.
-        for write in batch.dropFirst() { write.wake.signal() }
+        for index in batch.indices where index > 0 { batch[index].wake.signal() }
         if let successor {
             successor.promoted = true
             successor.wake.signal()
@@ -440,4 +438,26 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             state.connection = nil
         }
     }
+}
+
+/// One write handed to the thread that leads a batch; its caller sleeps until the batch has ended.
+/// (At file scope: nested in the generic store it would be generic too, its metadata looked up per write.)
+private final class QueuedWrite: @unchecked Sendable {
+    /// Runs the write in a savepoint and keeps its outcome for the caller; dropped once run (it wraps the
+    /// caller's non-escaping body, which must not outlive the call).
+    var work: ((SQLiteConnection) -> Void)?
+    // Set by the leader before it signals `wake`: woken and not promoted means the batch has ended.
+    var promoted = false
+    var failure: SessionStoreError?
+    let wake = WakeSignal()
+
+    init(_ work: @escaping (SQLiteConnection) -> Void) {
+        self.work = work
+    }
+}
+
+/// Writes waiting for a leader, and whether one is at work.
+private struct Batching {
+    var waiting: [QueuedWrite] = []
+    var hasLeader = false
 }
