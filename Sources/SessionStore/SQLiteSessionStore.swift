@@ -220,6 +220,12 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 write.work?(connection)
                 write.work = nil
                 next += 1
+                guard connection.isInTransaction else {
+                    // An error that aborts the whole transaction (disk full, I/O) undid the batch's earlier writes
+                    // too: they all fail, and the rest are not run.
+                    failure = .unavailable("sqlite: the batch's transaction was rolled back by an error")
+                    return
+                }
                 if next == batch.count, batch.count < Self.batchLimit {
                     let room = Self.batchLimit - batch.count
                     batching.withLock { state in
