@@ -3,6 +3,8 @@
 /// an exact rational as "p" or "p/q" in decimal ("1/3", "-5", "3/20"), an MPFR value as a hexadecimal binary float
 /// with all of its 256 bits ("0x0.c90fdaa2…p+2"). The typed entry is kept as its text ("1.50", "-0", "1e-3").
 /// Decoding rejects any other format number and malformed numbers or entries with `DecodingError.dataCorrupted`.
+/// The stores now write the binary form (format 2, `CalculatorState+Stored.swift`); this one stays readable for rows
+/// written before it.
 extension CalculatorState: Codable {
     public static let storageFormat = 1
 

@@ -12,6 +12,9 @@ import Synchronization
 /// - Atomicity: every read-modify-write is a Lua script run by Redis as one step. `update` reads, runs the body here,
 ///   then compare-and-sets on the version it read; on a conflict it reads again and reruns the body (bounded, with
 ///   jittered backoff). The write token makes a compare-and-set that is retried after a lost reply idempotent.
+/// - One round trip per press: when this process last wrote or read the session, `update` first runs the body on
+///   that value and compare-and-sets on its version *and* write token (which names one write, so a session deleted
+///   and created again at the same version does not match); only when that fails does it read as above.
 /// - Count: a sorted set `keyPrefix + "#live"` scores each session id by its expiry; `count()` is the number of
 ///   entries whose expiry is ahead (`ZCOUNT`). It is approximate only when keys vanish behind the store's back (Redis
 ///   eviction, `FLUSHDB`, a Redis TTL firing before the header expiry because clocks differ) until `sweepExpired()`
@@ -51,6 +54,15 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     /// Write tokens: a random per-process prefix and a counter, unique across instances without a syscall per write.
     private let tokenPrefix: String
     private let tokenCounter = Atomic<UInt32>(0)
+    /// Per session, the value this process last wrote or read with its version and write token.
+    private let known = Mutex<[SessionID: KnownRecord]>([:])
+    private static var knownLimit: Int { 4_096 }
+
+    private struct KnownRecord {
+        var version: UInt64
+        var token: [UInt8]
+        var value: Value
+    }
 
     /// `url` is `redis://HOST[:PORT][/DB]` (port 6379 and DB 0 by default). Nothing connects until the first call.
     public init(
@@ -202,6 +214,13 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         Array((tokenPrefix + Self.hex(tokenCounter.wrappingAdd(1, ordering: .relaxed).newValue)).utf8)
     }
 
+    private func remember(_ id: SessionID, version: UInt64, token: [UInt8], value: Value) {
+        known.withLock { known in
+            if known.count >= Self.knownLimit, known[id] == nil { known.remove(at: known.startIndex) }
+            known[id] = KnownRecord(version: version, token: token, value: value)
+        }
+    }
+
     private func record(version: UInt64, expires: Int64, token: [UInt8], payload: [UInt8]) -> [UInt8] {
         Self.digits(version, width: 20) + Self.digits(expires, width: 16) + token + payload
     }
@@ -223,6 +242,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
                 throw SessionStoreError.corrupt("cannot decode a stored session: \(error)")
             }
         }
+        remember(id, version: version, token: Array(record[36..<Self.headerLength]), value: value)
         return Versioned(value: value, version: version)
     }
 
@@ -247,6 +267,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         switch reply {
         case .integer(1):
             recent.remember(value, storedAs: payload, for: id)
+            remember(id, version: 1, token: token, value: value)
             return Versioned(value: value, version: 1)
         case .integer(0): throw SessionStoreError.alreadyExists
         case .integer(-1): throw SessionStoreError.capacityReached
@@ -279,6 +300,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
+        if let written = try updateKnown(id, expectedVersion: expectedVersion, body) { return written }
         var generator = SystemRandomNumberGenerator()
         for attempt in 1...Self.maxUpdateAttempts {
             let time = clock()
@@ -308,6 +330,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             switch reply {
             case .integer(1):
                 recent.remember(value, storedAs: payload, for: id)
+                remember(id, version: stored.version + 1, token: token, value: value)
                 return (Versioned(value: value, version: stored.version + 1), result)
             case .null:
                 throw SessionStoreError.notFound
@@ -325,6 +348,34 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         throw SessionStoreError.unavailable("redis: gave up after \(Self.maxUpdateAttempts) conflicting writes to one session")
     }
 
+    /// The one-round-trip update: the body on the value this process knows, written only if the stored record is
+    /// still that one (same version and write token). Nil when there is nothing known, the body does not write or
+    /// throws (the read path runs it again on the stored value), or the record changed: the caller then reads.
+    private func updateKnown<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (Versioned<Value>, R)? {
+        guard let base = known.withLock({ $0[id] }), expectedVersion == nil || expectedVersion == base.version else { return nil }
+        var value = base.value
+        guard case .write(let result)? = try? body(&value, base.version) else { return nil }
+        let time = clock()
+        let token = newToken()
+        let payload = try codec.encode(value)
+        let newRecord = record(version: base.version + 1, expires: time.expiresMilliseconds, token: token, payload: payload)
+        let reply = try withConnection { connection, _ in
+            try evaluate(Scripts.compareKnownAndSet, on: connection, keys: [key(id), indexKey], arguments: [
+                Self.digits(base.version, width: 20), newRecord, Array(String(time.nowMilliseconds).utf8),
+                Array(String(time.redisTTLMilliseconds).utf8), Array(String(time.expiresMilliseconds).utf8),
+                Array(id.rawValue.utf8), token, Array(String(time.redisTTLMilliseconds + 60_000).utf8), base.token,
+            ])
+        }
+        guard case .integer(1) = reply else { return nil }
+        recent.remember(value, storedAs: payload, for: id)
+        remember(id, version: base.version + 1, token: token, value: value)
+        return (Versioned(value: value, version: base.version + 1), result)
+    }
+
     public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
         let time = clock()
         let (reply, isRetry) = try withConnection { connection, isRetry in
@@ -334,6 +385,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             ]), isRetry)
         }
         recent.forget(id)
+        known.withLock { _ = $0.removeValue(forKey: id) }
         switch reply {
         case .integer(1): return
         case .null:
@@ -383,6 +435,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         recent.forgetAll()
+        known.withLock { $0 = [:] }
         for slot in slots {
             slot.state.withLock { $0.connection = nil }
         }
@@ -434,6 +487,19 @@ private enum Scripts {
           if string.sub(v, 37, 52) == ARGV[7] then return 1 end
           return string.sub(v, 1, 20)
         end
+        redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
+        redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
+        redis.call('PEXPIRE', KEYS[2], ARGV[8])
+        return 1
+        """
+
+    /// `compareAndSet` that also requires the write token the caller knows (ARGV[9])
+    /// → 1 written, nil absent, 0 the record is not the known one.
+    static let compareKnownAndSet = """
+        local v = redis.call('GET', KEYS[1])
+        if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end
+        if string.sub(v, 37, 52) == ARGV[7] then return 1 end
+        if string.sub(v, 1, 20) ~= ARGV[1] or string.sub(v, 37, 52) ~= ARGV[9] then return 0 end
         redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
         redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])

@@ -32,7 +32,9 @@ struct SQLiteRow {
 /// Every unsafe pointer of libsqlite3 stays in this file.
 final class SQLiteConnection: @unchecked Sendable {
     private let db: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
+    /// Prepared statements by the address of their SQL text: every statement is a literal, so looking one up is a
+    /// pointer comparison over a handful of entries (hashing the SQL text cost ~4k instructions per press).
+    private var statements: [(sql: UnsafePointer<UInt8>, statement: OpaquePointer)] = []
 
     init(path: String) throws {
         var handle: OpaquePointer?
@@ -49,7 +51,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for entry in statements { sqlite3_finalize(entry.statement) }
         sqlite3_close_v2(db)
     }
 
@@ -66,7 +68,7 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Runs a cached prepared statement, calling `eachRow` per result row; returns the rows changed.
     @discardableResult
-    func run(_ sql: String, _ arguments: [SQLiteArgument] = [], eachRow: (SQLiteRow) throws -> Void = { _ in }) throws -> Int {
+    func run(_ sql: StaticString, _ arguments: [SQLiteArgument] = [], eachRow: (SQLiteRow) throws -> Void = { _ in }) throws -> Int {
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)
@@ -99,12 +101,14 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+    private func prepared(_ sql: StaticString) throws -> OpaquePointer {
+        let key = sql.utf8Start
+        for entry in statements where entry.sql == key { return entry.statement }
         var statement: OpaquePointer?
-        let status = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        let text = UnsafeRawPointer(key).assumingMemoryBound(to: CChar.self)
+        let status = sqlite3_prepare_v3(db, text, Int32(sql.utf8CodeUnitCount), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else { throw Self.error(status, "\(sql): \(lastMessage)") }
-        statements[sql] = statement
+        statements.append((key, statement))
         return statement
     }
 

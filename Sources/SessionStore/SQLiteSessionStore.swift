@@ -12,12 +12,13 @@ import Synchronization
 ///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
 ///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
 /// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
-///   Each write runs in a savepoint of the open transaction (opening one if needed), releases the lock, then waits
-///   until a COMMIT that includes it has returned; whichever waiter finds its batch still open commits it, after
-///   letting writers already queued on the lock join. A write is acknowledged (returns) only after that commit, and
-///   when the commit fails every write of the batch fails with it.
-/// - Expiry: `get` rewrites the expiry only when it would move by more than 1% of the TTL, so display reads do not
-///   cost a disk sync each; a session therefore lives between 99% and 100% of the TTL after its last use.
+///   One writer at a time leads a batch: it runs its own write and those queued meanwhile, each in a savepoint, then
+///   commits; the queued writers sleep once until then, and those that queue during the commit's disk sync form the
+///   next batch, led by the first of them (see `transaction`). A write is acknowledged (returns) only after that
+///   commit, and when the commit fails every write of the batch fails with it.
+/// - Expiry: `get` and `update` rewrite the expiry only when it would move by more than 1% of the TTL, so display
+///   reads do not cost a disk sync each and presses do not rewrite the expiry index each; a session therefore lives
+///   between 99% and 100% of the TTL after its last use.
 /// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
 /// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
 public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
@@ -43,21 +44,16 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     private static var readerCount: Int { 2 }
 
-    /// The writer connection and the batch (group-committed transaction) it has open.
+    /// The writer connection; whoever holds its lock may write.
     private struct Writer {
         var connection: SQLiteConnection?
-        /// Number of the open batch; 0 when no transaction is open.
-        var openBatch: UInt64 = 0
-        var nextBatch: UInt64 = 1
-        var writesInOpenBatch = 0
-        var lastCommitted: UInt64 = 0
-        /// Recent batches whose COMMIT failed, so their waiting writers fail too.
-        var failures: [UInt64: SessionStoreError] = [:]
     }
 
+    /// A steady stream of writers would otherwise keep one batch open forever.
+    private static var batchLimit: Int { 256 }
+
     private let writer: SleepingMutex<Writer>
-    /// Writers blocked on the writer lock; the committer lets them join the batch first.
-    private let queuedWriters = Atomic<Int>(0)
+    private let batching = SleepingMutex(Batching())
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
     private let codec: SessionCodec<Value>
@@ -130,8 +126,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Connections
 
-    /// Runs `body` on the writer connection, inside the open batch's transaction if there is one (its changes then
-    /// commit with that batch), else in autocommit mode. For writes nobody waits on: expiry refreshes, sweeps.
+    /// Runs `body` on the writer connection between batches, in autocommit mode. For writes nobody waits on:
+    /// expiry refreshes, sweeps.
     private func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try writer.withLock { state throws -> T in
             guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
@@ -139,71 +135,135 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// One acknowledged write: `body` runs in a savepoint of the current batch and this returns only after the batch
-    /// has committed durably. When `body` throws, its changes are rolled back and the error returns at once.
+    /// One acknowledged write: `body` runs in a savepoint of a batch, and this returns only after the batch has
+    /// committed durably. When `body` throws, its changes are rolled back and its error returns (after the batch).
+    ///
+    /// The first writer to find no leader leads: it opens the batch, runs its own write and every write queued
+    /// meanwhile (each in its savepoint), commits, then wakes the batch's writers and hands the lead to the first
+    /// writer that queued during the commit. So a queued writer sleeps once (not once on the writer lock and again
+    /// waiting for the commit), and writers that arrive during a commit's disk sync form the next batch.
     private func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        queuedWriters.add(1, ordering: .relaxed)
-        let (batch, result) = try writer.withLock { state throws -> (UInt64, T) in
-            queuedWriters.subtract(1, ordering: .relaxed)
-            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
-            if state.openBatch == 0 {
-                try connection.run("BEGIN IMMEDIATE")
-                state.openBatch = state.nextBatch
-                state.nextBatch += 1
-                state.writesInOpenBatch = 0
-            }
-            do {
-                try connection.run("SAVEPOINT write")
-                let result = try body(connection)
-                try connection.run("RELEASE write")
-                state.writesInOpenBatch += 1
-                return (state.openBatch, result)
-            } catch {
-                if connection.isInTransaction {
-                    _ = try? connection.run("ROLLBACK TO write")
-                    _ = try? connection.run("RELEASE write")
-                }
-                // Nobody else is waiting on an empty batch: end it now (no sync needed) rather than leave it open.
-                if state.writesInOpenBatch == 0 { try? commit(&state) }
-                throw error
-            }
-        }
-        try awaitCommit(of: batch)
+        var result: T?
+        try acknowledgedWrite { connection in result = try body(connection) }
+        guard let result else { throw SessionStoreError.unavailable("sqlite: write was not run") }
         return result
     }
 
-    private func awaitCommit(of batch: UInt64) throws {
-        var yields = 0
-        while true {
-            let committed = try writer.withLock { state throws -> Bool in
-                if let failure = state.failures[batch] { throw failure }
-                if state.lastCommitted >= batch { return true }
-                guard state.openBatch == batch else { throw SessionStoreError.unavailable("sqlite: batch \(batch) was lost") }
-                // Writers already queued on the lock join this batch first (bounded, so a steady stream cannot starve it).
-                if yields < 32, queuedWriters.load(ordering: .relaxed) > 0 { return false }
-                try commit(&state)
+    /// `transaction` without a generic result: generic code here ran unspecialized (the store is generic and called
+    /// from another module) and looked up type metadata several times per write.
+    private func acknowledgedWrite(_ body: (SQLiteConnection) throws -> Void) throws {
+        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
+        var bodyError: (any Error)?
+        var ran = false
+        let failure = withoutActuallyEscaping(body) { body -> SessionStoreError? in
+            let write = QueuedWrite { connection in
+                ran = true
+                do {
+                    try Self.inSavepoint(connection, body)
+                } catch {
+                    bodyError = error
+                }
+            }
+            var leads = batching.withLock { state -> Bool in
+                if state.hasLeader {
+                    state.waiting.append(write)
+                    return false
+                }
+                state.hasLeader = true
                 return true
             }
-            if committed { return }
-            yields += 1
-            sched_yield()
+            if !leads {
+                write.wake.wait()
+                leads = write.promoted
+            }
+            if leads { lead(with: write) }
+            return write.failure
+        }
+        // A body that failed rolled back alone; otherwise the batch's commit decides.
+        if let bodyError { throw bodyError }
+        if let failure { throw failure }
+        if !ran { throw SessionStoreError.unavailable("sqlite: write was not run") }
+    }
+
+    private static func inSavepoint(_ connection: SQLiteConnection, _ body: (SQLiteConnection) throws -> Void) throws {
+        try connection.run("SAVEPOINT write")
+        do {
+            try body(connection)
+            try connection.run("RELEASE write")
+        } catch {
+            if connection.isInTransaction {
+                _ = try? connection.run("ROLLBACK TO write")
+                _ = try? connection.run("RELEASE write")
+            }
+            throw error
         }
     }
 
-    /// Commits the open batch; on failure rolls it back and records the failure for its writers.
-    private func commit(_ state: inout Writer) throws {
-        let batch = state.openBatch
-        guard batch != 0, let connection = state.connection else { return }
-        state.openBatch = 0
-        do {
-            try connection.run("COMMIT")
-            state.lastCommitted = batch
-        } catch {
-            if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-            let failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
-            state.failures[batch] = failure
-            if state.failures.count > 64 { state.failures = state.failures.filter { $0.key + 64 > batch } }
-            throw failure
+    /// Runs one batch: `first` and the writes queued while it runs, then COMMIT; wakes them and passes the lead on.
+    private func lead(with first: QueuedWrite) {
+        var batch = [first]
+        var failure: SessionStoreError?
+        writer.withLock { state in
+            guard let connection = state.connection else {
+                failure = .unavailable("session store is closed")
+                return
+            }
+            do {
+                try connection.run("BEGIN IMMEDIATE")
+            } catch {
+                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+                return
+            }
+            var next = 0
+            while next < batch.count {
+                let write = batch[next]
+                write.work?(connection)
+                write.work = nil
+                next += 1
+                guard connection.isInTransaction else {
+                    // An error that aborts the whole transaction (disk full, I/O) undid the batch's earlier writes
+                    // too: they all fail, and the rest are not run.
+                    failure = .unavailable("sqlite: the batch's transaction was rolled back by an error")
+                    return
+                }
+                if next == batch.count, batch.count < Self.batchLimit {
+                    let room = Self.batchLimit - batch.count
+                    batching.withLock { state in
+                        if state.waiting.isEmpty { return }
+                        if state.waiting.count <= room {
+                            batch.append(contentsOf: state.waiting)
+                            state.waiting.removeAll(keepingCapacity: true)
+                        } else {
+                            batch.append(contentsOf: state.waiting[..<room])
+                            state.waiting.removeSubrange(..<room)
+                        }
+                    }
+                }
+            }
+            do {
+                try connection.run("COMMIT")
+            } catch {
+                if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+            }
+        }
+        for write in batch {
+            // Writes never run (closed store, failed BEGIN) must still let go of their bodies.
+            write.work = nil
+            write.failure = failure
+        }
+        let successor = batching.withLock { state -> QueuedWrite? in
+            if state.waiting.isEmpty {
+                state.hasLeader = false
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        // The first write is this thread's own; the others sleep until told.
+        for index in batch.indices where index > 0 { batch[index].wake.signal() }
+        if let successor {
+            successor.promoted = true
+            successor.wake.signal()
         }
     }
 
@@ -221,7 +281,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var expiresAt: Double
     }
 
-    private static var selectRow: String { "SELECT state, version, expires_at FROM sessions WHERE id = ?" }
+    private static var selectRow: StaticString { "SELECT state, version, expires_at FROM sessions WHERE id = ?" }
 
     private static func fetch(_ id: SessionID, _ connection: SQLiteConnection) throws -> Row? {
         var row: Row?
@@ -309,10 +369,17 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             switch try body(&value, row.version) {
             case .write(let result):
                 let state = try codec.encode(value)
-                let changed = try connection.run(
-                    "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
-                    [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version))]
-                )
+                let version = Int64(bitPattern: row.version)
+                // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
+                // less in the WAL per press.
+                let changed =
+                    row.expiresAt < now + ttl - refreshSlack
+                    ? try connection.run(
+                        "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
+                        [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version)])
+                    : try connection.run(
+                        "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
+                        [.blob(state), .text(id.rawValue), .integer(version)])
                 guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
                 recent.remember(value, storedAs: state, for: id)
                 return (Versioned(value: value, version: row.version + 1), result)
@@ -373,9 +440,30 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             reader.connection.withLock { $0 = nil }
         }
         writer.withLock { state in
-            try? commit(&state)
             try? state.connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             state.connection = nil
         }
     }
+}
+
+/// One write handed to the thread that leads a batch; its caller sleeps until the batch has ended.
+/// (At file scope: nested in the generic store it would be generic too, its metadata looked up per write.)
+private final class QueuedWrite: @unchecked Sendable {
+    /// Runs the write in a savepoint and keeps its outcome for the caller; dropped once run (it wraps the
+    /// caller's non-escaping body, which must not outlive the call).
+    var work: ((SQLiteConnection) -> Void)?
+    // Set by the leader before it signals `wake`: woken and not promoted means the batch has ended.
+    var promoted = false
+    var failure: SessionStoreError?
+    let wake = WakeSignal()
+
+    init(_ work: @escaping (SQLiteConnection) -> Void) {
+        self.work = work
+    }
+}
+
+/// Writes waiting for a leader, and whether one is at work.
+private struct Batching {
+    var waiting: [QueuedWrite] = []
+    var hasLeader = false
 }

@@ -30,3 +30,30 @@ final class SleepingMutex<State>: @unchecked Sendable {
         return try body(&state)
     }
 }
+
+/// Wakes one sleeping thread (a POSIX semaphore): a queued SQLite writer sleeps on its own, so ending a batch wakes
+/// exactly its writers, not every thread waiting for a later batch as a shared condition variable would.
+final class WakeSignal: @unchecked Sendable {
+    // The semaphore must not move, so it lives in its own allocation.
+    private let semaphore: UnsafeMutablePointer<sem_t>
+
+    init() {
+        semaphore = .allocate(capacity: 1)
+        semaphore.initialize(to: sem_t())
+        sem_init(semaphore, 0, 0)
+    }
+
+    deinit {
+        sem_destroy(semaphore)
+        semaphore.deallocate()
+    }
+
+    /// Sleeps until `signal()` (returns at once if it already came); what the signaller wrote before is visible.
+    func wait() {
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
+    }
+
+    func signal() {
+        sem_post(semaphore)
+    }
+}

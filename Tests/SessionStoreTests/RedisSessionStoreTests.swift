@@ -163,4 +163,53 @@ private func isUnavailable(_ error: any Error) -> Bool {
         #expect(try second.get(id)?.version == 801)
         #expect(try first.count() == 1)
     }
+
+    /// The one-round-trip update writes only over the very record this instance knows: not over another instance's
+    /// write, nor over a session deleted and created again (same id, same version 1, another write token).
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func knownRecordIsWrittenOverOnlyWhileItIsStillStored() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let first = try RedisSessionStore(url: server.url + "/3", codec: Tally.codec)
+        let second = try RedisSessionStore(url: server.url + "/3", codec: Tally.codec)
+        defer { first.close(); second.close() }
+        func increment(_ store: RedisSessionStore<Tally>, _ id: SessionID) throws -> Versioned<Tally> {
+            try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }.0
+        }
+        let id = SessionID.random()
+        _ = try first.create(id, Tally(count: 0, note: "first"))
+        #expect(try increment(first, id).value == Tally(count: 1, note: "first"))
+
+        // Another instance writes: the first one's known record is stale.
+        #expect(try increment(second, id).value == Tally(count: 2, note: "first"))
+        let afterOther = try increment(first, id)
+        #expect(afterOther.value == Tally(count: 3, note: "first"))
+        #expect(afterOther.version == 4)
+
+        // Deleted and created again by the other instance, at version 1 like the record the first one knows.
+        let reborn = SessionID.random()
+        _ = try first.create(reborn, Tally(count: 0, note: "first"))
+        try second.delete(reborn, expectedVersion: nil)
+        _ = try second.create(reborn, Tally(count: 100, note: "again"))
+        let recreated = try increment(first, reborn)
+        #expect(recreated.value == Tally(count: 101, note: "again"))
+        #expect(recreated.version == 2)
+
+        // Deleted by the other instance: not found, not written back.
+        try second.delete(id, expectedVersion: nil)
+        #expect(throws: SessionStoreError.notFound) { try increment(first, id) }
+        #expect(try second.get(id) == nil)
+
+        // An expected version checks against the stored record, known or not.
+        let fresh = SessionID.random()
+        _ = try first.create(fresh, Tally(count: 0, note: ""))
+        _ = try increment(second, fresh)
+        #expect(throws: SessionStoreError.versionMismatch(current: 2)) {
+            try first.update(fresh, expectedVersion: 1) { _, _ -> Mutation<Void> in .write(()) }
+        }
+    }
 }

@@ -35,6 +35,34 @@ import Testing
         }
     }
 
+    /// A write leaves the expiry alone when it would move by less than 1% of the TTL (sparing the expiry index a
+    /// write per press), so a session lives between 99% and 100% of the TTL after its last write.
+    @Test func writesKeepTheSlidingExpiryWithinOnePercent() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let clock = TestClock()
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec, options: SessionStoreOptions(ttl: .seconds(100), now: clock.now))
+        defer { store.close() }
+        let early = SessionID.random(), late = SessionID.random(), moved = SessionID.random()
+        for id in [early, late, moved] { _ = try store.create(id, Tally(count: 0, note: "")) }
+        func write(_ id: SessionID) throws {
+            _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }
+        }
+        clock.advance(by: 0.5)
+        try write(early)
+        try write(late)
+        clock.advance(by: 30)
+        try write(moved)  // more than 1% of the TTL later: the expiry moves to 130.5 s
+        clock.advance(by: 69.1)  // 99.1% of the TTL after the writes at 0.5 s: alive
+        #expect(try store.get(early)?.value.count == 1)
+        clock.advance(by: 1.0)  // 100.1% after them: gone
+        #expect(try store.get(late) == nil)
+        #expect(try store.get(moved)?.value.count == 1)
+    }
+
     @Test func sessionsWrittenWithoutCloseAreFoundByAnotherStore() throws {
         // No close: what a SIGKILL leaves behind is the WAL, which a new connection must replay.
         let path = TemporaryPath.make(suffix: ".sqlite")

@@ -1,0 +1,235 @@
+/// The binary stored form of a state (format 2; format 1 is the JSON of `CalculatorState+Codable.swift`, which stays
+/// readable). See `StoredFormWriter` for the encoding and why it is binary. Fields in order:
+/// format byte 2 · settings (mode, angle, digits) · display · expression · error (flag, code, message) · 2nd ·
+/// history (count, expression/result pairs) · entry (0 none, 1 typed, 2 pristine; text) · value · phase · pending
+/// (count; 0 op left | 1 open outerPrefix) · prefix · operandText · repeat (flag, op, operand) · memory.
+/// Numbers are their exact text (`Number.encoded`), optional ones as an optional string. Operator and phase codes
+/// are spelled out below, not taken from declaration order, so reordering a Swift enum cannot change stored data.
+/// Decoding checks what the JSON decoder checks (well-formed entry and numbers, known codes, an entry while typing).
+extension CalculatorState {
+    public static let storedFormFormat: UInt8 = 2
+
+    /// The state in the binary stored form.
+    public var storedBytes: [UInt8] {
+        var writer = StoredFormWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    public init(storedBytes: [UInt8]) throws {
+        var reader = StoredFormReader(storedBytes[...])
+        try self.init(from: &reader)
+        try reader.expectEnd()
+    }
+
+    /// Appends the stored form, so a container (the service's session record) can embed it without a copy.
+    public func write(to writer: inout StoredFormWriter) {
+        writer.byte(Self.storedFormFormat)
+        writer.byte(settings.mode.storedCode)
+        writer.byte(settings.angle.storedCode)
+        writer.signed(settings.digits)
+        writer.string(display)
+        writer.string(expression)
+        if let error {
+            writer.byte(1)
+            writer.string(error.code)
+            writer.string(error.message)
+        } else {
+            writer.byte(0)
+        }
+        writer.bool(isSecondActive)
+        writer.unsigned(UInt64(history.count))
+        for item in history {
+            writer.string(item.expression)
+            writer.string(item.result)
+        }
+        if let entry {
+            writer.byte(entry.isPristine ? 2 : 1)
+            writer.string(entry.text)
+        } else {
+            writer.byte(0)
+        }
+        writer.optionalString(value?.encoded)
+        writer.byte(phase.storedCode)
+        writer.unsigned(UInt64(pending.count))
+        for item in pending {
+            switch item {
+            case .operation(let left, let op):
+                writer.byte(0)
+                writer.byte(op.storedCode)
+                writer.string(left.encoded)
+            case .openParenthesis(let outer):
+                writer.byte(1)
+                writer.string(outer)
+            }
+        }
+        writer.string(prefix)
+        writer.optionalString(operandText)
+        if let lastOperation {
+            writer.byte(1)
+            writer.byte(lastOperation.op.storedCode)
+            writer.string(lastOperation.operand.encoded)
+        } else {
+            writer.byte(0)
+        }
+        writer.optionalString(memoryValue?.encoded)
+    }
+
+    /// Reads one state written by `write(to:)` and leaves the reader after it.
+    public init(from reader: inout StoredFormReader) throws {
+        let format = try reader.byte()
+        guard format == Self.storedFormFormat else {
+            throw StoredFormError("unsupported calculator state format \(format); this version reads \(Self.storedFormFormat)")
+        }
+        let mode = try CalculationMode(storedCode: reader.byte())
+        let angle = try AngleUnit(storedCode: reader.byte())
+        self.init(settings: Settings(mode: mode, angle: angle, digits: try reader.signed()))
+        display = try reader.string()
+        expression = try reader.string()
+        switch try reader.byte() {
+        case 0: error = nil
+        case 1: error = CalculatorError(code: try reader.string(), message: try reader.string())
+        case let other: throw StoredFormError("error flag \(other)")
+        }
+        isSecondActive = try reader.bool()
+        let historyCount = try reader.count(minimumItemBytes: 2)
+        guard historyCount <= Self.historyLimit else { throw StoredFormError("history of \(historyCount) entries") }
+        var history: [HistoryEntry] = []
+        history.reserveCapacity(historyCount)
+        for _ in 0..<historyCount {
+            history.append(HistoryEntry(expression: try reader.string(), result: try reader.string()))
+        }
+        self.history = history
+        switch try reader.byte() {
+        case 0:
+            entry = nil
+        case let flag where flag <= 2:
+            let text = try reader.string()
+            guard InputBuffer.isWellFormed(text) else { throw StoredFormError("malformed entry \(text)") }
+            entry = InputBuffer(text: text, isPristine: flag == 2 && text == "0")
+        case let other:
+            throw StoredFormError("entry flag \(other)")
+        }
+        value = try reader.optionalString().map(Self.number)
+        phase = try Phase(storedCode: reader.byte())
+        if phase == .entering && entry == nil { throw StoredFormError("typing without an entry") }
+        let pendingCount = try reader.count(minimumItemBytes: 2)
+        var pending: [PendingItem] = []
+        pending.reserveCapacity(pendingCount)
+        for _ in 0..<pendingCount {
+            switch try reader.byte() {
+            case 0:
+                let op = try BinaryOperator(storedCode: reader.byte())
+                pending.append(.operation(left: try Self.number(reader.string()), op: op))
+            case 1:
+                pending.append(.openParenthesis(outerPrefix: try reader.string()))
+            case let other:
+                throw StoredFormError("pending item kind \(other)")
+            }
+        }
+        self.pending = pending
+        prefix = try reader.string()
+        operandText = try reader.optionalString()
+        switch try reader.byte() {
+        case 0:
+            lastOperation = nil
+        case 1:
+            let op = try BinaryOperator(storedCode: reader.byte())
+            lastOperation = RepeatOperation(op: op, operand: try Self.number(reader.string()))
+        case let other:
+            throw StoredFormError("repeat flag \(other)")
+        }
+        memoryValue = try reader.optionalString().map(Self.number)
+    }
+
+    private static func number(_ text: String) throws -> Number {
+        guard let number = Number(encoded: text) else { throw StoredFormError("not a stored number: \(text.prefix(80))") }
+        return number
+    }
+}
+
+extension CalculationMode {
+    var storedCode: UInt8 {
+        switch self {
+        case .scientific: 0
+        case .immediate: 1
+        }
+    }
+
+    init(storedCode: UInt8) throws {
+        switch storedCode {
+        case 0: self = .scientific
+        case 1: self = .immediate
+        default: throw StoredFormError("calculation mode \(storedCode)")
+        }
+    }
+}
+
+extension AngleUnit {
+    var storedCode: UInt8 {
+        switch self {
+        case .deg: 0
+        case .rad: 1
+        }
+    }
+
+    init(storedCode: UInt8) throws {
+        switch storedCode {
+        case 0: self = .deg
+        case 1: self = .rad
+        default: throw StoredFormError("angle unit \(storedCode)")
+        }
+    }
+}
+
+extension Phase {
+    var storedCode: UInt8 {
+        switch self {
+        case .entering: 0
+        case .operand: 1
+        case .afterOperator: 2
+        case .afterOpenParenthesis: 3
+        case .closedGroup: 4
+        case .result: 5
+        }
+    }
+
+    init(storedCode: UInt8) throws {
+        switch storedCode {
+        case 0: self = .entering
+        case 1: self = .operand
+        case 2: self = .afterOperator
+        case 3: self = .afterOpenParenthesis
+        case 4: self = .closedGroup
+        case 5: self = .result
+        default: throw StoredFormError("phase \(storedCode)")
+        }
+    }
+}
+
+extension BinaryOperator {
+    var storedCode: UInt8 {
+        switch self {
+        case .add: 0
+        case .subtract: 1
+        case .multiply: 2
+        case .divide: 3
+        case .power: 4
+        case .root: 5
+        case .logBase: 6
+        }
+    }
+
+    init(storedCode: UInt8) throws {
+        switch storedCode {
+        case 0: self = .add
+        case 1: self = .subtract
+        case 2: self = .multiply
+        case 3: self = .divide
+        case 4: self = .power
+        case 5: self = .root
+        case 6: self = .logBase
+        default: throw StoredFormError("operator \(storedCode)")
+        }
+    }
+}

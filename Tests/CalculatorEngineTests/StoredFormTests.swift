@@ -1,0 +1,237 @@
+import CalculatorEngine
+import Foundation
+import PropertyBased
+import Testing
+
+private let allKeyNames = KeyCatalog.all.map(\.name)
+
+private func press(_ names: [String], on state: inout CalculatorState, random: inout SplitMix64) {
+    for name in names { state.apply(Key(name: name)!, random: &random) }
+}
+
+/// The binary stored form (`storedBytes`, format 2): exact round trips, strict reading of anything else.
+@Suite struct StoredFormTests {
+    static let sequences = [
+        "", "1 . 5 0", "neg", "1 + 2 *", "( 1 + ( 2 *", "1 / 3 =", "pi", "2 sqrt", "5 m+ 2nd", "1 / 0 =", "rad 1 EE 3 neg",
+        "2 + 3 = =", "( 2 + 3 ) ", "7 + 9 sqrt", "1 EE 9 9 9 9 neg", "rand", "2 pow 3 root 2 logy", "9 C", "1 2 3 back",
+    ]
+
+    @Test(arguments: sequences)
+    func roundTripIsExact(keys: String) throws {
+        let state = try run(keys)
+        let decoded = try CalculatorState(storedBytes: state.storedBytes)
+        #expect(decoded == state)
+        #expect(decoded.display == state.display)
+        #expect(decoded.expression == state.expression)
+        #expect(decoded.memory == state.memory)
+        var a = state, b = decoded
+        var r1 = SplitMix64(seed: 9), r2 = SplitMix64(seed: 9)
+        for name in ["*", "3", "=", "sin", "+", "pi", "=", ")", "mr", "="] {
+            a.apply(Key(name: name)!, random: &r1)
+            b.apply(Key(name: name)!, random: &r2)
+            #expect(a == b)
+        }
+    }
+
+    @Test func settingsAndHistoryRoundTrip() throws {
+        var state = try run("1 + 2 = 3 * 4 = 1 / 0 =", settings: Settings(mode: .immediate, angle: .rad, digits: 32))
+        state.update(settings: Settings(mode: .immediate, angle: .rad, digits: 9))
+        let decoded = try CalculatorState(storedBytes: state.storedBytes)
+        #expect(decoded == state)
+        #expect(decoded.settings == Settings(mode: .immediate, angle: .rad, digits: 9))
+        #expect(decoded.history.count == 3)
+        #expect(decoded.error == state.error)
+    }
+
+    @Test func fullHistoryAndDeepNestingRoundTrip() throws {
+        var keys: [String] = []
+        for _ in 0..<120 { keys += ["7", "+", "1", "="] }
+        keys += Array(repeating: "(", count: 60) + ["2", "+", "√"]
+        let state = try run(keys).0
+        #expect(state.history.count == CalculatorState.historyLimit)
+        let decoded = try CalculatorState(storedBytes: state.storedBytes)
+        #expect(decoded == state)
+    }
+
+    /// After any key sequence the stored form gives an equal state that then behaves identically.
+    @Test func roundTripAfterRandomKeys() async throws {
+        let names = Gen.element(of: allKeyNames).compactMap { $0 }
+        await propertyCheck(count: 300, input: names.array(of: 0...60), names.array(of: 1...10), Gen.uint64()) { before, after, seed in
+            var state = CalculatorState()
+            var random = SplitMix64(seed: seed)
+            press(before, on: &state, random: &random)
+            var decoded = try CalculatorState(storedBytes: state.storedBytes)
+            #expect(decoded == state)
+            var randomCopy = random
+            press(after, on: &state, random: &random)
+            press(after, on: &decoded, random: &randomCopy)
+            #expect(decoded == state)
+            #expect(decoded.display == state.display)
+        }
+    }
+
+    /// The binary form and the JSON form (format 1) describe the same state.
+    @Test(arguments: sequences)
+    func agreesWithTheJSONForm(keys: String) throws {
+        let state = try run(keys)
+        let fromJSON = try JSONDecoder().decode(CalculatorState.self, from: JSONEncoder().encode(state))
+        #expect(try CalculatorState(storedBytes: fromJSON.storedBytes) == state)
+    }
+
+    @Test func startsWithItsFormatAndRejectsOthers() throws {
+        var bytes = try run("1 + 2").storedBytes
+        #expect(bytes.first == 2)
+        #expect(CalculatorState.storedFormFormat == 2)
+        for format: UInt8 in [0, 1, 3, UInt8(ascii: "{"), 255] {
+            bytes[0] = format
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: bytes) }
+        }
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: []) }
+    }
+
+    @Test(arguments: ["", "1 / 3 = m+ 2 + ( 4", "pi sin 2nd", "2 + 3 = ="])
+    func everyTruncationThrows(keys: String) throws {
+        let bytes = try run(keys).storedBytes
+        for length in 0..<bytes.count {
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: Array(bytes.prefix(length))) }
+        }
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: bytes + [0]) }
+    }
+
+    /// Changing any one byte either throws or gives a state that is stable under another round trip; never a trap.
+    @Test func corruptedBytesThrowOrDecodeConsistently() throws {
+        let bytes = try run("1 / 3 = m+ 2 + ( 4 . 5 EE 2 neg").storedBytes
+        var rng = SplitMix64(seed: 42)
+        var rejected = 0
+        for index in bytes.indices {
+            for _ in 0..<4 {
+                var corrupt = bytes
+                corrupt[index] = UInt8(truncatingIfNeeded: rng.next())
+                if corrupt == bytes { continue }
+                if let decoded = try? CalculatorState(storedBytes: corrupt) {
+                    #expect(try CalculatorState(storedBytes: decoded.storedBytes) == decoded)
+                } else {
+                    rejected += 1
+                }
+            }
+        }
+        #expect(rejected > 0)
+    }
+
+    @Test func randomBytesThrowOrDecodeConsistently() throws {
+        var rng = SplitMix64(seed: 7)
+        for round in 0..<2_000 {
+            let length = Int(rng.next() % 120)
+            var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            // Half of them start with the right format byte so that the reader gets past it.
+            if round % 2 == 0, !bytes.isEmpty { bytes[0] = CalculatorState.storedFormFormat }
+            if let decoded = try? CalculatorState(storedBytes: bytes) {
+                #expect(try CalculatorState(storedBytes: decoded.storedBytes) == decoded)
+            }
+        }
+    }
+
+    @Test func malformedFieldsAreRejected() throws {
+        // A state typing "12": entry flag 1, then the text; replace the text by malformed ones of the same length.
+        let bytes = try run("1 2").storedBytes
+        let text = Array("12".utf8)
+        var found: Int?
+        for index in 1..<(bytes.count - 2) where bytes[index - 1] == 1 && bytes[index] == 2 {
+            if Array(bytes[(index + 1)...(index + 2)]) == text { found = index }
+        }
+        let at = try #require(found)
+        for bad in ["1a", "--", "1-", "e1"] {
+            var corrupt = bytes
+            corrupt.replaceSubrange((at + 1)...(at + 2), with: Array(bad.utf8))
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: corrupt) }
+        }
+        // Invalid UTF-8 in a string.
+        var invalid = bytes
+        invalid[at + 1] = 0xFF
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: invalid) }
+    }
+
+    @Test func malformedNumbersAreRejected() throws {
+        let state = try run("7 m+")
+        let bytes = state.storedBytes
+        // Memory is the last field: an optional string "7" stored as length 2, then the text.
+        #expect(Array(bytes.suffix(2)) == [2, UInt8(ascii: "7")])
+        for bad in ["x", "1/0", "0x1q", "--1"] {
+            let corrupt = Array(bytes.dropLast(2)) + [UInt8(bad.utf8.count + 1)] + Array(bad.utf8)
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: corrupt) }
+        }
+    }
+}
+
+@Suite struct StoredFormReaderTests {
+    @Test(arguments: [0, 1, 127, 128, 300, 16_383, 16_384, UInt64(UInt32.max), UInt64.max - 1, UInt64.max] as [UInt64])
+    func unsignedRoundTrips(value: UInt64) throws {
+        var writer = StoredFormWriter()
+        writer.unsigned(value)
+        var reader = StoredFormReader(writer.bytes[...])
+        #expect(try reader.unsigned() == value)
+        try reader.expectEnd()
+    }
+
+    @Test(arguments: [0, 1, -1, 63, -64, 64, Int.max, Int.min, 16, -100_000])
+    func signedRoundTrips(value: Int) throws {
+        var writer = StoredFormWriter()
+        writer.signed(value)
+        var reader = StoredFormReader(writer.bytes[...])
+        #expect(try reader.signed() == value)
+        try reader.expectEnd()
+    }
+
+    @Test func smallValuesTakeOneByte() {
+        var writer = StoredFormWriter()
+        writer.unsigned(127)
+        writer.signed(-64)
+        writer.signed(63)
+        #expect(writer.bytes == [127, 127, 126])
+    }
+
+    @Test(arguments: [0.0, -0.0, 1.5, -1e300, .infinity, .leastNonzeroMagnitude, 1_700_000_000.123456, .nan])
+    func doublesKeepTheirBits(value: Double) throws {
+        var writer = StoredFormWriter()
+        writer.double(value)
+        #expect(writer.bytes.count == 8)
+        var reader = StoredFormReader(writer.bytes[...])
+        #expect(try reader.double().bitPattern == value.bitPattern)
+    }
+
+    @Test func stringsAndOptionalStrings() throws {
+        var writer = StoredFormWriter()
+        for text in ["", "π ≈ 3.14", "√(7 + 9)", String(repeating: "x", count: 1_000)] { writer.string(text) }
+        writer.optionalString(nil)
+        writer.optionalString("")
+        writer.optionalString("e")
+        var reader = StoredFormReader(writer.bytes[...])
+        for text in ["", "π ≈ 3.14", "√(7 + 9)", String(repeating: "x", count: 1_000)] { #expect(try reader.string() == text) }
+        #expect(try reader.optionalString() == nil)
+        #expect(try reader.optionalString() == "")
+        #expect(try reader.optionalString() == "e")
+        try reader.expectEnd()
+    }
+
+    @Test func malformedInputThrows() {
+        // An 11-byte varint, and a 10-byte one whose last byte overflows 64 bits.
+        var long = StoredFormReader((Array(repeating: 0x80, count: 10) + [1])[...])
+        #expect(throws: StoredFormError.self) { try long.unsigned() }
+        var overflow = StoredFormReader((Array(repeating: 0xFF, count: 9) + [2])[...])
+        #expect(throws: StoredFormError.self) { try overflow.unsigned() }
+        var unterminated = StoredFormReader([0x80, 0x80][...])
+        #expect(throws: StoredFormError.self) { try unterminated.unsigned() }
+        // A string longer than the data, a count larger than the data, a bool that is neither 0 nor 1.
+        var string = StoredFormReader([5, 65, 66][...])
+        #expect(throws: StoredFormError.self) { try string.string() }
+        var huge = StoredFormReader([0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 1, 2][...])
+        #expect(throws: StoredFormError.self) { try huge.count() }
+        var bool = StoredFormReader([2][...])
+        #expect(throws: StoredFormError.self) { try bool.bool() }
+        var double = StoredFormReader([1, 2, 3][...])
+        #expect(throws: StoredFormError.self) { try double.double() }
+        // A zigzag value beyond Int's range cannot happen on 64-bit; a trailing byte is rejected.
+        let trailing = StoredFormReader([1][...])
+        #expect(throws: StoredFormError.self) { try trailing.expectEnd() }
+    }
+}
