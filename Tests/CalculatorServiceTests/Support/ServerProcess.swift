@@ -38,7 +38,11 @@ final class ServerProcess: @unchecked Sendable {
         }
         self.port = port
         // Keep stderr drained so the server never blocks on a full pipe.
-        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        // At end of file the handler removes itself: left in place it would fire again and again, and it must not
+        // outlive the pipe (a dispatch source reading a closed descriptor).
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
+        }
     }
 
     deinit {
@@ -46,6 +50,7 @@ final class ServerProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     func client() throws -> HTTPClient { try HTTPClient(port: port) }
