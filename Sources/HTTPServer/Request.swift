@@ -6,7 +6,8 @@ public struct Request: Sendable {
     public var path: String
     /// The raw query string after '?', if the target had one.
     public var query: String?
-    public var headers: HTTPHeaders
+    /// The header fields as received; fixed, so that what is derived from them below stays true.
+    public let headers: HTTPHeaders
     public var body: [UInt8]
     /// True when the body was larger than `ServerConfiguration.maxBodySize`; `body` is then empty.
     public var bodyLimitExceeded: Bool
@@ -14,9 +15,8 @@ public struct Request: Sendable {
     public var peerAddress: String
     /// True when the request carried Content-Length fields with different values, the shape of request smuggling
     /// (RFC 9112 §6.3): the body's framing cannot be trusted, so the connection is closed after the response.
-    public var hasConflictingContentLength: Bool {
-        headers.hasDifferentValues("Content-Length")
-    }
+    /// Worked out once, when the request is made: the server and the responder both ask.
+    public let hasConflictingContentLength: Bool
 
     public init(
         method: String,
@@ -31,6 +31,7 @@ public struct Request: Sendable {
         self.path = path
         self.query = query
         self.headers = headers
+        self.hasConflictingContentLength = headers.hasDifferentValues("Content-Length")
         self.body = body
         self.bodyLimitExceeded = bodyLimitExceeded
         self.peerAddress = peerAddress
