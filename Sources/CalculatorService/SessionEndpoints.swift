@@ -87,8 +87,8 @@ final class SessionEndpoints: Sendable {
     }
 
     func readSession(_ id: SessionID) throws(Problem) -> Response {
-        let record = try read(id)
-        return sessionJSON(200, Rendering.state(record.value.state, id: id, version: record.version), version: record.version)
+        let (version, body) = try read(id) { record, version in (version, Rendering.state(record.state, id: id, version: version)) }
+        return sessionJSON(200, body, version: version)
     }
 
     func patchSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
@@ -127,19 +127,20 @@ final class SessionEndpoints: Sendable {
     }
 
     func display(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
-        let record = try read(id)
         if Self.prefersPlainText(request.headers["Accept"]) {
-            var response = Response(status: 200, body: Array((record.value.state.display + "\n").utf8))
+            let (version, display) = try read(id) { record, version in (version, record.state.display) }
+            var response = Response(status: 200, body: Array((display + "\n").utf8))
             response.headers.set("Content-Type", "text/plain; charset=utf-8")
-            response.headers.set("ETag", Rendering.entityTag(record.version))
+            response.headers.set("ETag", Rendering.entityTag(version))
             return response
         }
-        return sessionJSON(200, Rendering.display(record.value.state), version: record.version)
+        let (version, body) = try read(id) { record, version in (version, Rendering.display(record.state)) }
+        return sessionJSON(200, body, version: version)
     }
 
     func history(_ id: SessionID) throws(Problem) -> Response {
-        let record = try read(id)
-        return sessionJSON(200, Rendering.history(record.value.state, id: id), version: record.version)
+        let (version, body) = try read(id) { record, version in (version, Rendering.history(record.state, id: id)) }
+        return sessionJSON(200, body, version: version)
     }
 
     // MARK: Press
@@ -205,11 +206,16 @@ final class SessionEndpoints: Sendable {
 
     // MARK: Store access
 
-    private func read(_ id: SessionID) throws(Problem) -> Versioned<SessionRecord> {
+    /// Runs `body` on the session's record and version; the memory store lends the record in place.
+    private func read<T>(_ id: SessionID, _ body: (borrowing SessionRecord, UInt64) -> T) throws(Problem) -> T {
         do {
             metrics.storeOperation(.get)
+            if let memoryStore {
+                guard let result = try memoryStore.records.read(id, body) else { throw SessionStoreError.notFound }
+                return result
+            }
             guard let record = try store.get(id) else { throw SessionStoreError.notFound }
-            return record
+            return body(record.value, record.version)
         } catch {
             throw problem(for: error, operation: "get", session: id)
         }

@@ -105,18 +105,34 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
 
     @inlinable
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
+        try read(id) { value, version in Versioned(value: copy value, version: version) }
+    }
+
+    /// `get` for a caller that only looks (it renders its reply inside `body`): `body` sees the value in place,
+    /// under the shard's lock, so nothing is copied out. Nil when there is no live session under `id`.
+    @inlinable
+    public func read<T>(_ id: SessionID, _ body: (borrowing Value, _ version: UInt64) throws -> T) throws -> T? {
         try ensureOpen()
         let now = options.now()
-        return shard(for: id).entries.withLock { entries -> Versioned<Value>? in
-            guard let entry = entries[id] else { return nil }
+        var result: T?
+        try shard(for: id).entries.withLock { entries throws in
+            guard let entry = entries[id] else { return }
             if entry.expiresAt <= now {
                 entries[id] = nil
                 stored.subtract(1, ordering: .relaxed)
-                return nil
+                return
             }
             entry.expiresAt = now + ttl
-            return Versioned(value: entry.value, version: entry.version)
+            // Lent through an in-place (inout) access: reading the class's property as a value would copy it,
+            // which is a retain and a release of every field of the record.
+            result = try Self.lend(&entry.value, entry.version, body)
         }
+        return result
+    }
+
+    @inlinable
+    static func lend<T>(_ value: inout Value, _ version: UInt64, _ body: (borrowing Value, UInt64) throws -> T) rethrows -> T {
+        try body(value, version)
     }
 
     // Always inlined: a generic caller (generic in `R`) is otherwise not specialized at all, `Value` included.

@@ -2,7 +2,8 @@ import SessionStore
 import Testing
 
 /// `MemorySessionStore.updateInPlace` keeps `update`'s promises (atomic, versioned, untouched on a throw, expiry)
-/// while returning only the version; each case is checked against what `get` then reads.
+/// while returning only the version, and `read` lends the value like `get` returns it; each case is checked against
+/// what `get` then reads.
 @Suite struct MemoryInPlaceUpdateTests {
     private static func store(_ clock: TestClock) throws -> (MemorySessionStore<Tally>, SessionID) {
         let store = MemorySessionStore<Tally>(options: SessionStoreOptions(ttl: .seconds(10), now: clock.now))
@@ -38,6 +39,23 @@ import Testing
         }
         let stored = try #require(try store.get(id))
         #expect(stored.value == Tally(count: 0, note: "new") && stored.version == 1)
+    }
+
+    @Test func readLendsTheValueAndKeepsTheSessionAlive() throws {
+        let clock = TestClock()
+        let (store, id) = try Self.store(clock)
+        _ = try store.updateInPlace(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+            tally.count = 3
+            return .write(())
+        }
+        clock.advance(by: 6)
+        #expect(try store.read(id) { tally, version in "\(tally.count) \(tally.note) v\(version)" } == "3 new v2")
+        clock.advance(by: 6)  // 12 s after the write, 6 s after the read: the read renewed the 10 s lease
+        #expect(try store.read(id) { tally, _ in tally.count } == 3)
+        #expect(try store.read(try #require(SessionID("other"))) { tally, _ in tally.count } == nil)
+        clock.advance(by: 11)
+        #expect(try store.read(id) { tally, _ in tally.count } == nil)
+        #expect(try store.get(id) == nil)
     }
 
     @Test func expiredAndMissingSessionsAreNotFound() throws {
