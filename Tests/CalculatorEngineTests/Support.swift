@@ -14,6 +14,29 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
+let allKeyNames = KeyCatalog.all.map(\.name)
+
+func press(_ names: [String], on state: inout CalculatorState, random: inout SplitMix64) {
+    for name in names { state.apply(Key(name: name)!, random: &random) }
+}
+
+/// Presses `before` on a fresh state and passes it through `roundTrip` (a stored form written and read back): the
+/// copy must equal the original, and stay equal, display included, after both are given the keys `after`.
+func expectRoundTripBehavesAlike(
+    _ before: [String], _ after: [String], seed: UInt64, through roundTrip: (CalculatorState) throws -> CalculatorState
+) throws {
+    var state = CalculatorState()
+    var random = SplitMix64(seed: seed)
+    press(before, on: &state, random: &random)
+    var decoded = try roundTrip(state)
+    #expect(decoded == state)
+    var randomCopy = random
+    press(after, on: &state, random: &random)
+    press(after, on: &decoded, random: &randomCopy)
+    #expect(decoded == state)
+    #expect(decoded.display == state.display)
+}
+
 /// Presses space-separated key names (canonical or aliases) on a fresh state; returns the state and each display.
 func run(_ keys: [String], settings: Settings = Settings(), seed: UInt64 = 1) throws -> (CalculatorState, [String]) {
     var state = CalculatorState(settings: settings)
