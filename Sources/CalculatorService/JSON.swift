@@ -387,19 +387,8 @@ struct JSONWriter: ~Copyable {
 
     private mutating func writeDecimal(magnitude: UInt64, negative: Bool) {
         reserve(21)
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
         if negative { put(UInt8(ascii: "-")) }
-        rest = magnitude
-        for index in stride(from: count + digits - 1, through: count, by: -1) {
-            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        count += digits
+        count += DecimalDigits.write(magnitude, to: base + count)
     }
 
     private mutating func writeString(_ value: String) {
@@ -444,5 +433,30 @@ struct JSONWriter: ~Copyable {
             default: put(byte)
             }
         }
+    }
+}
+
+/// Decimal digits of an unsigned integer written into memory, without making a String: the JSON writer's numbers and
+/// the entity tags use them on every request.
+enum DecimalDigits {
+    static func count(_ value: UInt64) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
+    }
+
+    /// Writes the digits at `start` (room for 20 needed); returns how many were written.
+    static func write(_ value: UInt64, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits = count(value)
+        var rest = value
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            start[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        return digits
     }
 }

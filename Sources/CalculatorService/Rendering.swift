@@ -72,20 +72,11 @@ enum Rendering {
 
     /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.
     static func entityTag(_ version: UInt64) -> String {
-        var digits = 1
-        var rest = version / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        return String(unsafeUninitializedCapacity: digits + 2) { buffer in
-            buffer[0] = UInt8(ascii: "\"")
-            var value = version
-            for index in stride(from: digits, through: 1, by: -1) {
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            }
-            buffer[digits + 1] = UInt8(ascii: "\"")
+        String(unsafeUninitializedCapacity: DecimalDigits.count(version) + 2) { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            start[0] = UInt8(ascii: "\"")
+            let digits = DecimalDigits.write(version, to: start + 1)
+            start[digits + 1] = UInt8(ascii: "\"")
             return digits + 2
         }
     }
