@@ -142,43 +142,12 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
-        // The body's result goes around `updateEntry`, which is then generic in `Value` only: a caller that knows
-        // `Value` but not `R` (a call through `any SessionStore<Value>`) still gets the locked part specialized.
         var result: R?
-        let stored = try updateEntry(id, expectedVersion: expectedVersion) { value, version throws -> Bool in
-            switch try body(&value, version) {
-            case .write(let written):
-                result = written
-                return true
-            case .keep(let kept):
-                result = kept
-                return false
-            }
+        let (version, value) = try updateEntry(id, expectedVersion: expectedVersion, copyingOut: true) { value, version in
+            try Self.run(body, on: &value, version: version, into: &result)
         }
-        return (stored, result!)
-    }
-
-    /// `update` without the body's result: `body` returns whether to write.
-    @inlinable
-    func updateEntry(
-        _ id: SessionID,
-        expectedVersion: UInt64?,
-        _ body: (inout Value, _ currentVersion: UInt64) throws -> Bool
-    ) throws -> Versioned<Value> {
-        try ensureOpen()
-        let now = options.now()
-        return try shard(for: id).entries.withLock { entries throws -> Versioned<Value> in
-            let entry = try liveEntry(id, in: &entries, now: now, expectedVersion: expectedVersion)
-            let version = entry.version
-            // The body works on a copy so that a throw halfway leaves the stored value untouched.
-            var value = entry.value
-            let write = try body(&value, version)
-            entry.expiresAt = now + ttl
-            guard write else { return Versioned(value: entry.value, version: version) }
-            entry.value = value
-            entry.version = version + 1
-            return Versioned(value: value, version: version + 1)
-        }
+        // `copyingOut: true` always returns the value.
+        return (Versioned(value: value!, version: version), result!)
     }
 
     /// `update` for a caller that needs only the new version (it renders its reply inside `body`): the value stays
@@ -189,27 +158,53 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (version: UInt64, result: R) {
-        try ensureOpen()
-        let now = options.now()
         var result: R?
-        let version = try shard(for: id).entries.withLock { entries throws -> UInt64 in
-            let entry = try liveEntry(id, in: &entries, now: now, expectedVersion: expectedVersion)
-            let version = entry.version
-            var value = entry.value
-            let mutation = try body(&value, version)
-            entry.expiresAt = now + ttl
-            switch mutation {
-            case .keep(let kept):
-                result = kept
-                return version
-            case .write(let written):
-                result = written
-                entry.value = value
-                entry.version = version + 1
-                return version + 1
-            }
+        let (version, _) = try updateEntry(id, expectedVersion: expectedVersion, copyingOut: false) { value, version in
+            try Self.run(body, on: &value, version: version, into: &result)
         }
         return (version, result!)
+    }
+
+    /// Runs an update's body; its result goes to `result`, and the return value says whether to write.
+    @inlinable @inline(__always)
+    static func run<R>(
+        _ body: (inout Value, UInt64) throws -> Mutation<R>, on value: inout Value, version: UInt64, into result: inout R?
+    ) rethrows -> Bool {
+        switch try body(&value, version) {
+        case .write(let written):
+            result = written
+            return true
+        case .keep(let kept):
+            result = kept
+            return false
+        }
+    }
+
+    /// The locked part of `update` and `updateInPlace`, generic in `Value` only (their body's result goes around
+    /// it), so that a caller that knows `Value` but not `R` (a call through `any SessionStore<Value>`) still gets it
+    /// specialized. `body` returns whether to write. Returns the version afterwards and, with `copyingOut`, the value.
+    @inlinable
+    func updateEntry(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        copyingOut: Bool,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Bool
+    ) throws -> (version: UInt64, value: Value?) {
+        try ensureOpen()
+        let now = options.now()
+        return try shard(for: id).entries.withLock { entries throws -> (version: UInt64, value: Value?) in
+            let entry = try liveEntry(id, in: &entries, now: now, expectedVersion: expectedVersion)
+            let version = entry.version
+            // The body works on a copy so that a throw halfway leaves the stored value untouched.
+            var value = entry.value
+            let write = try body(&value, version)
+            entry.expiresAt = now + ttl
+            if write {
+                entry.value = value
+                entry.version = version + 1
+            }
+            return (entry.version, copyingOut ? entry.value : nil)
+        }
     }
 
     /// The entry under `id` if it has not expired (an expired one is dropped) and its version is `expectedVersion`
