@@ -97,8 +97,7 @@ extension SessionRecord {
 final class MemoryRecordStore: SessionStore {
     typealias Value = SessionRecord
 
-    /// Reached directly by `SessionEndpoints` for `updateInPlace`, which the protocol does not have.
-    let records: MemorySessionStore<SessionRecord>
+    private let records: MemorySessionStore<SessionRecord>
 
     init(options: SessionStoreOptions) {
         records = MemorySessionStore(options: options)
@@ -118,6 +117,18 @@ final class MemoryRecordStore: SessionStore {
         _ body: (inout SessionRecord, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<SessionRecord>, R) {
         try records.update(id, expectedVersion: expectedVersion, body)
+    }
+
+    func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout SessionRecord, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (version: UInt64, result: R) {
+        try records.updateInPlace(id, expectedVersion: expectedVersion, body)
+    }
+
+    func read<T>(_ id: SessionID, _ body: (borrowing SessionRecord, _ version: UInt64) throws -> T) throws -> T? {
+        try records.read(id, body)
     }
 
     func delete(_ id: SessionID, expectedVersion: UInt64?) throws {

@@ -58,6 +58,16 @@ public protocol SessionStore<Value>: Sendable {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R)
+    /// `update` for a caller that needs only the version afterwards (it renders what it needs inside `body`): a store
+    /// that keeps values in memory then need not copy the value out. The default calls `update`.
+    func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (version: UInt64, result: R)
+    /// `get` for a caller that only looks: `body` sees the value and version; nil when absent or expired. A store that
+    /// keeps values in memory lends the value in place. The default calls `get`.
+    func read<T>(_ id: SessionID, _ body: (borrowing Value, _ version: UInt64) throws -> T) throws -> T?
     /// Deletes; .notFound when absent, .versionMismatch when expectedVersion differs.
     func delete(_ id: SessionID, expectedVersion: UInt64?) throws
     /// Live sessions (approximate is acceptable for Redis; each backend says how it counts).
@@ -68,6 +78,22 @@ public protocol SessionStore<Value>: Sendable {
     func checkHealth() throws
     /// Flushes and releases resources; later calls throw .unavailable.
     func close()
+}
+
+extension SessionStore {
+    public func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (version: UInt64, result: R) {
+        let (stored, result) = try update(id, expectedVersion: expectedVersion, body)
+        return (stored.version, result)
+    }
+
+    public func read<T>(_ id: SessionID, _ body: (borrowing Value, _ version: UInt64) throws -> T) throws -> T? {
+        guard let stored = try get(id) else { return nil }
+        return try body(stored.value, stored.version)
+    }
 }
 
 public struct SessionStoreOptions: Sendable {

@@ -11,6 +11,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case versionMismatchLeavesValueUntouched
     case throwingBodyWritesNothing
     case keepDoesNotBumpVersion
+    case inPlaceUpdateAndReadMatchUpdateAndGet
     case idleSessionExpiresAfterTTL
     case getAndUpdateSlideTheExpiry
     case capacityRefusesNewSessionsOnly
@@ -124,6 +125,34 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(try store.get(id)?.version == 1)
             #expect(try store.get(id)?.value == Tally(count: 5, note: "five"))
 
+        case .inPlaceUpdateAndReadMatchUpdateAndGet:
+            _ = try store.create(id, Tally(count: 0, note: "new"))
+            let written = try store.updateInPlace(id, expectedVersion: 1) { tally, version -> Mutation<UInt64> in
+                tally.count += 5
+                return .write(version)
+            }
+            #expect(written.version == 2 && written.result == 1)
+            let kept = try store.updateInPlace(id, expectedVersion: nil) { tally, _ -> Mutation<Int> in
+                tally.count = 99  // discarded: .keep writes nothing
+                return .keep(5)
+            }
+            #expect(kept.version == 2 && kept.result == 5)
+            #expect(throws: BodyFailure.self) {
+                try store.updateInPlace(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+                    tally.note = "half-done"
+                    throw BodyFailure()
+                }
+            }
+            #expect(throws: SessionStoreError.versionMismatch(current: 2)) {
+                try store.updateInPlace(id, expectedVersion: 7) { _, _ -> Mutation<Void> in .write(()) }
+            }
+            #expect(try store.read(id) { tally, version in "\(tally.count) \(tally.note) v\(version)" } == "5 new v2")
+            #expect(try store.get(id)?.value == Tally(count: 5, note: "new"))
+            #expect(try store.read(SessionID.random()) { tally, _ in tally.count } == nil)
+            #expect(throws: SessionStoreError.notFound) {
+                try store.updateInPlace(SessionID.random(), expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
+            }
+
         case .idleSessionExpiresAfterTTL:
             _ = try store.create(id, Tally(count: 1, note: ""))
             clock.advance(by: Self.ttl * 0.9)
@@ -146,7 +175,11 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             clock.advance(by: Self.ttl * 0.6)  // 1.2 TTL after create, 0.6 after the read
             #expect(try store.get(id) != nil)
             clock.advance(by: Self.ttl * 0.6)
+            #expect(try store.read(id) { tally, _ in tally.count } == 1)
+            clock.advance(by: Self.ttl * 0.6)  // 0.6 TTL after that read
             _ = try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .keep(()) }
+            clock.advance(by: Self.ttl * 0.6)
+            _ = try store.updateInPlace(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .keep(()) }
             clock.advance(by: Self.ttl * 0.6)
             _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
                 tally.count += 1
