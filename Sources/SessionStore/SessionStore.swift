@@ -42,7 +42,8 @@ public struct SessionCodec<Value>: Sendable {
 }
 
 /// Sessions keyed by `SessionID`, each holding a `Value` with a version and a sliding idle expiry.
-/// Every call is synchronous and thread-safe.
+/// Every call is thread-safe. The plain calls are synchronous; the `completion:` forms of the writes let a store whose
+/// writes wait (SQLite's disk sync) report later, on its own thread, so a server need not hold a worker for the wait.
 public protocol SessionStore<Value>: Sendable {
     associatedtype Value: Sendable
     /// Creates; throws .alreadyExists, .capacityReached (when live sessions ≥ maxSessions), .unavailable.
@@ -70,6 +71,22 @@ public protocol SessionStore<Value>: Sendable {
     func read<T>(_ id: SessionID, _ body: (borrowing Value, _ version: UInt64) throws -> T) throws -> T?
     /// Deletes; .notFound when absent, .versionMismatch when expectedVersion differs.
     func delete(_ id: SessionID, expectedVersion: UInt64?) throws
+
+    /// True when the `completion:` forms below may call back after they return, from another thread (the write waits
+    /// for something slow). False: they call back before returning, and a caller may as well use the plain forms.
+    var completesLater: Bool { get }
+    /// `create`, reporting through `completion` exactly once. The default calls `create`.
+    func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void)
+    /// `updateInPlace`, reporting through `completion` exactly once, after the write is as durable as the plain form's
+    /// return would make it. `body` runs before that, on any thread. The default calls `updateInPlace`.
+    func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
+    )
+    /// `delete`, reporting through `completion` exactly once. The default calls `delete`.
+    func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
     /// Live sessions (approximate is acceptable for Redis; each backend says how it counts).
     func count() throws -> Int
     /// Removes expired sessions now; returns how many. Backends may also sweep on their own.
@@ -93,6 +110,25 @@ extension SessionStore {
     public func read<T>(_ id: SessionID, _ body: (borrowing Value, _ version: UInt64) throws -> T) throws -> T? {
         guard let stored = try get(id) else { return nil }
         return try body(stored.value, stored.version)
+    }
+
+    public var completesLater: Bool { false }
+
+    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void) {
+        completion(Result { try create(id, value) })
+    }
+
+    public func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
+    ) {
+        completion(Result { try updateInPlace(id, expectedVersion: expectedVersion, body) })
+    }
+
+    public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        completion(Result { try delete(id, expectedVersion: expectedVersion) })
     }
 }
 
