@@ -13,9 +13,103 @@ final class Dispatcher: Sendable {
     /// Set once `shutdown` begins: from then on responses ask clients to close the connection.
     let draining = Atomic<Bool>(false)
 
+    /// Connections waiting for a `Response.later`, so that stopping can wake them first (libmicrohttpd must not be
+    /// stopped with a connection suspended); `closed` once stopping has begun, after which nothing new is parked.
+    private let parked = Mutex<(closed: Bool, replies: [ObjectIdentifier: PendingReply])>((false, [:]))
+
     init(responder: @escaping Responder, maxBodySize: Int) {
         self.responder = responder
         self.maxBodySize = maxBodySize
+    }
+
+    /// False once stopping has begun: the caller then abandons the reply.
+    func park(_ reply: PendingReply) -> Bool {
+        parked.withLock { parked in
+            if parked.closed { return false }
+            parked.replies[ObjectIdentifier(reply)] = reply
+            return true
+        }
+    }
+
+    func unpark(_ reply: PendingReply) {
+        _ = parked.withLock { $0.replies.removeValue(forKey: ObjectIdentifier(reply)) }
+    }
+
+    /// Wakes every parked connection without its response (it gets a 503 and is closed) and parks no more.
+    func abandonParked() {
+        let replies = parked.withLock { parked in
+            parked.closed = true
+            defer { parked.replies = [:] }
+            return Array(parked.replies.values)
+        }
+        for reply in replies { reply.abandon() }
+    }
+}
+
+/// The reply a responder promised with `Response.later`, for one suspended connection. The connection pointer is
+/// used only while the reply is waiting, under the lock: once delivered or abandoned the connection may be gone.
+final class PendingReply: Sendable {
+    enum Outcome {
+        case waiting
+        case delivered(Response)
+        case abandoned
+    }
+
+    /// The connection as another thread may hold it: only resumed, only under the reply's lock, only while waiting.
+    private struct SuspendedConnection: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private enum Phase {
+        case waiting(SuspendedConnection)
+        case delivered(Response)
+        case abandoned
+    }
+
+    private let phase: Mutex<Phase>
+    private let dispatcher: Dispatcher
+    /// The request's framing could not be trusted (conflicting Content-Length): close after the response.
+    let closesConnection: Bool
+
+    /// Call only for a connection already suspended: a resume that comes first would be lost.
+    init(suspended connection: OpaquePointer, dispatcher: Dispatcher, closesConnection: Bool) {
+        self.phase = Mutex(.waiting(SuspendedConnection(pointer: connection)))
+        self.dispatcher = dispatcher
+        self.closesConnection = closesConnection
+    }
+
+    /// From any thread: keeps the response and wakes the connection, whose thread then sends it. A later response is
+    /// started in turn; only the first delivery counts.
+    func deliver(_ response: Response) {
+        if let deferred = response.deferred {
+            deferred.start { [self] in deliver($0) }
+            return
+        }
+        let delivered = phase.withLock { phase -> Bool in
+            guard case .waiting(let connection) = phase else { return false }
+            phase = .delivered(response)
+            MHD_resume_connection(connection.pointer)
+            return true
+        }
+        if delivered { dispatcher.unpark(self) }
+    }
+
+    func abandon() {
+        phase.withLock { phase in
+            guard case .waiting(let connection) = phase else { return }
+            phase = .abandoned
+            MHD_resume_connection(connection.pointer)
+        }
+    }
+
+    var outcome: Outcome {
+        phase.withLock { phase in
+            switch phase {
+            case .waiting: return .waiting
+            case .delivered(let response): return .delivered(response)
+            case .abandoned: return .abandoned
+            }
+        }
     }
 }
 
@@ -32,6 +126,8 @@ final class ConnectionState {
     var headersReceived = false
     var body: [UInt8] = []
     var bodyLimitExceeded = false
+    /// Set while the connection is parked for a `Response.later`.
+    var pending: PendingReply?
     /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
     var inProgress = false
 
@@ -54,6 +150,7 @@ final class ConnectionState {
     /// Ends the current request, if one is in progress; true when it was.
     func finish() -> Bool {
         body = []
+        pending = nil
         guard inProgress else { return false }
         inProgress = false
         return true
@@ -74,7 +171,9 @@ final class Daemon {
         var address = sockaddr_storage()
         let isIPv6 = try Self.fill(&address, host: configuration.host, port: configuration.port)
 
+        // Suspend/resume parks connections waiting for a `Response.later`; it costs a lock per poll-loop turn.
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         errno = 0
         let started = withUnsafePointer(to: &address) { storage in
@@ -124,10 +223,12 @@ final class Daemon {
         }
     }
 
-    /// Closes every connection and joins libmicrohttpd's threads.
+    /// Closes every connection and joins libmicrohttpd's threads. Parked connections are woken first: stopping
+    /// with one still suspended is an error in libmicrohttpd.
     func stop() {
         guard !stopped else { return }
         stopped = true
+        dispatcher.abandonParked()
         MHD_stop_daemon(handle)
         if quiescedSocket >= 0 {
             close(quiescedSocket)
@@ -222,6 +323,20 @@ enum MHDCallbacks {
         let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
         let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
 
+        if let pending = state.pending {
+            // Called again after the resume: send what was delivered.
+            switch pending.outcome {
+            case .waiting:
+                return MHD_Result.YES
+            case .delivered(let response):
+                state.pending = nil
+                return queue(response, on: connection, closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed))
+            case .abandoned:
+                state.pending = nil
+                return queue(shuttingDown, on: connection, closing: true)
+            }
+        }
+
         if !state.headersReceived {
             state.headersReceived = true
             if let declared = declaredContentLength(connection) {
@@ -263,10 +378,37 @@ enum MHDCallbacks {
             peerAddress: state.peerAddress ?? ""
         )
         let response = dispatcher.responder(request)
+        if let deferred = response.deferred {
+            park(connection, state, dispatcher, closing: request.hasConflictingContentLength, until: deferred)
+            return MHD_Result.YES
+        }
         // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
         // cannot be trusted, so the connection ends with this response.
         let closing = dispatcher.draining.load(ordering: .relaxed) || request.hasConflictingContentLength
         return queue(response, on: connection, closing: closing)
+    }
+
+    /// Suspends the connection, then starts the work that delivers its response: suspending first means a delivery
+    /// from another thread, however quick, finds the connection suspended and resumes it.
+    private static func park(
+        _ connection: OpaquePointer, _ state: ConnectionState, _ dispatcher: Dispatcher, closing: Bool, until deferred: Response.Deferred
+    ) {
+        MHD_suspend_connection(connection)
+        let pending = PendingReply(suspended: connection, dispatcher: dispatcher, closesConnection: closing)
+        state.pending = pending
+        guard dispatcher.park(pending) else {
+            pending.abandon()
+            return
+        }
+        deferred.start { pending.deliver($0) }
+    }
+
+    /// Sent to a parked connection that the server stopped before its response was delivered.
+    private static var shuttingDown: Response {
+        var response = Response(status: 503, body: Array(#"{"title":"the server is shutting down","status":503}"#.utf8))
+        response.headers.add("Content-Type", "application/problem+json")
+        response.headers.add("Retry-After", "1")
+        return response
     }
 
     /// The request is over (response sent, or the connection failed or timed out).

@@ -1,17 +1,52 @@
 /// One HTTP response. The server adds `Content-Length` and `Date` itself; for HEAD requests it sends the
 /// headers of this response without its body.
+///
+/// A responder that cannot answer at once (its work waits for a disk sync, say) returns `Response.later`: the server
+/// parks the connection and its thread goes on serving others until the response is delivered.
 public struct Response: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The work that delivers this response when it is not ready yet; nil for a response that is.
+    let deferred: Deferred?
 
     public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.deferred = nil
+    }
+
+    private init(deferred: Deferred) {
+        self.status = 0
+        self.headers = HTTPHeaders()
+        self.body = []
+        self.deferred = deferred
+    }
+
+    /// A response that is not ready yet. The server parks the connection, then calls `start` with `deliver`, which
+    /// must be called exactly once, from any thread, with the response to send (later calls are ignored). Until then
+    /// the request counts as in progress: a server shutting down waits for it up to its drain timeout, then closes
+    /// the connection. Parking costs a few system calls, so answer at once whenever the answer is ready.
+    public static func later(_ start: @escaping @Sendable (_ deliver: @escaping @Sendable (Response) -> Void) -> Void) -> Response {
+        Response(deferred: Deferred(start: start))
+    }
+
+    /// True for a response made by `later`; its status, headers and body mean nothing yet.
+    public var isLater: Bool { deferred != nil }
+
+    /// `transform` applied to this response, or, for a later one, to the response when it is delivered.
+    public func finishing(_ transform: @escaping @Sendable (Response) -> Response) -> Response {
+        guard let deferred else { return transform(self) }
+        return .later { deliver in deferred.start { deliver($0.finishing(transform)) } }
+    }
+
+    struct Deferred: Sendable {
+        let start: @Sendable (_ deliver: @escaping @Sendable (Response) -> Void) -> Void
     }
 }
 
 /// Turns a request into a response. Called synchronously on one of the server's threads, so it must not block
-/// for long: a blocked responder holds one of `ServerConfiguration.threads`.
+/// for long: a blocked responder holds one of `ServerConfiguration.threads`. Work that waits returns
+/// `Response.later` instead.
 public typealias Responder = @Sendable (Request) -> Response

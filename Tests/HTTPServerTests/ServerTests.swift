@@ -287,21 +287,7 @@ private var loopbackIPv6Available: Bool {
             server.shutdown(drainTimeout: .seconds(120))
             stopped.signal()
         }
-        // Shutdown runs on another thread; poll until it has stopped accepting (connections made before that
-        // are simply dropped).
-        var refusal: TestClientError?
-        for _ in 0..<5_000 {
-            do {
-                _ = try TestConnection(port: port)
-                usleep(1_000)
-            } catch TestClientError.connectFailed(errno: ECONNRESET) {
-                continue  // a handshake caught while the listening socket shut down; the next try settles it
-            } catch let error as TestClientError {
-                refusal = error
-                break
-            }
-        }
-        #expect(refusal == .connectFailed(errno: ECONNREFUSED))
+        #expect(waitForRefusal(port: port) == .connectFailed(errno: ECONNREFUSED))
         // The drain is still waiting for /slow, which cannot finish before it is released.
         #expect(stopped.wait(timeout: .now()) == .timedOut)
 

@@ -150,3 +150,21 @@ final class TestConnection {
         buffered.append(contentsOf: chunk[..<count])
     }
 }
+
+/// For a shutdown running on another thread: polls until the server stops accepting (connections made before that
+/// are simply dropped) and returns the error that ended the polling.
+func waitForRefusal(port: Int) -> TestClientError? {
+    for _ in 0..<5_000 {
+        do {
+            _ = try TestConnection(port: port)
+            usleep(1_000)
+        } catch TestClientError.connectFailed(errno: ECONNRESET) {
+            continue  // a handshake caught while the listening socket shut down; the next try settles it
+        } catch let error as TestClientError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+    return nil
+}

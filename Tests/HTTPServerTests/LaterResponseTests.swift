@@ -1,0 +1,172 @@
+import Dispatch
+import Glibc
+@testable import HTTPServer
+import Synchronization
+import Testing
+
+/// Deliveries a test holds back until it lets them go.
+private final class HeldDeliveries: Sendable {
+    private let held = Mutex<[@Sendable () -> Void]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func hold(_ delivery: @escaping @Sendable () -> Void) {
+        held.withLock { $0.append(delivery) }
+        arrived.signal()
+    }
+
+    func waitForArrivals(_ count: Int) {
+        for _ in 0..<count { arrived.wait() }
+    }
+
+    func releaseAll() {
+        for delivery in held.withLock({ held in defer { held = [] }; return held }) { delivery() }
+    }
+}
+
+private func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> Server {
+    var configuration = ServerConfiguration.ephemeral
+    configuration.threads = threads
+    let server = Server(configuration: configuration, responder: responder)
+    try server.start()
+    return server
+}
+
+// Serialized like ServerTests: blocking sockets on 2 cores.
+@Suite(.serialized) struct LaterResponseTests {
+    @Test func laterResponsesDeliveredFromOtherThreadsReachEveryClientAndKeepTheConnectionUsable() throws {
+        let server = try startServer { request in
+            let text = "later \(request.method) \(request.path) \(String(decoding: request.body, as: UTF8.self))"
+            return .later { deliver in
+                DispatchQueue.global().async { deliver(Response(status: 200, body: Array(text.utf8))) }
+            }
+        }
+        defer { server.shutdown(drainTimeout: .zero) }
+        // More connections than threads, all waiting at once: a parked connection must not hold its thread.
+        var connections: [TestConnection] = []
+        for index in 0..<40 {
+            let connection = try TestConnection(port: server.port)
+            try connection.send("POST", "/first/\(index)", headers: [("Content-Type", "text/plain")], body: Array("body \(index)".utf8))
+            connections.append(connection)
+        }
+        for (index, connection) in connections.enumerated() {
+            let response = try connection.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "later POST /first/\(index) body \(index)")
+            #expect(response.headers["Connection"] == nil)
+        }
+        for (index, connection) in connections.enumerated() {
+            #expect(try connection.request("GET", "/second/\(index)").text == "later GET /second/\(index) ")
+        }
+        #expect(server.requestsInProgress == 0)
+    }
+
+    @Test func aDeliveryMadeBeforeStartReturnsIsSent() throws {
+        let server = try startServer { request in
+            .later { deliver in deliver(Response(status: 201, body: Array("at once \(request.path)".utf8))) }
+        }
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        for index in 0..<3 {
+            let response = try connection.request("GET", "/n/\(index)")
+            #expect(response.status == 201)
+            #expect(response.text == "at once /n/\(index)")
+        }
+    }
+
+    @Test func onlyTheFirstDeliveryCounts() throws {
+        let server = try startServer { request in
+            .later { deliver in
+                deliver(Response(status: 200, body: Array("first \(request.path)".utf8)))
+                deliver(Response(status: 500, body: Array("second \(request.path)".utf8)))
+                DispatchQueue.global().async { deliver(Response(status: 500, body: Array("third \(request.path)".utf8))) }
+            }
+        }
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        // The next request on the connection gets its own answer: no stray second response was written.
+        for path in ["/a", "/b", "/c"] {
+            let response = try connection.request("GET", path)
+            #expect(response.status == 200)
+            #expect(response.text == "first \(path)")
+        }
+    }
+
+    @Test func finishingAppliesToResponsesReadyNowAndToThoseDeliveredLater() throws {
+        let server = try startServer { request in
+            let response: Response =
+                switch request.path {
+                case "/now": Response(status: 200, body: Array("now".utf8))
+                case "/twice":
+                    // A later response may deliver another later response; the server follows it.
+                    .later { deliver in deliver(.later { inner in inner(Response(status: 200, body: Array("twice".utf8))) }) }
+                default: .later { deliver in DispatchQueue.global().async { deliver(Response(status: 200, body: Array("later".utf8))) } }
+                }
+            return response.finishing { finished in
+                var finished = finished
+                finished.headers.add("X-Finished", request.path)
+                return finished
+            }
+        }
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        for (path, text) in [("/now", "now"), ("/later", "later"), ("/twice", "twice")] {
+            let response = try connection.request("GET", path)
+            #expect(response.text == text)
+            #expect(response.headers["X-Finished"] == path)
+        }
+        #expect(Response.later { _ in }.isLater)
+        #expect(!Response(status: 200).isLater)
+    }
+
+    @Test func shutdownWaitsForALaterResponseAndSendsItWithConnectionClose() throws {
+        let held = HeldDeliveries()
+        let server = try startServer { request in
+            .later { deliver in held.hold { deliver(Response(status: 200, body: Array("held \(request.path)".utf8))) } }
+        }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET", "/held")
+        held.waitForArrivals(1)
+        #expect(server.requestsInProgress == 1)
+
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown(drainTimeout: .seconds(120))
+            stopped.signal()
+        }
+        #expect(waitForRefusal(port: server.port) == .connectFailed(errno: ECONNREFUSED))
+        // The drain cannot end before the delivery: the request is still in progress.
+        #expect(stopped.wait(timeout: .now()) == .timedOut)
+        held.releaseAll()
+        let response = try connection.readResponse()
+        #expect(response.text == "held /held")
+        #expect(response.headers["Connection"]?.lowercased() == "close")
+        stopped.wait()
+    }
+
+    @Test func stoppingWithAnUndeliveredResponseClosesTheConnectionAndALateDeliveryIsIgnored() throws {
+        let held = HeldDeliveries()
+        let server = try startServer { request in
+            .later { deliver in held.hold { deliver(Response(status: 200, body: Array("too late".utf8))) } }
+        }
+        let connections = try (0..<3).map { index in
+            let connection = try TestConnection(port: server.port)
+            try connection.send("GET", "/never/\(index)")
+            return connection
+        }
+        held.waitForArrivals(connections.count)
+        // libmicrohttpd must not be stopped with a suspended connection: stopping wakes them first.
+        server.shutdown(drainTimeout: .zero)
+        for connection in connections {
+            // Woken by the stop, the connection is either answered 503 or closed, never left waiting.
+            do {
+                let response = try connection.readResponse()
+                #expect(response.status == 503)
+                #expect(response.headers["Connection"]?.lowercased() == "close")
+            } catch TestClientError.closedByPeer {
+                #expect(try connection.peerHasClosed())
+            }
+        }
+        held.releaseAll()  // after the stop: must touch no connection
+        #expect(server.requestsInProgress == 0)
+    }
+}
