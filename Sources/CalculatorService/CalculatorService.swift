@@ -164,17 +164,31 @@ public final class CalculatorService: Sendable {
                 response = Problem.notFound(request).response(to: request)
             }
         }
+        let label = route ?? Self.route(of: request.path)
+        if response.isLater {
+            // Counted, timed and logged when the response is delivered.
+            return response.finishing { [self] delivered in
+                var delivered = delivered
+                finish(&delivered, to: request, route: label, requestID: requestID, started: started)
+                return delivered
+            }
+        }
+        finish(&response, to: request, route: label, requestID: requestID, started: started)
+        return response
+    }
+
+    /// What every response gets: HEAD without a body, CORS, the request id, the metrics and the log line. In place: a
+    /// copy would share the header array and copy it on the first header added.
+    private func finish(_ response: inout Response, to request: Request, route: String, requestID: String, started: ContinuousClock.Instant) {
         if request.method == "HEAD" { response.body = [] }
         // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
         addCORS(to: &response)
         response.headers.add("X-Request-Id", requestID)
         let elapsed = ContinuousClock.now - started
-        let label = route ?? Self.route(of: request.path)
-        metrics.request(route: label, method: request.method, status: response.status, duration: elapsed)
+        metrics.request(route: route, method: request.method, status: response.status, duration: elapsed)
         if logger.logLevel <= .info {
-            log(request, response, route: label, requestID: requestID, elapsed: elapsed)
+            log(request, response, route: route, requestID: requestID, elapsed: elapsed)
         }
-        return response
     }
 
     /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.

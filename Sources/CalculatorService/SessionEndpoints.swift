@@ -13,6 +13,9 @@ final class SessionEndpoints: Sendable {
     /// `updateInPlace` and `read` run unspecialized and ask the runtime for type metadata on every call (measured:
     /// 6k more instructions per press, 2k per display read).
     private let memoryStore: MemoryRecordStore?
+    /// The store's writes wait (SQLite's disk sync): writes answer with `Response.later`, from the store's
+    /// completion, so no server thread sleeps through a commit.
+    private let answersWritesLater: Bool
     private let configuration: ServiceConfiguration
     private let logger: Logger
     private let now: @Sendable () -> Double
@@ -24,6 +27,7 @@ final class SessionEndpoints: Sendable {
     ) {
         self.store = store
         self.memoryStore = store as? MemoryRecordStore
+        self.answersWritesLater = store.completesLater
         self.configuration = configuration
         self.logger = logger
         self.now = now
@@ -47,6 +51,7 @@ final class SessionEndpoints: Sendable {
     func createSession(_ request: Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         let record = SessionRecord(state: CalculatorState(settings: settings))
+        if answersWritesLater { return createLater(record, request, attempts: 2) }
         // 128 random bits do not collide in practice; one retry covers the impossible case without a loop.
         for _ in 0..<2 {
             let id = SessionID.random()
@@ -62,8 +67,40 @@ final class SessionEndpoints: Sendable {
         throw Problem(.internalError, "could not allocate a session id")
     }
 
+    /// `createSession` for a store that answers later.
+    private func createLater(_ record: SessionRecord, _ request: Request, attempts: Int) -> Response {
+        let id = SessionID.random()
+        metrics.storeOperation(.create)
+        return .later { [self] deliver in
+            store.create(id, record) { [self] result in
+                switch result {
+                case .success(let stored):
+                    deliver(created(id, stored))
+                case .failure(SessionStoreError.alreadyExists) where attempts > 1:
+                    deliver(createLater(record, request, attempts: attempts - 1))
+                case .failure(SessionStoreError.alreadyExists):
+                    deliver(Problem(.internalError, "could not allocate a session id").response(to: request))
+                case .failure(let error):
+                    deliver(problem(for: error, operation: "create").response(to: request))
+                }
+            }
+        }
+    }
+
     func putSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
+        if answersWritesLater {
+            metrics.storeOperation(.create)
+            return .later { [self] deliver in
+                store.create(id, SessionRecord(state: CalculatorState(settings: settings))) { [self] result in
+                    switch result {
+                    case .success(let stored): deliver(created(id, stored))
+                    case .failure(SessionStoreError.alreadyExists): deliver(Self.rendered(request) { () throws(Problem) in try readSession(id) })
+                    case .failure(let error): deliver(problem(for: error, operation: "create").response(to: request))
+                    }
+                }
+            }
+        }
         do {
             metrics.storeOperation(.create)
             return created(id, try store.create(id, SessionRecord(state: CalculatorState(settings: settings))))
@@ -96,13 +133,17 @@ final class SessionEndpoints: Sendable {
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let change = try SettingsChange.parse(request.body)
         let precondition = IfMatch(request.headers["If-Match"])
-        let (version, body) = try update(id) { record, version throws(Problem) in
+        @Sendable func patch(_ record: inout SessionRecord, _ version: UInt64) throws(Problem) -> Mutation<[UInt8]> {
             guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
             let settings = change.applied(to: record.state.settings)
             guard settings != record.state.settings else { return .keep(Rendering.state(record.state, id: id, version: version)) }
             record.state.update(settings: settings)
             return .write(Rendering.state(record.state, id: id, version: version + 1))
         }
+        if answersWritesLater {
+            return updateLater(id, request, patch) { [self] version, body in sessionJSON(200, body, version: version) }
+        }
+        let (version, body) = try update(id, patch)
         return sessionJSON(200, body, version: version)
     }
 
@@ -117,6 +158,17 @@ final class SessionEndpoints: Sendable {
                 expected = current
             }
             metrics.storeOperation(.delete)
+            if answersWritesLater {
+                let expected = expected
+                return .later { [self] deliver in
+                    store.delete(id, expectedVersion: expected) { [self] result in
+                        switch result {
+                        case .success: deliver(Response(status: 204))
+                        case .failure(let error): deliver(problem(for: error, operation: "delete", session: id).response(to: request))
+                        }
+                    }
+                }
+            }
             try store.delete(id, expectedVersion: expected)
         } catch let problem as Problem {
             throw problem
@@ -161,7 +213,8 @@ final class SessionEndpoints: Sendable {
         let (retention, keptReplies) = (configuration.idempotencyRetention, configuration.idempotencyKeysPerSession)
         // The If-Match check runs inside the update so that a retried press replays its first reply even after the
         // version has moved on.
-        let (version, outcome) = try update(id) { record, version throws(Problem) -> Mutation<PressOutcome> in
+        // A local function rather than a closure value: only the later path needs its captures boxed.
+        @Sendable func press(_ record: inout SessionRecord, _ version: UInt64) throws(Problem) -> Mutation<PressOutcome> {
             if let idempotencyKey, let reply = record.idempotency.first(where: { $0.key == idempotencyKey }) {
                 guard reply.fingerprint == fingerprint else {
                     throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
@@ -185,9 +238,18 @@ final class SessionEndpoints: Sendable {
             }
             return .write(.fresh(body))
         }
+        let keys = pressRequest.keys
+        if answersWritesLater {
+            return updateLater(id, request, press) { [self] version, outcome in pressed(keys, version, outcome) }
+        }
+        let (version, outcome) = try update(id, press)
+        return pressed(keys, version, outcome)
+    }
+
+    private func pressed(_ keys: [Key], _ version: UInt64, _ outcome: PressOutcome) -> Response {
         switch outcome {
         case let .fresh(body):
-            metrics.pressed(pressRequest.keys)
+            metrics.pressed(keys)
             return sessionJSON(200, body, version: version)
         case let .replay(reply):
             var response = sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
@@ -234,6 +296,35 @@ final class SessionEndpoints: Sendable {
             throw problem
         } catch {
             throw problem(for: error, operation: "update", session: id)
+        }
+    }
+
+    /// `update` for a store that answers later: the response comes from the store's completion, made by `respond`
+    /// from the version afterwards and the body's result, or from the error.
+    private func updateLater<R: Sendable>(
+        _ id: SessionID,
+        _ request: Request,
+        _ body: @escaping @Sendable (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>,
+        _ respond: @escaping @Sendable (UInt64, R) -> Response
+    ) -> Response {
+        metrics.storeOperation(.update)
+        return .later { [self] deliver in
+            store.updateInPlace(id, expectedVersion: nil, { record, version in try body(&record, version) }) { [self] result in
+                switch result {
+                case .success(let (version, value)): deliver(respond(version, value))
+                case .failure(let problem as Problem): deliver(problem.response(to: request))
+                case .failure(let error): deliver(problem(for: error, operation: "update", session: id).response(to: request))
+                }
+            }
+        }
+    }
+
+    /// The response of `body`, or of the `Problem` it throws.
+    static func rendered(_ request: Request, _ body: () throws(Problem) -> Response) -> Response {
+        do throws(Problem) {
+            return try body()
+        } catch {
+            return error.response(to: request)
         }
     }
 

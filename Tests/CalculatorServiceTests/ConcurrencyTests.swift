@@ -21,8 +21,8 @@ import Testing
         return ok.load(ordering: .relaxed)
     }
 
-    @Test func sixteenClientsOnOneSessionLoseNoKey() throws {
-        let server = try ServerProcess()
+    @Test(arguments: TestStore.allCases) func sixteenClientsOnOneSessionLoseNoKey(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store)
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
         let ok = Self.pressConcurrently(port: server.port, sessions: [id], clients: 16, rounds: 25)
@@ -32,8 +32,8 @@ import Testing
         #expect(state.json?["version"] as? Int == ok + 1)
     }
 
-    @Test func aRetriedPressWithOneIdempotencyKeyPressesOnce() throws {
-        let server = try ServerProcess()
+    @Test(arguments: TestStore.allCases) func aRetriedPressWithOneIdempotencyKeyPressesOnce(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store)
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
         let headers = [("Idempotency-Key", "3f1c6a2e-press-7")]
@@ -56,8 +56,8 @@ import Testing
         #expect(try client.send("GET", "/sessions/\(id)").json?["display"] as? String == "7")
     }
 
-    @Test func concurrentRetriesOfOnePressApplyItOnce() throws {
-        let server = try ServerProcess()
+    @Test(arguments: TestStore.allCases) func concurrentRetriesOfOnePressApplyItOnce(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store)
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
         let bodies = Mutex<[[UInt8]]>([])
@@ -73,8 +73,8 @@ import Testing
         #expect(try client.send("GET", "/sessions/\(id)").json?["memory"] as? String == "1")
     }
 
-    @Test func sessionCapRefusesNewSessionsWithRetryAfter() throws {
-        let server = try ServerProcess(["--store", "memory", "--max-sessions", "2"])
+    @Test(arguments: TestStore.allCases) func sessionCapRefusesNewSessionsWithRetryAfter(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store, ["--max-sessions", "2"])
         let client = try server.client()
         #expect(try client.send("POST", "/sessions").status == 201)
         let second = try client.send("POST", "/sessions")
@@ -88,8 +88,8 @@ import Testing
         #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"1"}"#).status == 200)
     }
 
-    @Test func sigtermStopsGracefullyWithExitZero() throws {
-        let server = try ServerProcess()
+    @Test(arguments: TestStore.allCases) func sigtermStopsGracefullyWithExitZero(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store)
         let client = try server.client()
         #expect(try client.send("GET", "/healthz").status == 200)
         #expect(server.stop() == 0)

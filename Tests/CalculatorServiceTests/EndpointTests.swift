@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
-/// The API as a client sees it: the real binary on an ephemeral port, spoken to over HTTP.
-@Suite struct EndpointTests {
-    let server: ServerProcess
-    let client: HTTPClient
+/// The API as a client sees it: the real binary on an ephemeral port, spoken to over HTTP, over each store where the
+/// test writes.
+@Suite final class EndpointTests {
+    private var server: ServerProcess!
+    private var client: HTTPClient!
 
-    init() throws {
-        server = try ServerProcess()
+    private func start(_ store: TestStore) throws {
+        server = try ServerProcess(store: store)
         client = try server.client()
     }
 
@@ -21,7 +22,8 @@ import Testing
         try client.send("POST", "/sessions/\(id)/press", json: body, headers: headers)
     }
 
-    @Test func createReturnsTheNewSessionWithLocationAndETag() throws {
+    @Test(arguments: TestStore.allCases) func createReturnsTheNewSessionWithLocationAndETag(_ store: TestStore) throws {
+        try start(store)
         let response = try client.send("POST", "/sessions")
         #expect(response.status == 201)
         #expect(response.header("Content-Type") == "application/json")
@@ -43,7 +45,8 @@ import Testing
         #expect(body["version"] as? Int == 1)
     }
 
-    @Test func createTakesSettings() throws {
+    @Test(arguments: TestStore.allCases) func createTakesSettings(_ store: TestStore) throws {
+        try start(store)
         let response = try client.send("POST", "/sessions", json: #"{"mode":"immediate","angle":"rad","digits":10.0}"#)
         #expect(response.status == 201)
         #expect(response.json?["mode"] as? String == "immediate")
@@ -51,13 +54,15 @@ import Testing
         #expect(response.json?["digits"] as? Int == 10)
     }
 
-    @Test func idsAreDistinct() throws {
+    @Test(arguments: TestStore.allCases) func idsAreDistinct(_ store: TestStore) throws {
+        try start(store)
         var ids = Set<String>()
         for _ in 0..<50 { ids.insert(try createSession()) }
         #expect(ids.count == 50)
     }
 
-    @Test func pressOneKeyABatchAndASpacedString() throws {
+    @Test(arguments: TestStore.allCases) func pressOneKeyABatchAndASpacedString(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         #expect(try press(id, #"{"key":"7"}"#).json?["display"] as? String == "7")
         #expect(try press(id, #"{"keys":["+","3"]}"#).json?["display"] as? String == "3")
@@ -68,7 +73,8 @@ import Testing
         #expect(response.header("ETag") == "\"4\"")
     }
 
-    @Test func numbersInTheSpacedStringAreTypedDigitByDigit() throws {
+    @Test(arguments: TestStore.allCases) func numbersInTheSpacedStringAreTypedDigitByDigit(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         let response = try press(id, #"{"keys":"0.1 + 0.2 = * 12 =","trace":true}"#)
         #expect(response.json?["display"] as? String == "3.6")
@@ -76,7 +82,8 @@ import Testing
         #expect(steps.map { $0["key"] as? String } == ["0", ".", "1", "+", "0", ".", "2", "=", "*", "1", "2", "="])
     }
 
-    @Test func hugeWorkIsRefusedByTheEngineBudgetAsAnError() throws {
+    @Test(arguments: TestStore.allCases) func hugeWorkIsRefusedByTheEngineBudgetAsAnError(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         // 10^9 factorial and 2^(10^9) would take seconds or gigabytes; the budget answers Error (overflow) instead.
         for keys in ["1 EE 9 fact", "AC 2 pow 1 EE 9 =", "AC 9 9 9 9 9 9 9 9 9 pow 9 9 9 9 9 9 9 9 9 ="] {
@@ -88,12 +95,14 @@ import Testing
         #expect(try press(id, #"{"keys":"AC 2 + 2 ="}"#).json?["display"] as? String == "4")
     }
 
-    @Test func immediateModeWorksLeftToRight() throws {
+    @Test(arguments: TestStore.allCases) func immediateModeWorksLeftToRight(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession(#"{"mode":"immediate"}"#)
         #expect(try press(id, #"{"keys":"1 + 2 * 3 ="}"#).json?["display"] as? String == "9")
     }
 
-    @Test func traceGivesTheDisplayAfterEachKey() throws {
+    @Test(arguments: TestStore.allCases) func traceGivesTheDisplayAfterEachKey(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         let response = try press(id, #"{"keys":["1","+","2","*","3","-"],"trace":true}"#)
         let steps = try #require(response.json?["steps"] as? [[String: Any]])
@@ -101,7 +110,8 @@ import Testing
         #expect(steps.map { $0["display"] as? String } == ["1", "1", "2", "2", "3", "7"])
     }
 
-    @Test func displayAsJSONAndAsPlainText() throws {
+    @Test(arguments: TestStore.allCases) func displayAsJSONAndAsPlainText(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         _ = try press(id, #"{"keys":"7 + 9 sqrt"}"#)
         let json = try client.send("GET", "/sessions/\(id)/display")
@@ -116,7 +126,8 @@ import Testing
         #expect(text.text == "3\n")
     }
 
-    @Test func historyListsCompletedCalculationsNewestLast() throws {
+    @Test(arguments: TestStore.allCases) func historyListsCompletedCalculationsNewestLast(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         _ = try press(id, #"{"keys":"2 + 3 = * 4 ="}"#)
         let response = try client.send("GET", "/sessions/\(id)/history")
@@ -126,7 +137,8 @@ import Testing
         #expect(history.first?["expression"] == "2 + 3")
     }
 
-    @Test func getReturnsTheFullState() throws {
+    @Test(arguments: TestStore.allCases) func getReturnsTheFullState(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         _ = try press(id, #"{"keys":"5 m+"}"#)
         let response = try client.send("GET", "/sessions/\(id)")
@@ -136,7 +148,8 @@ import Testing
         #expect(response.header("ETag") == "\"2\"")
     }
 
-    @Test func putCreatesWithAClientIdThenLeavesItUnchanged() throws {
+    @Test(arguments: TestStore.allCases) func putCreatesWithAClientIdThenLeavesItUnchanged(_ store: TestStore) throws {
+        try start(store)
         let first = try client.send("PUT", "/sessions/my-tab_1", json: #"{"digits":12}"#)
         #expect(first.status == 201)
         #expect(first.header("Location") == "/sessions/my-tab_1")
@@ -148,7 +161,8 @@ import Testing
         #expect(second.json?["display"] as? String == "4")
     }
 
-    @Test func patchChangesSettings() throws {
+    @Test(arguments: TestStore.allCases) func patchChangesSettings(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         _ = try press(id, #"{"keys":"2 / 3 ="}"#)
         let response = try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":8,"angle":"rad"}"#)
@@ -158,7 +172,8 @@ import Testing
         #expect(response.json?["display"] as? String == "0.66666667")
     }
 
-    @Test func deleteRemovesTheSession() throws {
+    @Test(arguments: TestStore.allCases) func deleteRemovesTheSession(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         let response = try client.send("DELETE", "/sessions/\(id)")
         #expect(response.status == 204)
@@ -167,7 +182,8 @@ import Testing
         #expect(try client.send("DELETE", "/sessions/\(id)").status == 404)
     }
 
-    @Test func keyCatalogListsEveryKeyWithAliases() throws {
+    @Test(arguments: [TestStore.memory]) func keyCatalogListsEveryKeyWithAliases(_ store: TestStore) throws {
+        try start(store)
         let response = try client.send("GET", "/keys")
         #expect(response.status == 200)
         let keys = try #require(response.json?["keys"] as? [[String: Any]])
@@ -180,12 +196,14 @@ import Testing
         #expect(sqrt["kind"] as? String == "unary")
     }
 
-    @Test func unicodeLabelsArePressable() throws {
+    @Test(arguments: TestStore.allCases) func unicodeLabelsArePressable(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         #expect(try press(id, #"{"keys":["9","×","2","−","1","÷","2","="]}"#).json?["display"] as? String == "17.5")
     }
 
-    @Test func openAPIDocumentIsServed() throws {
+    @Test(arguments: [TestStore.memory]) func openAPIDocumentIsServed(_ store: TestStore) throws {
+        try start(store)
         let response = try client.send("GET", "/openapi.yaml")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/yaml")
@@ -195,7 +213,8 @@ import Testing
         #expect(response.body == Array(onDisk))
     }
 
-    @Test func healthAndReadiness() throws {
+    @Test(arguments: [TestStore.memory]) func healthAndReadiness(_ store: TestStore) throws {
+        try start(store)
         let health = try client.send("GET", "/healthz")
         #expect(health.status == 200)
         #expect(health.json?["status"] as? String == "ok")
@@ -204,7 +223,8 @@ import Testing
         #expect(ready.json?["status"] as? String == "ready")
     }
 
-    @Test func headIsGetWithoutABody() throws {
+    @Test(arguments: TestStore.allCases) func headIsGetWithoutABody(_ store: TestStore) throws {
+        try start(store)
         let id = try createSession()
         let response = try client.send("HEAD", "/sessions/\(id)/display")
         #expect(response.status == 200)
@@ -213,7 +233,8 @@ import Testing
         #expect(try client.send("GET", "/healthz").status == 200)
     }
 
-    @Test func corsPreflightAndExposedHeaders() throws {
+    @Test(arguments: [TestStore.memory]) func corsPreflightAndExposedHeaders(_ store: TestStore) throws {
+        try start(store)
         let preflight = try client.send(
             "OPTIONS", "/sessions/abc/press",
             headers: [("Origin", "http://example.test"), ("Access-Control-Request-Method", "POST"), ("Access-Control-Request-Headers", "content-type, idempotency-key")])
@@ -227,7 +248,8 @@ import Testing
         for name in ["ETag", "Location", "Retry-After"] { #expect(exposed.contains(name)) }
     }
 
-    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+    @Test(arguments: TestStore.allCases) func keepAliveServesSeveralRequestsOnOneConnection(_ store: TestStore) throws {
+        try start(store)
         let first = try client.send("GET", "/healthz")
         let second = try client.send("POST", "/sessions")
         let third = try client.send("GET", "/keys")
@@ -239,7 +261,8 @@ import Testing
         }
     }
 
-    @Test func requestIDIsEchoedOrMade() throws {
+    @Test(arguments: [TestStore.memory]) func requestIDIsEchoedOrMade(_ store: TestStore) throws {
+        try start(store)
         let echoed = try client.send("GET", "/healthz", headers: [("X-Request-Id", "trace-42")])
         #expect(echoed.header("X-Request-Id") == "trace-42")
         let made = try client.send("GET", "/healthz")

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 
-/// Every malformed request gets a precise problem+json reply and changes nothing.
-@Suite struct ErrorTests {
-    let server: ServerProcess
-    let client: HTTPClient
-    let id: String
-    let before: HTTPResponse
+/// Every malformed request gets a precise problem+json reply and changes nothing. Failures the store reports are
+/// checked over each store (SQLite's are answered later, from the store's completion).
+@Suite final class ErrorTests {
+    private var server: ServerProcess!
+    private var client: HTTPClient!
+    private var id = ""
+    private var before: HTTPResponse!
 
-    init() throws {
-        server = try ServerProcess(["--store", "memory", "--max-body", "2048", "--max-keys", "10"])
+    private func start(_ store: TestStore) throws {
+        server = try ServerProcess(store: store, ["--max-body", "2048", "--max-keys", "10"])
         client = try server.client()
         let created = try client.send("POST", "/sessions")
         id = try #require(created.json?["id"] as? String)
@@ -38,35 +39,41 @@ import Testing
         try client.send("POST", "/sessions/\(id)/press", json: body, headers: headers)
     }
 
-    @Test func malformedJSON() throws {
+    @Test(arguments: [TestStore.memory]) func malformedJSON(_ store: TestStore) throws {
+        try start(store)
         let problem = try expectProblem(try press(#"{"keys": ["1", }"#), 400, type: "malformed-json")
         #expect(problem["offset"] as? Int == 15)
     }
 
-    @Test func invalidUTF8InAString() throws {
+    @Test(arguments: [TestStore.memory]) func invalidUTF8InAString(_ store: TestStore) throws {
+        try start(store)
         let body: [UInt8] = Array(#"{"key":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         let response = try client.send("POST", "/sessions/\(id)/press", headers: [("Content-Type", "application/json")], body: body)
         _ = try expectProblem(response, 400, type: "malformed-json")
     }
 
-    @Test func deeplyNestedJSON() throws {
+    @Test(arguments: [TestStore.memory]) func deeplyNestedJSON(_ store: TestStore) throws {
+        try start(store)
         let body = String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)
         _ = try expectProblem(try press(body), 400, type: "malformed-json")
     }
 
-    @Test func wrongTypes() throws {
+    @Test(arguments: [TestStore.memory]) func wrongTypes(_ store: TestStore) throws {
+        try start(store)
         for body in [#"{"key": 7}"#, #"{"keys": [1, 2]}"#, #"{"keys": {"a": 1}}"#, #"["7"]"#, #"{"key": "7", "trace": "yes"}"#] {
             _ = try expectProblem(try press(body), 400, type: "invalid-request")
         }
     }
 
-    @Test func missingOrBothKeyMembersOrUnknownMember() throws {
+    @Test(arguments: [TestStore.memory]) func missingOrBothKeyMembersOrUnknownMember(_ store: TestStore) throws {
+        try start(store)
         for body in [#"{}"#, #"{"key": "1", "keys": ["2"]}"#, #"{"kyes": ["1"]}"#, #"{"keys": []}"#, #"{"keys": "  "}"#] {
             _ = try expectProblem(try press(body), 400, type: "invalid-request")
         }
     }
 
-    @Test func unknownKeyIsNamedWithItsIndexAndNothingIsApplied() throws {
+    @Test(arguments: TestStore.allCases) func unknownKeyIsNamedWithItsIndexAndNothingIsApplied(_ store: TestStore) throws {
+        try start(store)
         let problem = try expectProblem(try press(#"{"keys": ["1", "+", "banana", "="]}"#), 400, type: "unknown-key")
         #expect(problem["key"] as? String == "banana")
         #expect(problem["index"] as? Int == 2)
@@ -75,7 +82,8 @@ import Testing
         #expect(spaced["index"] as? Int == 3)
     }
 
-    @Test func unknownSession() throws {
+    @Test(arguments: TestStore.allCases) func unknownSession(_ store: TestStore) throws {
+        try start(store)
         for (method, path) in [("GET", "/sessions/nope"), ("GET", "/sessions/nope/display"), ("GET", "/sessions/nope/history"), ("DELETE", "/sessions/nope")] {
             _ = try expectProblem(try client.send(method, path), 404, type: "session-not-found")
         }
@@ -83,17 +91,20 @@ import Testing
         _ = try expectProblem(try client.send("PATCH", "/sessions/nope", json: #"{"digits":10}"#), 404, type: "session-not-found")
     }
 
-    @Test func invalidSessionID() throws {
+    @Test(arguments: [TestStore.memory]) func invalidSessionID(_ store: TestStore) throws {
+        try start(store)
         _ = try expectProblem(try client.send("GET", "/sessions/bad%20id"), 400, type: "invalid-session-id")
         _ = try expectProblem(try client.send("PUT", "/sessions/" + String(repeating: "a", count: 65)), 400, type: "invalid-session-id")
     }
 
-    @Test func unknownRoute() throws {
+    @Test(arguments: [TestStore.memory]) func unknownRoute(_ store: TestStore) throws {
+        try start(store)
         _ = try expectProblem(try client.send("GET", "/calculators"), 404, type: "not-found")
         _ = try expectProblem(try client.send("GET", "/sessions/\(id)/memory"), 404, type: "not-found")
     }
 
-    @Test func wrongMethodListsTheAllowedOnes() throws {
+    @Test(arguments: [TestStore.memory]) func wrongMethodListsTheAllowedOnes(_ store: TestStore) throws {
+        try start(store)
         let response = try client.send("DELETE", "/sessions/\(id)/press")
         _ = try expectProblem(response, 405, type: "method-not-allowed")
         #expect(response.header("Allow")?.contains("POST") == true)
@@ -102,7 +113,8 @@ import Testing
         #expect(onCollection.header("Allow")?.contains("POST") == true)
     }
 
-    @Test func bodyWithoutOrWithTheWrongContentType() throws {
+    @Test(arguments: [TestStore.memory]) func bodyWithoutOrWithTheWrongContentType(_ store: TestStore) throws {
+        try start(store)
         let missing = try client.send("POST", "/sessions/\(id)/press", body: Array(#"{"key":"1"}"#.utf8))
         _ = try expectProblem(missing, 415, type: "unsupported-media-type")
         let wrong = try client.send("POST", "/sessions/\(id)/press", headers: [("Content-Type", "text/plain")], body: Array(#"{"key":"1"}"#.utf8))
@@ -112,19 +124,22 @@ import Testing
         #expect(withCharset.status == 200)
     }
 
-    @Test func bodyTooLarge() throws {
+    @Test(arguments: [TestStore.memory]) func bodyTooLarge(_ store: TestStore) throws {
+        try start(store)
         let keys = Array(repeating: "\"1\"", count: 1_000).joined(separator: ",")
         _ = try expectProblem(try press(#"{"keys":[\#(keys)]}"#), 413, type: "body-too-large")
         // The connection stays usable after the oversized body.
         #expect(try client.send("GET", "/healthz").status == 200)
     }
 
-    @Test func tooManyKeys() throws {
+    @Test(arguments: [TestStore.memory]) func tooManyKeys(_ store: TestStore) throws {
+        try start(store)
         let problem = try expectProblem(try press(#"{"keys":"1 1 1 1 1 1 1 1 1 1 1"}"#), 413, type: "too-many-keys")
         #expect(problem["limit"] as? Int == 10)
     }
 
-    @Test func invalidSettings() throws {
+    @Test(arguments: [TestStore.memory]) func invalidSettings(_ store: TestStore) throws {
+        try start(store)
         for body in [#"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"digits": 1e300}"#, #"{"mode": "rpn"}"#, #"{"angle": "grad"}"#, #"{"angle": 1}"#] {
             _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: body), 422, type: "invalid-settings")
         }
@@ -133,7 +148,8 @@ import Testing
         #expect(created.status == 422)
     }
 
-    @Test func ifMatchMismatchRefusesAndChangesNothing() throws {
+    @Test(arguments: TestStore.allCases) func ifMatchMismatchRefusesAndChangesNothing(_ store: TestStore) throws {
+        try start(store)
         let stale = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", "\"1\"")]), 412, type: "precondition-failed")
         #expect(stale["currentVersion"] as? Int == before.json?["version"] as? Int)
         _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":9}"#, headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
@@ -149,7 +165,8 @@ import Testing
         #expect(deleted.status == 204)
     }
 
-    @Test func invalidIdempotencyKey() throws {
+    @Test(arguments: [TestStore.memory]) func invalidIdempotencyKey(_ store: TestStore) throws {
+        try start(store)
         _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("Idempotency-Key", String(repeating: "k", count: 256))]), 400, type: "invalid-idempotency-key")
     }
 }

@@ -1,12 +1,39 @@
 import Foundation
 import Testing
 
+/// The store behind the server under test: the memory store answers at once; SQLite's writes wait for a disk sync,
+/// so the server answers them later, from the store's completion (`Response.later`).
+enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case memory
+    case sqlite
+
+    var testDescription: String { rawValue }
+}
+
 /// The real `calculator-server` binary, started on a free port for one test.
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
     private let output = Pipe()
     private let errors: Pipe
+    /// The SQLite store's directory, removed with the server.
+    private var scratch: URL?
+
+    /// The server on `store` (a fresh file for SQLite), with more flags.
+    convenience init(store: TestStore, _ arguments: [String] = []) throws {
+        guard store == .sqlite else {
+            try self.init(["--store", "memory"] + arguments)
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")
+        do {
+            try self.init(["--store", "sqlite:\(directory.path)/sessions.sqlite"] + arguments)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        scratch = directory
+    }
 
     /// Where `swift build` put the binary: $CALC_SERVER_BIN (set by scripts/test), else .build/debug beside this package.
     static var binary: URL {
@@ -51,6 +78,7 @@ final class ServerProcess: @unchecked Sendable {
             process.waitUntilExit()
         }
         errors.fileHandleForReading.readabilityHandler = nil
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
     func client() throws -> HTTPClient { try HTTPClient(port: port) }
