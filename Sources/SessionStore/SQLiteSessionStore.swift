@@ -5,17 +5,22 @@ import Synchronization
 
 /// Sessions in one SQLite file, one row each: durable across restarts and crashes.
 ///
-/// - Durability: WAL with `synchronous=FULL`, so a call that wrote returns only after its commit is on disk
-///   (kill -9 loses no acknowledged write).
-/// - Concurrency: every write goes through one writer connection behind a `SleepingMutex` (SQLite allows one writer at
-///   a time, and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
-///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
-///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
-/// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
-///   One writer at a time leads a batch: it runs its own write and those queued meanwhile, each in a savepoint, then
-///   commits; the queued writers sleep once until then, and those that queue during the commit's disk sync form the
-///   next batch, led by the first of them (see `transaction`). A write is acknowledged (returns) only after that
-///   commit, and when the commit fails every write of the batch fails with it.
+/// - Durability: WAL with `synchronous=FULL`, so a write is acknowledged (a plain call returns, a completion form
+///   calls back) only after its commit is on disk (kill -9 loses no acknowledged write).
+/// - Concurrency: one committer thread (`SQLiteCommitter`) owns the writer connection and runs every write, from a
+///   queue (SQLite allows one writer at a time, and our queue is much fairer than SQLite's sleeping busy handler);
+///   reads use a small pool of reader connections, which WAL lets run while the committer commits. Writes still use
+///   `BEGIN IMMEDIATE` and a `WHERE version = ?` guard so that another process on the same file cannot slip in.
+///   The plain writes queue and sleep once until their completion; the completion forms return at once and report
+///   from the committer thread (`completesLater` is true), so a server need not hold a thread per write in flight.
+/// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction: the
+///   committer takes what is queued, runs each write in its own savepoint, commits, then reports every write of the
+///   batch; writes queued during the commit's disk sync form the next batch. When the commit fails every write of the
+///   batch fails with it; a write whose own body fails is rolled back alone and fails alone.
+/// - Completions run on the committer thread, one after another, while the next batch waits: they must be cheap (hand
+///   a result over, queue a write) and must not call this store's synchronous writes, which would wait for the
+///   committer forever. A write refused before it is queued (closed store, full store, encoding failure) reports at
+///   once, on the caller's thread.
 /// - Expiry: `get` and `update` rewrite the expiry only when it would move by more than 1% of the TTL, so display
 ///   reads do not cost a disk sync each and presses do not rewrite the expiry index each; a session therefore lives
 ///   between 99% and 100% of the TTL after its last use.
@@ -44,16 +49,12 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     private static var readerCount: Int { 2 }
 
-    /// The writer connection; whoever holds its lock may write.
-    private struct Writer {
-        var connection: SQLiteConnection?
-    }
-
     /// A steady stream of writers would otherwise keep one batch open forever.
     private static var batchLimit: Int { 256 }
 
-    private let writer: SleepingMutex<Writer>
-    private let batching = SleepingMutex(Batching())
+    private let committer: SQLiteCommitter
+    /// Expiry moves queued by `get` and not committed yet.
+    private let refreshing = PendingExpiries()
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
     private let codec: SessionCodec<Value>
@@ -78,8 +79,6 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var rows = 0
         try writerConnection.run("SELECT count(*) FROM sessions") { rows = Int($0.integer(0)) }
         stored.store(rows, ordering: .relaxed)
-        writer = SleepingMutex(Writer(connection: writerConnection))
-
         var readers: [ConnectionSlot] = []
         for _ in 0..<Self.readerCount {
             let reader = try SQLiteConnection(path: path)
@@ -87,6 +86,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             readers.append(ConnectionSlot(reader))
         }
         self.readers = readers
+        committer = try SQLiteCommitter(writer: writerConnection, batchLimit: Self.batchLimit)
+    }
+
+    deinit {
+        close()  // ends the committer thread
     }
 
     /// Runs the migrations this file has not seen yet, each in its own transaction; running it again changes nothing.
@@ -126,145 +130,16 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Connections
 
-    /// Runs `body` on the writer connection between batches, in autocommit mode. For writes nobody waits on:
-    /// expiry refreshes, sweeps.
-    private func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try writer.withLock { state throws -> T in
-            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
-            return try body(connection)
+    /// Sleeps until a completion-form call has reported (exactly once); the synchronous API is built on these.
+    private func awaitCompletion<T>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) throws -> T {
+        let waiter = Waiter<T>()
+        start { result in
+            waiter.result = result
+            waiter.wake.signal()
         }
-    }
-
-    /// One acknowledged write: `body` runs in a savepoint of a batch, and this returns only after the batch has
-    /// committed durably. When `body` throws, its changes are rolled back and its error returns (after the batch).
-    ///
-    /// The first writer to find no leader leads: it opens the batch, runs its own write and every write queued
-    /// meanwhile (each in its savepoint), commits, then wakes the batch's writers and hands the lead to the first
-    /// writer that queued during the commit. So a queued writer sleeps once (not once on the writer lock and again
-    /// waiting for the commit), and writers that arrive during a commit's disk sync form the next batch.
-    private func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        var result: T?
-        try acknowledgedWrite { connection in result = try body(connection) }
-        guard let result else { throw SessionStoreError.unavailable("sqlite: write was not run") }
-        return result
-    }
-
-    /// `transaction` without a generic result: generic code here ran unspecialized (the store is generic and called
-    /// from another module) and looked up type metadata several times per write.
-    private func acknowledgedWrite(_ body: (SQLiteConnection) throws -> Void) throws {
-        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
-        var bodyError: (any Error)?
-        var ran = false
-        let failure = withoutActuallyEscaping(body) { body -> SessionStoreError? in
-            let write = QueuedWrite { connection in
-                ran = true
-                do {
-                    try Self.inSavepoint(connection, body)
-                } catch {
-                    bodyError = error
-                }
-            }
-            var leads = batching.withLock { state -> Bool in
-                if state.hasLeader {
-                    state.waiting.append(write)
-                    return false
-                }
-                state.hasLeader = true
-                return true
-            }
-            if !leads {
-                write.wake.wait()
-                leads = write.promoted
-            }
-            if leads { lead(with: write) }
-            return write.failure
-        }
-        // A body that failed rolled back alone; otherwise the batch's commit decides.
-        if let bodyError { throw bodyError }
-        if let failure { throw failure }
-        if !ran { throw SessionStoreError.unavailable("sqlite: write was not run") }
-    }
-
-    private static func inSavepoint(_ connection: SQLiteConnection, _ body: (SQLiteConnection) throws -> Void) throws {
-        try connection.run("SAVEPOINT write")
-        do {
-            try body(connection)
-            try connection.run("RELEASE write")
-        } catch {
-            if connection.isInTransaction {
-                _ = try? connection.run("ROLLBACK TO write")
-                _ = try? connection.run("RELEASE write")
-            }
-            throw error
-        }
-    }
-
-    /// Runs one batch: `first` and the writes queued while it runs, then COMMIT; wakes them and passes the lead on.
-    private func lead(with first: QueuedWrite) {
-        var batch = [first]
-        var failure: SessionStoreError?
-        writer.withLock { state in
-            guard let connection = state.connection else {
-                failure = .unavailable("session store is closed")
-                return
-            }
-            do {
-                try connection.run("BEGIN IMMEDIATE")
-            } catch {
-                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
-                return
-            }
-            var next = 0
-            while next < batch.count {
-                let write = batch[next]
-                write.work?(connection)
-                write.work = nil
-                next += 1
-                guard connection.isInTransaction else {
-                    // An error that aborts the whole transaction (disk full, I/O) undid the batch's earlier writes
-                    // too: they all fail, and the rest are not run.
-                    failure = .unavailable("sqlite: the batch's transaction was rolled back by an error")
-                    return
-                }
-                if next == batch.count, batch.count < Self.batchLimit {
-                    let room = Self.batchLimit - batch.count
-                    batching.withLock { state in
-                        if state.waiting.isEmpty { return }
-                        if state.waiting.count <= room {
-                            batch.append(contentsOf: state.waiting)
-                            state.waiting.removeAll(keepingCapacity: true)
-                        } else {
-                            batch.append(contentsOf: state.waiting[..<room])
-                            state.waiting.removeSubrange(..<room)
-                        }
-                    }
-                }
-            }
-            do {
-                try connection.run("COMMIT")
-            } catch {
-                if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
-            }
-        }
-        for write in batch {
-            // Writes never run (closed store, failed BEGIN) must still let go of their bodies.
-            write.work = nil
-            write.failure = failure
-        }
-        let successor = batching.withLock { state -> QueuedWrite? in
-            if state.waiting.isEmpty {
-                state.hasLeader = false
-                return nil
-            }
-            return state.waiting.removeFirst()
-        }
-        // The first write is this thread's own; the others sleep until told.
-        for index in batch.indices where index > 0 { batch[index].wake.signal() }
-        if let successor {
-            successor.promoted = true
-            successor.wake.signal()
-        }
+        waiter.wake.wait()
+        guard let result = waiter.result else { throw SessionStoreError.unavailable("sqlite: write was not run") }
+        return try result.get()
     }
 
     private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
@@ -303,54 +178,88 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: SessionStore
 
+    public var completesLater: Bool { true }
+
     public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
-        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
-        let state = try codec.encode(value)
-        try reserveSlot()
-        let now = options.now()
-        do {
-            let replacedExpired = try transaction { connection -> Bool in
-                var existing: Double?
-                try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
-                if let existing, existing > now { throw SessionStoreError.alreadyExists }
-                try connection.run(
-                    "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
-                    [.text(id.rawValue), .blob(state), .real(now + ttl)]
-                )
-                return existing != nil
-            }
-            if replacedExpired { stored.subtract(1, ordering: .relaxed) }
-            recent.remember(value, storedAs: state, for: id)
-        } catch {
-            stored.subtract(1, ordering: .relaxed)
-            throw error
-        }
-        return Versioned(value: value, version: 1)
+        try awaitCompletion { create(id, value, completion: $0) }
     }
 
-    private func reserveSlot() throws {
-        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
+    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void) {
+        if closed.load(ordering: .acquiring) { return completion(.failure(SessionStoreError.unavailable("session store is closed"))) }
+        let state: [UInt8]
+        do {
+            state = try codec.encode(value)
+        } catch {
+            return completion(.failure(error))
+        }
+        if reserveSlot() { return insert(id, value, storedAs: state, completion: completion) }
+        // Full: sweep the expired rows first (queued too, so this thread does not wait for a commit), then look again.
+        sweepExpired { [self] swept in
+            if case .failure(let error) = swept { return completion(.failure(error)) }
+            guard reserveSlot() else { return completion(.failure(SessionStoreError.capacityReached)) }
+            insert(id, value, storedAs: state, completion: completion)
+        }
+    }
+
+    /// Counts one row more when that stays within `maxSessions`.
+    private func reserveSlot() -> Bool {
+        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return true }
         stored.subtract(1, ordering: .relaxed)
-        try sweepExpired()
-        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
-        stored.subtract(1, ordering: .relaxed)
-        throw SessionStoreError.capacityReached
+        return false
+    }
+
+    /// Writes the row of a new session whose slot is reserved; gives the slot back when that fails.
+    private func insert(
+        _ id: SessionID,
+        _ value: Value,
+        storedAs state: [UInt8],
+        completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void
+    ) {
+        let now = options.now()
+        let ttl = ttl
+        committer.enqueue(PendingWrite({ connection -> Bool in
+            var existing: Double?
+            try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
+            if let existing, existing > now { throw SessionStoreError.alreadyExists }
+            try connection.run(
+                "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
+                [.text(id.rawValue), .blob(state), .real(now + ttl)]
+            )
+            return existing != nil
+        }, completion: { [self] result in
+            switch result {
+            case .success(let replacedExpired):
+                if replacedExpired { stored.subtract(1, ordering: .relaxed) }
+                recent.remember(value, storedAs: state, for: id)
+                completion(.success(Versioned(value: value, version: 1)))
+            case .failure(let error):
+                stored.subtract(1, ordering: .relaxed)
+                completion(.failure(error))
+            }
+        }))
     }
 
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
         let now = options.now()
-        guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now else { return nil }
+        guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now || refreshing.expiry(of: id) ?? 0 > now
+        else { return nil }
         let value = try decode(row.state, of: id)
-        if row.expiresAt < now + ttl - refreshSlack {
-            // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
-            _ = try withWriter { connection in
-                try connection.run(
-                    "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
-                    [.real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version)), .real(now + ttl)]
-                )
-            }
-        }
+        if row.expiresAt < now + ttl - refreshSlack { refreshExpiry(of: id, version: row.version, now: now) }
         return Versioned(value: value, version: row.version)
+    }
+
+    /// Queues the expiry's move and does not wait for it: a read must not wait for a commit. Until it has committed,
+    /// `refreshing` tells `get` (whose readers do not see it yet) that the session lives on.
+    private func refreshExpiry(of id: SessionID, version: UInt64, now: Double) {
+        let expiresAt = now + ttl
+        refreshing.add(id, expiresAt)
+        committer.enqueue(PendingWrite({ connection in
+            // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
+            try connection.run(
+                "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
+                [.real(expiresAt), .text(id.rawValue), .integer(Int64(bitPattern: version)), .real(expiresAt)]
+            )
+        }, completion: { [refreshing] _ in refreshing.remove(id, expiresAt) }))
     }
 
     public func update<R: Sendable>(
@@ -358,8 +267,41 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
+        // Escapes only until the completion has run, which is before `awaitCompletion` returns.
+        try withoutActuallyEscaping(body) { body in
+            try awaitCompletion { queueUpdate(id, expectedVersion: expectedVersion, body, completion: $0) }
+        }
+    }
+
+    public func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (version: UInt64, result: R) {
+        let (stored, result) = try update(id, expectedVersion: expectedVersion, body)
+        return (stored.version, result)
+    }
+
+    public func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
+    ) {
+        queueUpdate(id, expectedVersion: expectedVersion, body) { outcome in
+            completion(outcome.map { stored, result in (stored.version, result) })
+        }
+    }
+
+    /// The one update: `body` runs on the committer thread, in the batch's transaction.
+    private func queueUpdate<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: @escaping (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        completion: @escaping @Sendable (Result<(Versioned<Value>, R), any Error>) -> Void
+    ) {
         let now = options.now()
-        return try transaction { connection -> (Versioned<Value>, R) in
+        committer.enqueue(PendingWrite({ [self] connection -> (Versioned<Value>, R) in
             guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
             if let expectedVersion, expectedVersion != row.version {
                 throw SessionStoreError.versionMismatch(current: row.version)
@@ -390,20 +332,28 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
                 return (Versioned(value: current, version: row.version), result)
             }
-        }
+        }, completion: completion))
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
+        try awaitCompletion { delete(id, expectedVersion: expectedVersion, completion: $0) }
+    }
+
+    public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let now = options.now()
-        try transaction { connection in
+        committer.enqueue(PendingWrite({ connection in
             guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
             if let expectedVersion, expectedVersion != row.version {
                 throw SessionStoreError.versionMismatch(current: row.version)
             }
             try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
-        }
-        recent.forget(id)
-        stored.subtract(1, ordering: .relaxed)
+        }, completion: { [self] result in
+            if case .success = result {
+                recent.forget(id)
+                stored.subtract(1, ordering: .relaxed)
+            }
+            completion(result)
+        }))
     }
 
     /// Exact: the rows whose expiry is still ahead.
@@ -418,12 +368,17 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     @discardableResult
     public func sweepExpired() throws -> Int {
+        try awaitCompletion { sweepExpired(completion: $0) }
+    }
+
+    private func sweepExpired(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         let now = options.now()
-        let removed = try withWriter { connection in
+        committer.enqueue(PendingWrite({ connection in
             try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
-        }
-        stored.subtract(removed, ordering: .relaxed)
-        return removed
+        }, completion: { [self] result in
+            if case .success(let removed) = result { stored.subtract(removed, ordering: .relaxed) }
+            completion(result)
+        }))
     }
 
     public func checkHealth() throws {
@@ -432,38 +387,41 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// Checkpoints the WAL into the main file and closes every connection.
+    /// Refuses later writes, commits the queued ones, checkpoints the WAL into the main file and closes every
+    /// connection; the committer thread has ended when this returns.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        committer.close()
         recent.forgetAll()
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }
-        writer.withLock { state in
-            try? state.connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            state.connection = nil
-        }
     }
 }
 
-/// One write handed to the thread that leads a batch; its caller sleeps until the batch has ended.
-/// (At file scope: nested in the generic store it would be generic too, its metadata looked up per write.)
-private final class QueuedWrite: @unchecked Sendable {
-    /// Runs the write in a savepoint and keeps its outcome for the caller; dropped once run (it wraps the
-    /// caller's non-escaping body, which must not outlive the call).
-    var work: ((SQLiteConnection) -> Void)?
-    // Set by the leader before it signals `wake`: woken and not promoted means the batch has ended.
-    var promoted = false
-    var failure: SessionStoreError?
+/// Where a synchronous call waits for its completion. (At file scope: nested in the generic store it would be generic
+/// over the store's value too.)
+private final class Waiter<T>: @unchecked Sendable {
+    // Written by the committer thread before `wake.signal()`, read after `wake.wait()`.
+    var result: Result<T, any Error>?
     let wake = WakeSignal()
-
-    init(_ work: @escaping (SQLiteConnection) -> Void) {
-        self.work = work
-    }
 }
 
-/// Writes waiting for a leader, and whether one is at work.
-private struct Batching {
-    var waiting: [QueuedWrite] = []
-    var hasLeader = false
+/// Expiries that `get` queued and the committer has not committed yet, so that a read on a reader connection (which
+/// cannot see them) does not call a session that was just read expired.
+private final class PendingExpiries: Sendable {
+    private let expiries = Mutex<[SessionID: Double]>([:])
+
+    func add(_ id: SessionID, _ expiresAt: Double) {
+        expiries.withLock { $0[id] = max($0[id] ?? 0, expiresAt) }
+    }
+
+    /// Forgets `expiresAt` once committed, unless a later refresh replaced it.
+    func remove(_ id: SessionID, _ expiresAt: Double) {
+        expiries.withLock { if $0[id] == expiresAt { $0[id] = nil } }
+    }
+
+    func expiry(of id: SessionID) -> Double? {
+        expiries.withLock { $0[id] }
+    }
 }

@@ -57,3 +57,41 @@ final class WakeSignal: @unchecked Sendable {
         sem_post(semaphore)
     }
 }
+
+/// A thread that can be waited for (Foundation's `Thread` cannot be joined), so closing a SQLite store does not leave
+/// its committer running.
+final class JoinableThread: Sendable {
+    private let thread: pthread_t
+
+    init(_ body: @escaping @Sendable () -> Void) throws {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, Self.start, context)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            throw SessionStoreError.unavailable("cannot start a thread: \(String(cString: strerror(status)))")
+        }
+        self.thread = thread
+    }
+
+    /// Waits until the body has returned. Called on the thread itself (its last work dropped the last reference to
+    /// the owner), it lets the thread finish alone instead: joining oneself would deadlock.
+    func join() {
+        if pthread_equal(pthread_self(), thread) != 0 {
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
+    }
+
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    private static let start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+        guard let context else { return nil }
+        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+    }
+}
