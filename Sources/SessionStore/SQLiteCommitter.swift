@@ -47,6 +47,9 @@ final class SQLiteCommitter: Sendable {
         }
     }
 
+    /// True on the committer thread: a completion that waited for a write there would wait for itself.
+    var isCommitterThread: Bool { thread.isCurrent }
+
     /// Refuses later writes, lets the thread commit what is queued, checkpoint the WAL and close the writer
     /// connection, and waits for it to end.
     func close() {

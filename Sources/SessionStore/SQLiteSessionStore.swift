@@ -132,6 +132,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     /// Sleeps until a completion-form call has reported (exactly once); the synchronous API is built on these.
     private func awaitCompletion<T>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) throws -> T {
+        precondition(!committer.isCommitterThread, "a completion of the SQLite store called one of its synchronous writes")
         let waiter = Waiter<T>()
         start { result in
             waiter.result = result

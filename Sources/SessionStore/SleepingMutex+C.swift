@@ -74,10 +74,13 @@ final class JoinableThread: Sendable {
         self.thread = thread
     }
 
+    /// True on the thread itself.
+    var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
+
     /// Waits until the body has returned. Called on the thread itself (its last work dropped the last reference to
     /// the owner), it lets the thread finish alone instead: joining oneself would deadlock.
     func join() {
-        if pthread_equal(pthread_self(), thread) != 0 {
+        if isCurrent {
             pthread_detach(thread)
         } else {
             pthread_join(thread, nil)
