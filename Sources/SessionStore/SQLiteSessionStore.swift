@@ -23,7 +23,8 @@ import Synchronization
 ///   once, on the caller's thread.
 /// - Expiry: `get` and `update` rewrite the expiry only when it would move by more than 1% of the TTL, so display
 ///   reads do not cost a disk sync each and presses do not rewrite the expiry index each; a session therefore lives
-///   between 99% and 100% of the TTL after its last use.
+///   between 99% and 100% of the TTL after its last use. `get` queues its expiry move and does not wait for it (a
+///   read must not wait for a commit); until it commits, `get` remembers it in memory and `count()` may miss it.
 /// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
 /// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
 public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
@@ -272,15 +273,6 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         try withoutActuallyEscaping(body) { body in
             try awaitCompletion { queueUpdate(id, expectedVersion: expectedVersion, body, completion: $0) }
         }
-    }
-
-    public func updateInPlace<R: Sendable>(
-        _ id: SessionID,
-        expectedVersion: UInt64?,
-        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
-    ) throws -> (version: UInt64, result: R) {
-        let (stored, result) = try update(id, expectedVersion: expectedVersion, body)
-        return (stored.version, result)
     }
 
     public func updateInPlace<R: Sendable>(
