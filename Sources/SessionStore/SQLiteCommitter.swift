@@ -129,63 +129,68 @@ final class SQLiteCommitter: Sendable {
     }
 }
 
-/// One write waiting for the committer. `PendingWrite` is the one kind; the committer sees only this non-generic
-/// face.
-class QueuedWrite: @unchecked Sendable {
-    /// Runs the write inside the batch's transaction, in its own savepoint, and keeps its outcome.
-    func run(on connection: SQLiteConnection) {}
-    /// Reports, exactly once: `batchFailure` is why the batch did not commit, nil when it did.
-    func finish(batchFailure: SessionStoreError?) {}
-}
+/// One write waiting for the committer: `work` runs in its own savepoint inside a batch's transaction, and the
+/// write is reported once the batch has ended, either through `report` (on the committer thread) or by waking the
+/// caller sleeping in `wait()`. Not generic: generic code here ran unspecialized (the store is generic and called
+/// from another module) and looked up type metadata (`Result`, tuples) several times per write.
+final class QueuedWrite: @unchecked Sendable {
+    // Touched by the thread that queues the write (before) and the committer thread (after), never both at once.
+    // `work` is dropped once run, or when it is clear it never will be: the synchronous calls pass non-escaping
+    // bodies, which must not outlive the call, and the call returns as soon as the write is reported.
+    private var work: ((SQLiteConnection) throws -> Void)?
+    private var failure: (any Error)?
+    private var ran = false
+    private let report: ((_ failure: (any Error)?) -> Void)?
+    private let wake: WakeSignal?
 
-/// A write producing a `T`, and the completion that hears of it. Touched only by the thread that queues it (before)
-/// and the committer thread (after), so it needs no lock.
-final class PendingWrite<T>: QueuedWrite, @unchecked Sendable {
-    // Dropped once run, or when it is clear it never will be: the synchronous calls pass non-escaping bodies, which
-    // must not outlive the call, and the call returns as soon as `completion` ran.
-    private var work: ((SQLiteConnection) throws -> T)?
-    private var outcome: Result<T, any Error>?
-    private let completion: @Sendable (Result<T, any Error>) -> Void
-
-    init(_ work: @escaping (SQLiteConnection) throws -> T, completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
+    /// A write whose caller sleeps in `wait()`.
+    init(_ work: @escaping (SQLiteConnection) throws -> Void) {
         self.work = work
-        self.completion = completion
+        report = nil
+        wake = WakeSignal()
     }
 
-    override func run(on connection: SQLiteConnection) {
+    /// A write reported through `report`, with nil when it committed, else its own error or the batch's.
+    init(_ work: @escaping (SQLiteConnection) throws -> Void, report: @escaping (_ failure: (any Error)?) -> Void) {
+        self.work = work
+        self.report = report
+        wake = nil
+    }
+
+    /// Runs the write inside the batch's transaction, in its own savepoint, and keeps its error.
+    func run(on connection: SQLiteConnection) {
         guard let work else { return }
         self.work = nil
-        outcome = Result { try Self.inSavepoint(connection, work) }
-    }
-
-    override func finish(batchFailure: SessionStoreError?) {
-        work = nil
-        let result: Result<T, any Error>
-        switch outcome {
-        case .failure(let error)?:
-            // A write that failed rolled back alone; the batch's fate does not change its answer.
-            result = .failure(error)
-        case .success(let value)? where batchFailure == nil:
-            result = .success(value)
-        default:
-            result = .failure(batchFailure ?? .unavailable("sqlite: write was not run"))
-        }
-        outcome = nil
-        completion(result)
-    }
-
-    private static func inSavepoint(_ connection: SQLiteConnection, _ body: (SQLiteConnection) throws -> T) throws -> T {
-        try connection.run("SAVEPOINT write")
+        ran = true
         do {
-            let value = try body(connection)
+            try connection.run("SAVEPOINT write")
+            try work(connection)
             try connection.run("RELEASE write")
-            return value
         } catch {
             if connection.isInTransaction {
                 _ = try? connection.run("ROLLBACK TO write")
                 _ = try? connection.run("RELEASE write")
             }
-            throw error
+            failure = error
         }
+    }
+
+    /// Reports, exactly once: `batchFailure` is why the batch did not commit, nil when it did.
+    func finish(batchFailure: SessionStoreError?) {
+        work = nil
+        // A write that failed rolled back alone; the batch's fate does not change its answer.
+        let failure = self.failure ?? (ran ? batchFailure : batchFailure ?? .unavailable("sqlite: write was not run"))
+        if let report {
+            report(failure)
+        } else {
+            self.failure = failure
+            wake?.signal()  // the caller reads `failure` now: nothing here touches it again
+        }
+    }
+
+    /// For a write made with `init(_:)`: sleeps until it has been reported, then throws its failure, if any.
+    func wait() throws {
+        wake?.wait()
+        if let failure { throw failure }
     }
 }

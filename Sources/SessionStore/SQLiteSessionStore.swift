@@ -131,17 +131,34 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Connections
 
-    /// Sleeps until a completion-form call has reported (exactly once); the synchronous API is built on these.
-    private func awaitCompletion<T>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) throws -> T {
+    /// Queues `work` and sleeps once, until its batch has ended; throws its own error or the batch's.
+    /// Not generic, like `QueuedWrite`: callers keep their typed result in a local the closure sets.
+    private func acknowledgedWrite(_ work: (SQLiteConnection) throws -> Void) throws {
         precondition(!committer.isCommitterThread, "a completion of the SQLite store called one of its synchronous writes")
-        let waiter = Waiter<T>()
-        start { result in
-            waiter.result = result
-            waiter.wake.signal()
+        // Escapes only until the write is reported, which is before `wait()` returns.
+        try withoutActuallyEscaping(work) { work in
+            let write = QueuedWrite(work)
+            committer.enqueue(write)
+            try write.wait()
         }
-        waiter.wake.wait()
-        guard let result = waiter.result else { throw SessionStoreError.unavailable("sqlite: write was not run") }
-        return try result.get()
+    }
+
+    /// Queues `work` and reports its output (or its failure) through `completion`, on the committer thread once the
+    /// batch has ended, or at once when the store is closed.
+    private func enqueue<T>(
+        _ work: @escaping (SQLiteConnection) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) {
+        let output = Output<T>()
+        committer.enqueue(QueuedWrite({ output.value = try work($0) }, report: { failure in
+            if let failure {
+                completion(.failure(failure))
+            } else if let value = output.value {
+                completion(.success(value))
+            } else {
+                completion(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
+            }
+        }))
     }
 
     private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
@@ -183,7 +200,21 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     public var completesLater: Bool { true }
 
     public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
-        try awaitCompletion { create(id, value, completion: $0) }
+        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
+        let state = try codec.encode(value)
+        if !reserveSlot() {
+            try sweepExpired()
+            guard reserveSlot() else { throw SessionStoreError.capacityReached }
+        }
+        let now = options.now()
+        var replacedExpired = false
+        do {
+            try acknowledgedWrite { replacedExpired = try insertRow(id, storedAs: state, now: now, $0) }
+        } catch {
+            stored.subtract(1, ordering: .relaxed)
+            throw error
+        }
+        return created(id, value, storedAs: state, replacedExpired: replacedExpired)
     }
 
     public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void) {
@@ -210,7 +241,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return false
     }
 
-    /// Writes the row of a new session whose slot is reserved; gives the slot back when that fails.
+    /// Queues the row of a new session whose slot is reserved; gives the slot back when that fails.
     private func insert(
         _ id: SessionID,
         _ value: Value,
@@ -218,27 +249,34 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void
     ) {
         let now = options.now()
-        let ttl = ttl
-        committer.enqueue(PendingWrite({ connection -> Bool in
-            var existing: Double?
-            try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
-            if let existing, existing > now { throw SessionStoreError.alreadyExists }
-            try connection.run(
-                "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
-                [.text(id.rawValue), .blob(state), .real(now + ttl)]
-            )
-            return existing != nil
-        }, completion: { [self] result in
+        enqueue({ [self] in try insertRow(id, storedAs: state, now: now, $0) }, completion: { [self] result in
             switch result {
             case .success(let replacedExpired):
-                if replacedExpired { stored.subtract(1, ordering: .relaxed) }
-                recent.remember(value, storedAs: state, for: id)
-                completion(.success(Versioned(value: value, version: 1)))
+                completion(.success(created(id, value, storedAs: state, replacedExpired: replacedExpired)))
             case .failure(let error):
                 stored.subtract(1, ordering: .relaxed)
                 completion(.failure(error))
             }
-        }))
+        })
+    }
+
+    /// Writes a new session's row; true when it replaced an expired one.
+    private func insertRow(_ id: SessionID, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection) throws -> Bool {
+        var existing: Double?
+        try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
+        if let existing, existing > now { throw SessionStoreError.alreadyExists }
+        try connection.run(
+            "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
+            [.text(id.rawValue), .blob(state), .real(now + ttl)]
+        )
+        return existing != nil
+    }
+
+    /// Bookkeeping once a new session's row has committed.
+    private func created(_ id: SessionID, _ value: Value, storedAs state: [UInt8], replacedExpired: Bool) -> Versioned<Value> {
+        if replacedExpired { stored.subtract(1, ordering: .relaxed) }
+        recent.remember(value, storedAs: state, for: id)
+        return Versioned(value: value, version: 1)
     }
 
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
@@ -255,13 +293,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private func refreshExpiry(of id: SessionID, version: UInt64, now: Double) {
         let expiresAt = now + ttl
         refreshing.add(id, expiresAt)
-        committer.enqueue(PendingWrite({ connection in
+        committer.enqueue(QueuedWrite({ connection in
             // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
             try connection.run(
                 "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
                 [.real(expiresAt), .text(id.rawValue), .integer(Int64(bitPattern: version)), .real(expiresAt)]
             )
-        }, completion: { [refreshing] _ in refreshing.remove(id, expiresAt) }))
+        }, report: { [refreshing] _ in refreshing.remove(id, expiresAt) }))
     }
 
     public func update<R: Sendable>(
@@ -269,10 +307,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
-        // Escapes only until the completion has run, which is before `awaitCompletion` returns.
-        try withoutActuallyEscaping(body) { body in
-            try awaitCompletion { queueUpdate(id, expectedVersion: expectedVersion, body, completion: $0) }
-        }
+        let now = options.now()
+        var output: (Versioned<Value>, R)?
+        try acknowledgedWrite { output = try updateRow(id, expectedVersion: expectedVersion, now: now, body, $0) }
+        guard let output else { throw SessionStoreError.unavailable("sqlite: write was not run") }
+        return output
     }
 
     public func updateInPlace<R: Sendable>(
@@ -281,72 +320,79 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
         completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
     ) {
-        queueUpdate(id, expectedVersion: expectedVersion, body) { outcome in
-            completion(outcome.map { stored, result in (stored.version, result) })
+        let now = options.now()
+        enqueue({ [self] connection -> (version: UInt64, result: R) in
+            let (stored, result) = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection)
+            return (stored.version, result)
+        }, completion: completion)
+    }
+
+    /// The one update, on the committer thread inside a batch: `body` runs there too.
+    private func updateRow<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        now: Double,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        _ connection: SQLiteConnection
+    ) throws -> (Versioned<Value>, R) {
+        guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+        if let expectedVersion, expectedVersion != row.version {
+            throw SessionStoreError.versionMismatch(current: row.version)
+        }
+        let current = try decode(row.state, of: id)
+        var value = current
+        switch try body(&value, row.version) {
+        case .write(let result):
+            let state = try codec.encode(value)
+            let version = Int64(bitPattern: row.version)
+            // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
+            // less in the WAL per press.
+            let changed =
+                row.expiresAt < now + ttl - refreshSlack
+                ? try connection.run(
+                    "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
+                    [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version)])
+                : try connection.run(
+                    "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
+                    [.blob(state), .text(id.rawValue), .integer(version)])
+            guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
+            recent.remember(value, storedAs: state, for: id)
+            return (Versioned(value: value, version: row.version + 1), result)
+        case .keep(let result):
+            if row.expiresAt < now + ttl - refreshSlack {
+                try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
+            }
+            // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
+            return (Versioned(value: current, version: row.version), result)
         }
     }
 
-    /// The one update: `body` runs on the committer thread, in the batch's transaction.
-    private func queueUpdate<R: Sendable>(
-        _ id: SessionID,
-        expectedVersion: UInt64?,
-        _ body: @escaping (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
-        completion: @escaping @Sendable (Result<(Versioned<Value>, R), any Error>) -> Void
-    ) {
-        let now = options.now()
-        committer.enqueue(PendingWrite({ [self] connection -> (Versioned<Value>, R) in
-            guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
-            if let expectedVersion, expectedVersion != row.version {
-                throw SessionStoreError.versionMismatch(current: row.version)
-            }
-            let current = try decode(row.state, of: id)
-            var value = current
-            switch try body(&value, row.version) {
-            case .write(let result):
-                let state = try codec.encode(value)
-                let version = Int64(bitPattern: row.version)
-                // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
-                // less in the WAL per press.
-                let changed =
-                    row.expiresAt < now + ttl - refreshSlack
-                    ? try connection.run(
-                        "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
-                        [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version)])
-                    : try connection.run(
-                        "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
-                        [.blob(state), .text(id.rawValue), .integer(version)])
-                guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
-                recent.remember(value, storedAs: state, for: id)
-                return (Versioned(value: value, version: row.version + 1), result)
-            case .keep(let result):
-                if row.expiresAt < now + ttl - refreshSlack {
-                    try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
-                }
-                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
-                return (Versioned(value: current, version: row.version), result)
-            }
-        }, completion: completion))
-    }
-
     public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
-        try awaitCompletion { delete(id, expectedVersion: expectedVersion, completion: $0) }
+        let now = options.now()
+        try acknowledgedWrite { try Self.deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }
+        deleted(id)
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let now = options.now()
-        committer.enqueue(PendingWrite({ connection in
-            guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
-            if let expectedVersion, expectedVersion != row.version {
-                throw SessionStoreError.versionMismatch(current: row.version)
-            }
-            try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
-        }, completion: { [self] result in
-            if case .success = result {
-                recent.forget(id)
-                stored.subtract(1, ordering: .relaxed)
-            }
+        enqueue({ try Self.deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }, completion: { [self] result in
+            if case .success = result { deleted(id) }
             completion(result)
-        }))
+        })
+    }
+
+    private static func deleteRow(_ id: SessionID, expectedVersion: UInt64?, now: Double, _ connection: SQLiteConnection) throws {
+        guard let row = try fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+        if let expectedVersion, expectedVersion != row.version {
+            throw SessionStoreError.versionMismatch(current: row.version)
+        }
+        try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
+    }
+
+    /// Bookkeeping once a deletion has committed.
+    private func deleted(_ id: SessionID) {
+        recent.forget(id)
+        stored.subtract(1, ordering: .relaxed)
     }
 
     /// Exact: the rows whose expiry is still ahead.
@@ -361,17 +407,23 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     @discardableResult
     public func sweepExpired() throws -> Int {
-        try awaitCompletion { sweepExpired(completion: $0) }
+        let now = options.now()
+        var removed = 0
+        try acknowledgedWrite { removed = try Self.sweepRows(now: now, $0) }
+        stored.subtract(removed, ordering: .relaxed)
+        return removed
     }
 
     private func sweepExpired(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         let now = options.now()
-        committer.enqueue(PendingWrite({ connection in
-            try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
-        }, completion: { [self] result in
+        enqueue({ try Self.sweepRows(now: now, $0) }, completion: { [self] result in
             if case .success(let removed) = result { stored.subtract(removed, ordering: .relaxed) }
             completion(result)
-        }))
+        })
+    }
+
+    private static func sweepRows(now: Double, _ connection: SQLiteConnection) throws -> Int {
+        try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
     }
 
     public func checkHealth() throws {
@@ -392,12 +444,10 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 }
 
-/// Where a synchronous call waits for its completion. (At file scope: nested in the generic store it would be generic
-/// over the store's value too.)
-private final class Waiter<T>: @unchecked Sendable {
-    // Written by the committer thread before `wake.signal()`, read after `wake.wait()`.
-    var result: Result<T, any Error>?
-    let wake = WakeSignal()
+/// What a queued write produced, kept from its run (inside the batch) to its report (after the commit); both happen
+/// on the committer thread.
+private final class Output<T>: @unchecked Sendable {
+    var value: T?
 }
 
 /// Expiries that `get` queued and the committer has not committed yet, so that a read on a reader connection (which
