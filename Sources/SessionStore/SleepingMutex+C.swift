@@ -4,9 +4,9 @@ import Glibc
 
 /// A mutex whose waiters sleep at once (glibc's default `pthread_mutex_t` does not spin).
 ///
-/// For the SQLite writer, which holds its lock through a commit's disk sync: `Synchronization.Mutex` spins before
-/// it sleeps on Linux, and the profile of SQLite presses showed 9% of the CPU in its `_lockSlow` while another
-/// thread committed.
+/// For the SQLite committer's queue, which many writer threads and the committer take: `Synchronization.Mutex` spins
+/// before it sleeps on Linux, and when the SQLite writer lock was one (held through a commit's disk sync) the profile
+/// of SQLite presses showed 9% of the CPU in its `_lockSlow`.
 final class SleepingMutex<State>: @unchecked Sendable {
     // The pthread mutex must not move, so it lives in its own allocation.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -32,7 +32,8 @@ final class SleepingMutex<State>: @unchecked Sendable {
 }
 
 /// Wakes one sleeping thread (a POSIX semaphore): a queued SQLite writer sleeps on its own, so ending a batch wakes
-/// exactly its writers, not every thread waiting for a later batch as a shared condition variable would.
+/// exactly its writers, not every thread waiting for a later batch as a shared condition variable would; the
+/// committer sleeps on one too while nothing is queued.
 final class WakeSignal: @unchecked Sendable {
     // The semaphore must not move, so it lives in its own allocation.
     private let semaphore: UnsafeMutablePointer<sem_t>
