@@ -101,6 +101,46 @@ import Testing
         #expect(try reopened.get(id)?.value.count == queued)
         #expect(try reopened.get(id)?.version == UInt64(queued + 1))
     }
+
+    /// A store dropped without `close()` closes itself: its committer checkpoints the WAL into the main file and
+    /// ends (a committer left running would keep the write in the WAL).
+    @Test func droppingTheStoreEndsItsCommitter() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let id = SessionID.random()
+        do {
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            _ = try store.create(id, Tally(count: 7, note: "kept"))
+        }
+        let wal = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        #expect((wal ?? 0) == 0)
+        let reopened = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { reopened.close() }
+        #expect(try reopened.get(id)?.value == Tally(count: 7, note: "kept"))
+    }
+
+    /// When a queued write holds the last reference to its store, the store goes away on the committer thread itself,
+    /// which must not wait for itself to end.
+    @Test func aStoreLastHeldByAQueuedWriteGoesAwayOnItsCommitter() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let id = SessionID.random()
+        let reported = DispatchSemaphore(value: 0)
+        do {
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            _ = try store.create(id, Tally(count: 0, note: ""))
+            for _ in 0..<50 {
+                store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                    tally.count += 1
+                    return .write(())
+                }, completion: { _ in reported.signal() })
+            }
+        }
+        for _ in 0..<50 { reported.wait() }
+        let reopened = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { reopened.close() }
+        #expect(try reopened.get(id)?.value.count == 50)
+    }
 }
 
 /// Counts the reports of many completion-form writes, each in its own slot, so a write reported twice or never shows.
