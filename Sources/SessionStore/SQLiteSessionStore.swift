@@ -5,20 +5,26 @@ import Synchronization
 
 /// Sessions in one SQLite file, one row each: durable across restarts and crashes.
 ///
-/// - Durability: WAL with `synchronous=FULL`, so a call that wrote returns only after its commit is on disk
-///   (kill -9 loses no acknowledged write).
-/// - Concurrency: every write goes through one writer connection behind a `SleepingMutex` (SQLite allows one writer at
-///   a time, and queueing on our lock is much fairer than SQLite's sleeping busy handler); reads use a small pool of reader
-///   connections, which WAL lets run while the writer commits. Writes still use `BEGIN IMMEDIATE` and a
-///   `WHERE version = ?` guard so that another process on the same file cannot slip in.
-/// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction.
-///   One writer at a time leads a batch: it runs its own write and those queued meanwhile, each in a savepoint, then
-///   commits; the queued writers sleep once until then, and those that queue during the commit's disk sync form the
-///   next batch, led by the first of them (see `transaction`). A write is acknowledged (returns) only after that
-///   commit, and when the commit fails every write of the batch fails with it.
+/// - Durability: WAL with `synchronous=FULL`, so a write is acknowledged (a plain call returns, a completion form
+///   calls back) only after its commit is on disk (kill -9 loses no acknowledged write).
+/// - Concurrency: one committer thread (`SQLiteCommitter`) owns the writer connection and runs every write, from a
+///   queue (SQLite allows one writer at a time, and our queue is much fairer than SQLite's sleeping busy handler);
+///   reads use a small pool of reader connections, which WAL lets run while the committer commits. Writes still use
+///   `BEGIN IMMEDIATE` and a `WHERE version = ?` guard so that another process on the same file cannot slip in.
+///   The plain writes queue and sleep once until their completion; the completion forms return at once and report
+///   from the committer thread (`completesLater` is true), so a server need not hold a thread per write in flight.
+/// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction: the
+///   committer takes what is queued, runs each write in its own savepoint, commits, then reports every write of the
+///   batch; writes queued during the commit's disk sync form the next batch. When the commit fails every write of the
+///   batch fails with it; a write whose own body fails is rolled back alone and fails alone.
+/// - Completions run on the committer thread, one after another, while the next batch waits: they must be cheap (hand
+///   a result over, queue a write) and must not call this store's synchronous writes, which would wait for the
+///   committer forever. A write refused before it is queued (closed store, full store, encoding failure) reports at
+///   once, on the caller's thread.
 /// - Expiry: `get` and `update` rewrite the expiry only when it would move by more than 1% of the TTL, so display
 ///   reads do not cost a disk sync each and presses do not rewrite the expiry index each; a session therefore lives
-///   between 99% and 100% of the TTL after its last use.
+///   between 99% and 100% of the TTL after its last use. `get` queues its expiry move and does not wait for it (a
+///   read must not wait for a commit); until it commits, `get` remembers it in memory and `count()` may miss it.
 /// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
 /// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
 public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
@@ -44,16 +50,12 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     private static var readerCount: Int { 2 }
 
-    /// The writer connection; whoever holds its lock may write.
-    private struct Writer {
-        var connection: SQLiteConnection?
-    }
-
     /// A steady stream of writers would otherwise keep one batch open forever.
     private static var batchLimit: Int { 256 }
 
-    private let writer: SleepingMutex<Writer>
-    private let batching = SleepingMutex(Batching())
+    private let committer: SQLiteCommitter
+    /// Expiry moves queued by `get` and not committed yet.
+    private let refreshing = PendingExpiries()
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
     private let codec: SessionCodec<Value>
@@ -78,8 +80,6 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var rows = 0
         try writerConnection.run("SELECT count(*) FROM sessions") { rows = Int($0.integer(0)) }
         stored.store(rows, ordering: .relaxed)
-        writer = SleepingMutex(Writer(connection: writerConnection))
-
         var readers: [ConnectionSlot] = []
         for _ in 0..<Self.readerCount {
             let reader = try SQLiteConnection(path: path)
@@ -87,6 +87,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             readers.append(ConnectionSlot(reader))
         }
         self.readers = readers
+        committer = try SQLiteCommitter(writer: writerConnection, batchLimit: Self.batchLimit)
+    }
+
+    deinit {
+        close()  // ends the committer thread
     }
 
     /// Runs the migrations this file has not seen yet, each in its own transaction; running it again changes nothing.
@@ -126,145 +131,34 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Connections
 
-    /// Runs `body` on the writer connection between batches, in autocommit mode. For writes nobody waits on:
-    /// expiry refreshes, sweeps.
-    private func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try writer.withLock { state throws -> T in
-            guard let connection = state.connection else { throw SessionStoreError.unavailable("session store is closed") }
-            return try body(connection)
+    /// Queues `work` and sleeps once, until its batch has ended; throws its own error or the batch's.
+    /// Not generic, like `QueuedWrite`: callers keep their typed result in a local the closure sets.
+    private func acknowledgedWrite(_ work: (SQLiteConnection) throws -> Void) throws {
+        precondition(!committer.isCommitterThread, "a completion of the SQLite store called one of its synchronous writes")
+        // Escapes only until the write is reported, which is before `wait()` returns.
+        try withoutActuallyEscaping(work) { work in
+            let write = QueuedWrite(work)
+            committer.enqueue(write)
+            try write.wait()
         }
     }
 
-    /// One acknowledged write: `body` runs in a savepoint of a batch, and this returns only after the batch has
-    /// committed durably. When `body` throws, its changes are rolled back and its error returns (after the batch).
-    ///
-    /// The first writer to find no leader leads: it opens the batch, runs its own write and every write queued
-    /// meanwhile (each in its savepoint), commits, then wakes the batch's writers and hands the lead to the first
-    /// writer that queued during the commit. So a queued writer sleeps once (not once on the writer lock and again
-    /// waiting for the commit), and writers that arrive during a commit's disk sync form the next batch.
-    private func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        var result: T?
-        try acknowledgedWrite { connection in result = try body(connection) }
-        guard let result else { throw SessionStoreError.unavailable("sqlite: write was not run") }
-        return result
-    }
-
-    /// `transaction` without a generic result: generic code here ran unspecialized (the store is generic and called
-    /// from another module) and looked up type metadata several times per write.
-    private func acknowledgedWrite(_ body: (SQLiteConnection) throws -> Void) throws {
-        if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
-        var bodyError: (any Error)?
-        var ran = false
-        let failure = withoutActuallyEscaping(body) { body -> SessionStoreError? in
-            let write = QueuedWrite { connection in
-                ran = true
-                do {
-                    try Self.inSavepoint(connection, body)
-                } catch {
-                    bodyError = error
-                }
+    /// Queues `work` and reports its output (or its failure) through `completion`, on the committer thread once the
+    /// batch has ended, or at once when the store is closed.
+    private func enqueue<T>(
+        _ work: @escaping (SQLiteConnection) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) {
+        let output = Output<T>()
+        committer.enqueue(QueuedWrite({ output.value = try work($0) }, report: { failure in
+            if let failure {
+                completion(.failure(failure))
+            } else if let value = output.value {
+                completion(.success(value))
+            } else {
+                completion(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
             }
-            var leads = batching.withLock { state -> Bool in
-                if state.hasLeader {
-                    state.waiting.append(write)
-                    return false
-                }
-                state.hasLeader = true
-                return true
-            }
-            if !leads {
-                write.wake.wait()
-                leads = write.promoted
-            }
-            if leads { lead(with: write) }
-            return write.failure
-        }
-        // A body that failed rolled back alone; otherwise the batch's commit decides.
-        if let bodyError { throw bodyError }
-        if let failure { throw failure }
-        if !ran { throw SessionStoreError.unavailable("sqlite: write was not run") }
-    }
-
-    private static func inSavepoint(_ connection: SQLiteConnection, _ body: (SQLiteConnection) throws -> Void) throws {
-        try connection.run("SAVEPOINT write")
-        do {
-            try body(connection)
-            try connection.run("RELEASE write")
-        } catch {
-            if connection.isInTransaction {
-                _ = try? connection.run("ROLLBACK TO write")
-                _ = try? connection.run("RELEASE write")
-            }
-            throw error
-        }
-    }
-
-    /// Runs one batch: `first` and the writes queued while it runs, then COMMIT; wakes them and passes the lead on.
-    private func lead(with first: QueuedWrite) {
-        var batch = [first]
-        var failure: SessionStoreError?
-        writer.withLock { state in
-            guard let connection = state.connection else {
-                failure = .unavailable("session store is closed")
-                return
-            }
-            do {
-                try connection.run("BEGIN IMMEDIATE")
-            } catch {
-                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
-                return
-            }
-            var next = 0
-            while next < batch.count {
-                let write = batch[next]
-                write.work?(connection)
-                write.work = nil
-                next += 1
-                guard connection.isInTransaction else {
-                    // An error that aborts the whole transaction (disk full, I/O) undid the batch's earlier writes
-                    // too: they all fail, and the rest are not run.
-                    failure = .unavailable("sqlite: the batch's transaction was rolled back by an error")
-                    return
-                }
-                if next == batch.count, batch.count < Self.batchLimit {
-                    let room = Self.batchLimit - batch.count
-                    batching.withLock { state in
-                        if state.waiting.isEmpty { return }
-                        if state.waiting.count <= room {
-                            batch.append(contentsOf: state.waiting)
-                            state.waiting.removeAll(keepingCapacity: true)
-                        } else {
-                            batch.append(contentsOf: state.waiting[..<room])
-                            state.waiting.removeSubrange(..<room)
-                        }
-                    }
-                }
-            }
-            do {
-                try connection.run("COMMIT")
-            } catch {
-                if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-                failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
-            }
-        }
-        for write in batch {
-            // Writes never run (closed store, failed BEGIN) must still let go of their bodies.
-            write.work = nil
-            write.failure = failure
-        }
-        let successor = batching.withLock { state -> QueuedWrite? in
-            if state.waiting.isEmpty {
-                state.hasLeader = false
-                return nil
-            }
-            return state.waiting.removeFirst()
-        }
-        // The first write is this thread's own; the others sleep until told.
-        for index in batch.indices where index > 0 { batch[index].wake.signal() }
-        if let successor {
-            successor.promoted = true
-            successor.wake.signal()
-        }
+        }))
     }
 
     private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
@@ -303,54 +197,109 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: SessionStore
 
+    public var completesLater: Bool { true }
+
     public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
         if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
         let state = try codec.encode(value)
-        try reserveSlot()
+        if !reserveSlot() {
+            try sweepExpired()
+            guard reserveSlot() else { throw SessionStoreError.capacityReached }
+        }
         let now = options.now()
+        var replacedExpired = false
         do {
-            let replacedExpired = try transaction { connection -> Bool in
-                var existing: Double?
-                try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
-                if let existing, existing > now { throw SessionStoreError.alreadyExists }
-                try connection.run(
-                    "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
-                    [.text(id.rawValue), .blob(state), .real(now + ttl)]
-                )
-                return existing != nil
-            }
-            if replacedExpired { stored.subtract(1, ordering: .relaxed) }
-            recent.remember(value, storedAs: state, for: id)
+            try acknowledgedWrite { replacedExpired = try insertRow(id, storedAs: state, now: now, $0) }
         } catch {
             stored.subtract(1, ordering: .relaxed)
             throw error
         }
-        return Versioned(value: value, version: 1)
+        return created(id, value, storedAs: state, replacedExpired: replacedExpired)
     }
 
-    private func reserveSlot() throws {
-        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
+    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void) {
+        if closed.load(ordering: .acquiring) { return completion(.failure(SessionStoreError.unavailable("session store is closed"))) }
+        let state: [UInt8]
+        do {
+            state = try codec.encode(value)
+        } catch {
+            return completion(.failure(error))
+        }
+        if reserveSlot() { return insert(id, value, storedAs: state, completion: completion) }
+        // Full: sweep the expired rows first (queued too, so this thread does not wait for a commit), then look again.
+        sweepExpired { [self] swept in
+            if case .failure(let error) = swept { return completion(.failure(error)) }
+            guard reserveSlot() else { return completion(.failure(SessionStoreError.capacityReached)) }
+            insert(id, value, storedAs: state, completion: completion)
+        }
+    }
+
+    /// Counts one row more when that stays within `maxSessions`.
+    private func reserveSlot() -> Bool {
+        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return true }
         stored.subtract(1, ordering: .relaxed)
-        try sweepExpired()
-        if stored.add(1, ordering: .relaxed).newValue <= options.maxSessions { return }
-        stored.subtract(1, ordering: .relaxed)
-        throw SessionStoreError.capacityReached
+        return false
+    }
+
+    /// Queues the row of a new session whose slot is reserved; gives the slot back when that fails.
+    private func insert(
+        _ id: SessionID,
+        _ value: Value,
+        storedAs state: [UInt8],
+        completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void
+    ) {
+        let now = options.now()
+        enqueue({ [self] in try insertRow(id, storedAs: state, now: now, $0) }, completion: { [self] result in
+            switch result {
+            case .success(let replacedExpired):
+                completion(.success(created(id, value, storedAs: state, replacedExpired: replacedExpired)))
+            case .failure(let error):
+                stored.subtract(1, ordering: .relaxed)
+                completion(.failure(error))
+            }
+        })
+    }
+
+    /// Writes a new session's row; true when it replaced an expired one.
+    private func insertRow(_ id: SessionID, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection) throws -> Bool {
+        var existing: Double?
+        try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
+        if let existing, existing > now { throw SessionStoreError.alreadyExists }
+        try connection.run(
+            "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
+            [.text(id.rawValue), .blob(state), .real(now + ttl)]
+        )
+        return existing != nil
+    }
+
+    /// Bookkeeping once a new session's row has committed.
+    private func created(_ id: SessionID, _ value: Value, storedAs state: [UInt8], replacedExpired: Bool) -> Versioned<Value> {
+        if replacedExpired { stored.subtract(1, ordering: .relaxed) }
+        recent.remember(value, storedAs: state, for: id)
+        return Versioned(value: value, version: 1)
     }
 
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
         let now = options.now()
-        guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now else { return nil }
+        guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now || refreshing.expiry(of: id) ?? 0 > now
+        else { return nil }
         let value = try decode(row.state, of: id)
-        if row.expiresAt < now + ttl - refreshSlack {
-            // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
-            _ = try withWriter { connection in
-                try connection.run(
-                    "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
-                    [.real(now + ttl), .text(id.rawValue), .integer(Int64(bitPattern: row.version)), .real(now + ttl)]
-                )
-            }
-        }
+        if row.expiresAt < now + ttl - refreshSlack { refreshExpiry(of: id, version: row.version, now: now) }
         return Versioned(value: value, version: row.version)
+    }
+
+    /// Queues the expiry's move and does not wait for it: a read must not wait for a commit. Until it has committed,
+    /// `refreshing` tells `get` (whose readers do not see it yet) that the session lives on.
+    private func refreshExpiry(of id: SessionID, version: UInt64, now: Double) {
+        let expiresAt = now + ttl
+        refreshing.add(id, expiresAt)
+        committer.enqueue(QueuedWrite({ connection in
+            // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
+            try connection.run(
+                "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
+                [.real(expiresAt), .text(id.rawValue), .integer(Int64(bitPattern: version)), .real(expiresAt)]
+            )
+        }, report: { [refreshing] _ in refreshing.remove(id, expiresAt) }))
     }
 
     public func update<R: Sendable>(
@@ -359,49 +308,89 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R) {
         let now = options.now()
-        return try transaction { connection -> (Versioned<Value>, R) in
-            guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
-            if let expectedVersion, expectedVersion != row.version {
-                throw SessionStoreError.versionMismatch(current: row.version)
+        var output: (Versioned<Value>, R)?
+        try acknowledgedWrite { output = try updateRow(id, expectedVersion: expectedVersion, now: now, body, $0) }
+        guard let output else { throw SessionStoreError.unavailable("sqlite: write was not run") }
+        return output
+    }
+
+    public func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
+    ) {
+        let now = options.now()
+        enqueue({ [self] connection -> (version: UInt64, result: R) in
+            let (stored, result) = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection)
+            return (stored.version, result)
+        }, completion: completion)
+    }
+
+    /// The one update, on the committer thread inside a batch: `body` runs there too.
+    private func updateRow<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        now: Double,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        _ connection: SQLiteConnection
+    ) throws -> (Versioned<Value>, R) {
+        guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+        if let expectedVersion, expectedVersion != row.version {
+            throw SessionStoreError.versionMismatch(current: row.version)
+        }
+        let current = try decode(row.state, of: id)
+        var value = current
+        switch try body(&value, row.version) {
+        case .write(let result):
+            let state = try codec.encode(value)
+            let version = Int64(bitPattern: row.version)
+            // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
+            // less in the WAL per press.
+            let changed =
+                row.expiresAt < now + ttl - refreshSlack
+                ? try connection.run(
+                    "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
+                    [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version)])
+                : try connection.run(
+                    "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
+                    [.blob(state), .text(id.rawValue), .integer(version)])
+            guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
+            recent.remember(value, storedAs: state, for: id)
+            return (Versioned(value: value, version: row.version + 1), result)
+        case .keep(let result):
+            if row.expiresAt < now + ttl - refreshSlack {
+                try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
             }
-            let current = try decode(row.state, of: id)
-            var value = current
-            switch try body(&value, row.version) {
-            case .write(let result):
-                let state = try codec.encode(value)
-                let version = Int64(bitPattern: row.version)
-                // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
-                // less in the WAL per press.
-                let changed =
-                    row.expiresAt < now + ttl - refreshSlack
-                    ? try connection.run(
-                        "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
-                        [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version)])
-                    : try connection.run(
-                        "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
-                        [.blob(state), .text(id.rawValue), .integer(version)])
-                guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
-                recent.remember(value, storedAs: state, for: id)
-                return (Versioned(value: value, version: row.version + 1), result)
-            case .keep(let result):
-                if row.expiresAt < now + ttl - refreshSlack {
-                    try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
-                }
-                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
-                return (Versioned(value: current, version: row.version), result)
-            }
+            // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
+            return (Versioned(value: current, version: row.version), result)
         }
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
         let now = options.now()
-        try transaction { connection in
-            guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
-            if let expectedVersion, expectedVersion != row.version {
-                throw SessionStoreError.versionMismatch(current: row.version)
-            }
-            try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
+        try acknowledgedWrite { try Self.deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }
+        deleted(id)
+    }
+
+    public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        let now = options.now()
+        enqueue({ try Self.deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }, completion: { [self] result in
+            if case .success = result { deleted(id) }
+            completion(result)
+        })
+    }
+
+    private static func deleteRow(_ id: SessionID, expectedVersion: UInt64?, now: Double, _ connection: SQLiteConnection) throws {
+        guard let row = try fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+        if let expectedVersion, expectedVersion != row.version {
+            throw SessionStoreError.versionMismatch(current: row.version)
         }
+        try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
+    }
+
+    /// Bookkeeping once a deletion has committed.
+    private func deleted(_ id: SessionID) {
         recent.forget(id)
         stored.subtract(1, ordering: .relaxed)
     }
@@ -419,11 +408,22 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     @discardableResult
     public func sweepExpired() throws -> Int {
         let now = options.now()
-        let removed = try withWriter { connection in
-            try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
-        }
+        var removed = 0
+        try acknowledgedWrite { removed = try Self.sweepRows(now: now, $0) }
         stored.subtract(removed, ordering: .relaxed)
         return removed
+    }
+
+    private func sweepExpired(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+        let now = options.now()
+        enqueue({ try Self.sweepRows(now: now, $0) }, completion: { [self] result in
+            if case .success(let removed) = result { stored.subtract(removed, ordering: .relaxed) }
+            completion(result)
+        })
+    }
+
+    private static func sweepRows(now: Double, _ connection: SQLiteConnection) throws -> Int {
+        try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
     }
 
     public func checkHealth() throws {
@@ -432,38 +432,39 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// Checkpoints the WAL into the main file and closes every connection.
+    /// Refuses later writes, commits the queued ones, checkpoints the WAL into the main file and closes every
+    /// connection; the committer thread has ended when this returns.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        committer.close()
         recent.forgetAll()
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }
-        writer.withLock { state in
-            try? state.connection?.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            state.connection = nil
-        }
     }
 }
 
-/// One write handed to the thread that leads a batch; its caller sleeps until the batch has ended.
-/// (At file scope: nested in the generic store it would be generic too, its metadata looked up per write.)
-private final class QueuedWrite: @unchecked Sendable {
-    /// Runs the write in a savepoint and keeps its outcome for the caller; dropped once run (it wraps the
-    /// caller's non-escaping body, which must not outlive the call).
-    var work: ((SQLiteConnection) -> Void)?
-    // Set by the leader before it signals `wake`: woken and not promoted means the batch has ended.
-    var promoted = false
-    var failure: SessionStoreError?
-    let wake = WakeSignal()
-
-    init(_ work: @escaping (SQLiteConnection) -> Void) {
-        self.work = work
-    }
+/// What a queued write produced, kept from its run (inside the batch) to its report (after the commit); both happen
+/// on the committer thread.
+private final class Output<T>: @unchecked Sendable {
+    var value: T?
 }
 
-/// Writes waiting for a leader, and whether one is at work.
-private struct Batching {
-    var waiting: [QueuedWrite] = []
-    var hasLeader = false
+/// Expiries that `get` queued and the committer has not committed yet, so that a read on a reader connection (which
+/// cannot see them) does not call a session that was just read expired.
+private final class PendingExpiries: Sendable {
+    private let expiries = Mutex<[SessionID: Double]>([:])
+
+    func add(_ id: SessionID, _ expiresAt: Double) {
+        expiries.withLock { $0[id] = max($0[id] ?? 0, expiresAt) }
+    }
+
+    /// Forgets `expiresAt` once committed, unless a later refresh replaced it.
+    func remove(_ id: SessionID, _ expiresAt: Double) {
+        expiries.withLock { if $0[id] == expiresAt { $0[id] = nil } }
+    }
+
+    func expiry(of id: SessionID) -> Double? {
+        expiries.withLock { $0[id] }
+    }
 }

@@ -4,9 +4,9 @@ import Glibc
 
 /// A mutex whose waiters sleep at once (glibc's default `pthread_mutex_t` does not spin).
 ///
-/// For the SQLite writer, which holds its lock through a commit's disk sync: `Synchronization.Mutex` spins before
-/// it sleeps on Linux, and the profile of SQLite presses showed 9% of the CPU in its `_lockSlow` while another
-/// thread committed.
+/// For the SQLite committer's queue, which many writer threads and the committer take: `Synchronization.Mutex` spins
+/// before it sleeps on Linux, and when the SQLite writer lock was one (held through a commit's disk sync) the profile
+/// of SQLite presses showed 9% of the CPU in its `_lockSlow`.
 final class SleepingMutex<State>: @unchecked Sendable {
     // The pthread mutex must not move, so it lives in its own allocation.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -32,7 +32,8 @@ final class SleepingMutex<State>: @unchecked Sendable {
 }
 
 /// Wakes one sleeping thread (a POSIX semaphore): a queued SQLite writer sleeps on its own, so ending a batch wakes
-/// exactly its writers, not every thread waiting for a later batch as a shared condition variable would.
+/// exactly its writers, not every thread waiting for a later batch as a shared condition variable would; the
+/// committer sleeps on one too while nothing is queued.
 final class WakeSignal: @unchecked Sendable {
     // The semaphore must not move, so it lives in its own allocation.
     private let semaphore: UnsafeMutablePointer<sem_t>
@@ -55,5 +56,46 @@ final class WakeSignal: @unchecked Sendable {
 
     func signal() {
         sem_post(semaphore)
+    }
+}
+
+/// A thread that can be waited for (Foundation's `Thread` cannot be joined), so closing a SQLite store does not leave
+/// its committer running.
+final class JoinableThread: Sendable {
+    private let thread: pthread_t
+
+    init(_ body: @escaping @Sendable () -> Void) throws {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, Self.start, context)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            throw SessionStoreError.unavailable("cannot start a thread: \(String(cString: strerror(status)))")
+        }
+        self.thread = thread
+    }
+
+    /// True on the thread itself.
+    var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
+
+    /// Waits until the body has returned. Called on the thread itself (its last work dropped the last reference to
+    /// the owner), it lets the thread finish alone instead: joining oneself would deadlock.
+    func join() {
+        if isCurrent {
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
+    }
+
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    private static let start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+        guard let context else { return nil }
+        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+        return nil
     }
 }

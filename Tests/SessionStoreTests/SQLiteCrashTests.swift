@@ -11,7 +11,8 @@ private let crashDatabaseVariable = "SESSION_STORE_CRASH_DB"
 private let crashSession = SessionID("crash-counter")!
 
 /// kill -9 while writes are in flight loses no acknowledged write. The writer is this test binary run again as a
-/// child, executing only `crashWriterChild`, which prints "ack" after every update that returned.
+/// child, executing only `crashWriterChild`, which prints "ack" after every update that returned and "ack later"
+/// after every completion-form update that reported success.
 @Suite struct SQLiteCrashTests {
     @Test func killNineLosesNoAcknowledgedWrite() throws {
         let path = TemporaryPath.make(suffix: ".sqlite")
@@ -32,7 +33,9 @@ private let crashSession = SessionID("crash-counter")!
         try child.run()
 
         var text = ""
-        func acks() -> Int { text.components(separatedBy: "\n").filter { $0 == "ack" }.count }
+        func acks(_ kinds: Set<String> = ["ack", "ack later"]) -> Int {
+            text.components(separatedBy: "\n").filter { kinds.contains($0) }.count
+        }
         while acks() < 1_000 {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }  // the child ended early; the counts below will say so
@@ -43,12 +46,14 @@ private let crashSession = SessionID("crash-counter")!
         text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let acknowledged = acks()
         #expect(acknowledged >= 1_000)
+        #expect(acks(["ack later"]) > 0)  // the completion forms were among them
 
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { store.close() }
         let stored = try #require(try store.get(crashSession))
         #expect(stored.value.count >= acknowledged)
-        #expect(stored.value.count <= acknowledged + CrashWriter.threads)  // at most the writes in flight at the kill
+        // At most the writes in flight at the kill.
+        #expect(stored.value.count <= acknowledged + CrashWriter.threads + CrashWriter.completionsInFlight)
         #expect(stored.version == UInt64(stored.value.count + 1))
     }
 
@@ -63,18 +68,35 @@ private let crashSession = SessionID("crash-counter")!
 
 private enum CrashWriter {
     static let threads = 4
+    /// Completion-form updates kept in flight by one more thread, beside the threads' plain ones.
+    static let completionsInFlight = 8
 
     static func run(path: String) throws {
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
         let printing = Mutex(())
-        onThreads(threads) { _ in
+        // write(2) straight to the pipe: nothing sits in a buffer when the kill comes.
+        let ack: @Sendable (String) -> Void = { line in printing.withLock { _ in FileHandle.standardOutput.write(Data(line.utf8)) } }
+        onThreads(threads + 1) { thread in
+            guard thread < threads else {
+                let permits = DispatchSemaphore(value: completionsInFlight)
+                for _ in 0..<100_000 {
+                    permits.wait()
+                    store.updateInPlace(crashSession, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                        tally.count += 1
+                        return .write(())
+                    }, completion: { result in
+                        if case .success = result { ack("ack later\n") }
+                        permits.signal()
+                    })
+                }
+                return
+            }
             for _ in 0..<100_000 {
                 guard (try? store.update(crashSession, expectedVersion: nil, { tally, _ -> Mutation<Void> in
                     tally.count += 1
                     return .write(())
                 })) != nil else { continue }
-                // write(2) straight to the pipe: nothing sits in a buffer when the kill comes.
-                printing.withLock { _ in FileHandle.standardOutput.write(Data("ack\n".utf8)) }
+                ack("ack\n")
             }
         }
     }

@@ -12,6 +12,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case throwingBodyWritesNothing
     case keepDoesNotBumpVersion
     case inPlaceUpdateAndReadMatchUpdateAndGet
+    case completionFormsMatchPlainForms
     case idleSessionExpiresAfterTTL
     case getAndUpdateSlideTheExpiry
     case capacityRefusesNewSessionsOnly
@@ -152,6 +153,80 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(throws: SessionStoreError.notFound) {
                 try store.updateInPlace(SessionID.random(), expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
             }
+
+        case .completionFormsMatchPlainForms:
+            let completions = Completions()
+            let created = try completions.wait { store.create(id, Tally(count: 1, note: "one"), completion: $0) }
+            #expect(created.version == 1 && created.value == Tally(count: 1, note: "one"))
+            #expect(throws: SessionStoreError.alreadyExists) {
+                try completions.wait { store.create(id, Tally(count: 2, note: "two"), completion: $0) }
+            }
+            let written = try completions.wait {
+                store.updateInPlace(id, expectedVersion: nil, { tally, version -> Mutation<UInt64> in
+                    tally.count += 41
+                    return .write(version)
+                }, completion: $0)
+            }
+            #expect(written.version == 2 && written.result == 1)
+            let checked = try completions.wait {
+                store.updateInPlace(id, expectedVersion: 2, { tally, _ -> Mutation<Int> in
+                    tally.count += 1
+                    return .write(tally.count)
+                }, completion: $0)
+            }
+            #expect(checked.version == 3 && checked.result == 43)
+            let kept = try completions.wait {
+                store.updateInPlace(id, expectedVersion: 3, { tally, _ -> Mutation<String> in
+                    tally.count = 0  // discarded: .keep writes nothing
+                    return .keep("looked")
+                }, completion: $0)
+            }
+            #expect(kept.version == 3 && kept.result == "looked")
+            #expect(throws: SessionStoreError.versionMismatch(current: 3)) {
+                try completions.wait {
+                    store.updateInPlace(id, expectedVersion: 7, { _, _ -> Mutation<Void> in .write(()) }, completion: $0)
+                }
+            }
+            #expect(throws: BodyFailure.self) {
+                try completions.wait {
+                    store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                        tally.note = "half-done"
+                        throw BodyFailure()
+                    }, completion: $0)
+                }
+            }
+            #expect(try store.get(id)?.value == Tally(count: 43, note: "one"))
+            #expect(try store.get(id)?.version == 3)
+            #expect(throws: SessionStoreError.notFound) {
+                try completions.wait {
+                    store.updateInPlace(SessionID.random(), expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) }, completion: $0)
+                }
+            }
+            #expect(throws: SessionStoreError.notFound) {
+                try completions.wait { store.delete(SessionID.random(), expectedVersion: nil, completion: $0) }
+            }
+            #expect(throws: SessionStoreError.versionMismatch(current: 3)) {
+                try completions.wait { store.delete(id, expectedVersion: 1, completion: $0) }
+            }
+            try completions.wait { store.delete(id, expectedVersion: 3, completion: $0) }
+            #expect(try store.get(id) == nil)
+            #expect(throws: SessionStoreError.notFound) {
+                try completions.wait { store.delete(id, expectedVersion: nil, completion: $0) }
+            }
+            store.close()
+            func expectUnavailable<T>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) {
+                #expect {
+                    try completions.wait(start)
+                } throws: { error in
+                    guard case .unavailable = error as? SessionStoreError else { return false }
+                    return true
+                }
+            }
+            expectUnavailable { store.create(SessionID.random(), Tally(count: 0, note: ""), completion: $0) }
+            expectUnavailable { store.updateInPlace(id, expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) }, completion: $0) }
+            expectUnavailable { store.delete(id, expectedVersion: nil, completion: $0) }
+            #expect(completions.calls == 15)
+            #expect(completions.reportedOnce)
 
         case .idleSessionExpiresAfterTTL:
             _ = try store.create(id, Tally(count: 1, note: ""))

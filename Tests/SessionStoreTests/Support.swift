@@ -96,3 +96,39 @@ func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
     }
     for _ in 0..<count { done.wait() }
 }
+
+/// Waits for completion-form calls and checks each reports exactly once: `wait` sleeps until the first report, and
+/// `reportedOnce` (asked once the store is closed, when nothing can be in flight any more) says whether every call
+/// reported exactly once.
+final class Completions: Sendable {
+    private let reports = Mutex<[Int]>([])
+
+    /// Starts a completion-form call and returns (or throws) what it reported.
+    func wait<T>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) throws -> T {
+        let index = reports.withLock { reports -> Int in
+            reports.append(0)
+            return reports.count - 1
+        }
+        let first = FirstReport<T>()
+        let arrived = DispatchSemaphore(value: 0)
+        start { [self] result in
+            let isFirst = reports.withLock { reports -> Bool in
+                reports[index] += 1
+                return reports[index] == 1
+            }
+            guard isFirst else { return }
+            first.result = result
+            arrived.signal()
+        }
+        arrived.wait()
+        return try #require(first.result).get()
+    }
+
+    var calls: Int { reports.withLock { $0.count } }
+    var reportedOnce: Bool { reports.withLock { $0.allSatisfy { $0 == 1 } } }
+}
+
+/// Written once before a semaphore is signalled, read after waiting on it.
+private final class FirstReport<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}

@@ -1,0 +1,196 @@
+/// The one thread that writes to a SQLite store: it owns the writer connection and commits queued writes in batches
+/// (group commit), then reports each write through its completion.
+///
+/// A disk sync costs far more than a write, so every write queued while the thread is busy shares the next
+/// transaction: the thread takes what is queued (up to `batchLimit`), runs `BEGIN IMMEDIATE`, runs each write in its
+/// own savepoint, tops the batch up with writes queued meanwhile, `COMMIT`s (the disk sync), and only then reports.
+/// Writes queued during the commit form the next batch. Nothing else touches the writer connection.
+/// (At file scope and not generic: the store is generic and called from another module, and generic code here ran
+/// unspecialized, looking up type metadata several times per write.)
+final class SQLiteCommitter: Sendable {
+    private struct Queue {
+        var writes: [QueuedWrite] = []
+        /// The committer sleeps on `wake`; whoever queues the first write after that wakes it.
+        var idle = false
+        /// Set by `close()`: later writes fail, queued ones still run.
+        var closing = false
+    }
+
+    private let queue: SleepingMutex<Queue>
+    private let wake: WakeSignal
+    private let thread: JoinableThread
+
+    init(writer connection: SQLiteConnection, batchLimit: Int) throws {
+        let queue = SleepingMutex(Queue())
+        let wake = WakeSignal()
+        self.queue = queue
+        self.wake = wake
+        // The thread holds the queue and the connection, not `self`, so the committer goes away with its store.
+        thread = try JoinableThread {
+            Self.serve(queue: queue, wake: wake, connection: connection, batchLimit: batchLimit)
+        }
+    }
+
+    /// Queues `write`; it reports from the committer thread once its batch has ended, or at once (on this thread)
+    /// with `.unavailable` when the committer is closing.
+    func enqueue(_ write: QueuedWrite) {
+        let (accepted, wakeCommitter) = queue.withLock { state -> (Bool, Bool) in
+            if state.closing { return (false, false) }
+            state.writes.append(write)
+            defer { state.idle = false }
+            return (true, state.idle)
+        }
+        if !accepted {
+            write.finish(batchFailure: .unavailable("session store is closed"))
+        } else if wakeCommitter {
+            wake.signal()
+        }
+    }
+
+    /// True on the committer thread: a completion that waited for a write there would wait for itself.
+    var isCommitterThread: Bool { thread.isCurrent }
+
+    /// Refuses later writes, lets the thread commit what is queued, checkpoint the WAL and close the writer
+    /// connection, and waits for it to end.
+    func close() {
+        let wakeCommitter = queue.withLock { state -> Bool in
+            state.closing = true
+            defer { state.idle = false }
+            return state.idle
+        }
+        if wakeCommitter { wake.signal() }
+        thread.join()
+    }
+
+    private static func serve(queue: SleepingMutex<Queue>, wake: WakeSignal, connection: SQLiteConnection, batchLimit: Int) {
+        var batch: [QueuedWrite] = []
+        batch.reserveCapacity(batchLimit)
+        while true {
+            let stop = queue.withLock { state -> Bool in
+                take(from: &state, into: &batch, limit: batchLimit)
+                guard batch.isEmpty else { return false }
+                if state.closing { return true }
+                state.idle = true
+                return false
+            }
+            if stop { break }
+            if batch.isEmpty {
+                wake.wait()
+                continue
+            }
+            commit(&batch, on: connection) { batch in
+                queue.withLock { take(from: &$0, into: &batch, limit: batchLimit) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        // The connection closes when the thread's body lets go of it, before `close()`'s join returns.
+    }
+
+    private static func take(from state: inout Queue, into batch: inout [QueuedWrite], limit: Int) {
+        let room = limit - batch.count
+        if state.writes.isEmpty || room <= 0 { return }
+        if state.writes.count <= room {
+            batch.append(contentsOf: state.writes)
+            state.writes.removeAll(keepingCapacity: true)
+        } else {
+            batch.append(contentsOf: state.writes[..<room])
+            state.writes.removeSubrange(..<room)
+        }
+    }
+
+    /// One transaction for the whole batch; every write reports after COMMIT returned (so an acknowledged write
+    /// survives kill -9), and when the commit fails every write of the batch fails with it.
+    private static func commit(
+        _ batch: inout [QueuedWrite],
+        on connection: SQLiteConnection,
+        topUp: (inout [QueuedWrite]) -> Void
+    ) {
+        var failure: SessionStoreError?
+        do {
+            try connection.run("BEGIN IMMEDIATE")
+            var next = 0
+            while next < batch.count {
+                batch[next].run(on: connection)
+                next += 1
+                guard connection.isInTransaction else {
+                    // An error that aborts the whole transaction (disk full, I/O) undid the batch's earlier writes
+                    // too: they all fail, and the rest are not run.
+                    throw SessionStoreError.unavailable("sqlite: the batch's transaction was rolled back by an error")
+                }
+                if next == batch.count { topUp(&batch) }
+            }
+            try connection.run("COMMIT")
+        } catch {
+            if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+            failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
+        }
+        for write in batch { write.finish(batchFailure: failure) }
+    }
+}
+
+/// One write waiting for the committer: `work` runs in its own savepoint inside a batch's transaction, and the
+/// write is reported once the batch has ended, either through `report` (on the committer thread) or by waking the
+/// caller sleeping in `wait()`. Not generic: generic code here ran unspecialized (the store is generic and called
+/// from another module) and looked up type metadata (`Result`, tuples) several times per write.
+final class QueuedWrite: @unchecked Sendable {
+    // Touched by the thread that queues the write (before) and the committer thread (after), never both at once.
+    // `work` is dropped once run, or when it is clear it never will be: the synchronous calls pass non-escaping
+    // bodies, which must not outlive the call, and the call returns as soon as the write is reported.
+    private var work: ((SQLiteConnection) throws -> Void)?
+    private var failure: (any Error)?
+    private var ran = false
+    private let report: ((_ failure: (any Error)?) -> Void)?
+    private let wake: WakeSignal?
+
+    /// A write whose caller sleeps in `wait()`.
+    init(_ work: @escaping (SQLiteConnection) throws -> Void) {
+        self.work = work
+        report = nil
+        wake = WakeSignal()
+    }
+
+    /// A write reported through `report`, with nil when it committed, else its own error or the batch's.
+    init(_ work: @escaping (SQLiteConnection) throws -> Void, report: @escaping (_ failure: (any Error)?) -> Void) {
+        self.work = work
+        self.report = report
+        wake = nil
+    }
+
+    /// Runs the write inside the batch's transaction, in its own savepoint, and keeps its error.
+    func run(on connection: SQLiteConnection) {
+        guard let work else { return }
+        self.work = nil
+        ran = true
+        do {
+            try connection.run("SAVEPOINT write")
+            try work(connection)
+            try connection.run("RELEASE write")
+        } catch {
+            if connection.isInTransaction {
+                _ = try? connection.run("ROLLBACK TO write")
+                _ = try? connection.run("RELEASE write")
+            }
+            failure = error
+        }
+    }
+
+    /// Reports, exactly once: `batchFailure` is why the batch did not commit, nil when it did.
+    func finish(batchFailure: SessionStoreError?) {
+        work = nil
+        // A write that failed rolled back alone; the batch's fate does not change its answer.
+        let failure = self.failure ?? (ran ? batchFailure : batchFailure ?? .unavailable("sqlite: write was not run"))
+        if let report {
+            report(failure)
+        } else {
+            self.failure = failure
+            wake?.signal()  // the caller reads `failure` now: nothing here touches it again
+        }
+    }
+
+    /// For a write made with `init(_:)`: sleeps until it has been reported, then throws its failure, if any.
+    func wait() throws {
+        wake?.wait()
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import SessionStore
+import Synchronization
+import Testing
+
+/// The SQLite store's completion forms: writes queued to its committer thread, reported after their batch commits.
+@Suite struct SQLiteCommitterTests {
+    @Test func concurrentCompletionWritesToOneAndManySessionsLoseNothing() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { store.close() }
+        #expect(store.completesLater)
+        let threads = 8
+        let rounds = 40
+        let shared = SessionID.random()
+        let own = (0..<threads).map { _ in SessionID.random() }
+        for id in [shared] + own { _ = try store.create(id, Tally(count: 0, note: "")) }
+
+        let reports = Reports(count: threads * rounds * 2)
+        // What each thread's own session reported, in the order the completions came.
+        let ownResults = Mutex<[[Int]]>(Array(repeating: [], count: threads))
+        let failures = Mutex<[String]>([])
+        onThreads(threads) { thread in
+            for round in 0..<rounds {
+                let slot = (thread * rounds + round) * 2
+                store.updateInPlace(shared, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                    tally.count += 1
+                    return .write(())
+                }, completion: reports.completion(slot) { result in
+                    if case .failure(let error) = result { failures.withLock { $0.append("\(error)") } }
+                })
+                // Every fifth write to a thread's own session fails in its body and must leave no trace.
+                store.updateInPlace(own[thread], expectedVersion: nil, { tally, _ -> Mutation<Int> in
+                    if round % 5 == 4 { throw BodyFailure() }
+                    tally.count += 1
+                    return .write(tally.count)
+                }, completion: reports.completion(slot + 1) { result in
+                    switch result {
+                    case .success(let written): ownResults.withLock { $0[thread].append(written.result) }
+                    case .failure(let error as BodyFailure) where round % 5 == 4 && error == BodyFailure(): break
+                    case .failure(let error): failures.withLock { $0.append("\(error)") }
+                    }
+                })
+            }
+        }
+        reports.waitForAll()
+        #expect(failures.withLock { $0 } == [])
+
+        let ownWrites = rounds - rounds / 5
+        let final = try #require(try store.get(shared))
+        #expect(final.value.count == threads * rounds)
+        #expect(final.version == UInt64(threads * rounds + 1))
+        for (thread, id) in own.enumerated() {
+            let read = try #require(try store.get(id))
+            #expect(read.value.count == ownWrites)
+            #expect(read.version == UInt64(ownWrites + 1))
+            // One thread's writes to one session commit in the order it queued them.
+            #expect(ownResults.withLock { $0[thread] } == Array(1...ownWrites))
+        }
+        store.close()  // nothing is in flight any more: a second report would have come by now
+        #expect(reports.eachOnce)
+    }
+
+    @Test func closeCommitsWhatIsQueuedAndRefusesLaterWrites() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        let id = SessionID.random()
+        _ = try store.create(id, Tally(count: 0, note: ""))
+        let queued = 200
+        let reports = Reports(count: queued + 3)
+        let failures = Mutex<[String]>([])
+        for slot in 0..<queued {
+            store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }, completion: reports.completion(slot) { result in
+                if case .failure(let error) = result { failures.withLock { $0.append("\(error)") } }
+            })
+        }
+        store.close()
+        // close() returns only after the committer ended, so every queued write has reported.
+        #expect(reports.arrived == queued)
+        #expect(failures.withLock { $0 } == [])
+
+        let unavailable = Mutex(0)
+        @Sendable func countUnavailable<T>(_ result: Result<T, any Error>) {
+            if case .failure(SessionStoreError.unavailable) = result { unavailable.withLock { $0 += 1 } }
+        }
+        store.create(SessionID.random(), Tally(count: 0, note: ""), completion: reports.completion(queued, countUnavailable))
+        store.updateInPlace(id, expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) },
+                            completion: reports.completion(queued + 1, countUnavailable))
+        store.delete(id, expectedVersion: nil, completion: reports.completion(queued + 2, countUnavailable))
+        reports.waitForAll()
+        #expect(unavailable.withLock { $0 } == 3)
+        #expect(reports.eachOnce)
+
+        let reopened = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { reopened.close() }
+        #expect(try reopened.get(id)?.value.count == queued)
+        #expect(try reopened.get(id)?.version == UInt64(queued + 1))
+    }
+
+    /// A store dropped without `close()` closes itself: its committer checkpoints the WAL into the main file and
+    /// ends (a committer left running would keep the write in the WAL).
+    @Test func droppingTheStoreEndsItsCommitter() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let id = SessionID.random()
+        do {
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            _ = try store.create(id, Tally(count: 7, note: "kept"))
+        }
+        let wal = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        #expect((wal ?? 0) == 0)
+        let reopened = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { reopened.close() }
+        #expect(try reopened.get(id)?.value == Tally(count: 7, note: "kept"))
+    }
+
+    /// When a queued write holds the last reference to its store, the store goes away on the committer thread itself,
+    /// which must not wait for itself to end.
+    @Test func aStoreLastHeldByAQueuedWriteGoesAwayOnItsCommitter() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let id = SessionID.random()
+        let reported = DispatchSemaphore(value: 0)
+        do {
+            let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            _ = try store.create(id, Tally(count: 0, note: ""))
+            for _ in 0..<50 {
+                store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                    tally.count += 1
+                    return .write(())
+                }, completion: { _ in reported.signal() })
+            }
+        }
+        for _ in 0..<50 { reported.wait() }
+        let reopened = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { reopened.close() }
+        #expect(try reopened.get(id)?.value.count == 50)
+    }
+}
+
+/// Counts the reports of many completion-form writes, each in its own slot, so a write reported twice or never shows.
+private final class Reports: Sendable {
+    private let counts: Mutex<[Int]>
+    private let signal = DispatchSemaphore(value: 0)
+    private let expected: Int
+
+    init(count: Int) {
+        counts = Mutex(Array(repeating: 0, count: count))
+        expected = count
+    }
+
+    /// The completion for the write in `slot`; `then` sees the result first.
+    func completion<T>(
+        _ slot: Int,
+        _ then: @escaping @Sendable (Result<T, any Error>) -> Void = { _ in }
+    ) -> @Sendable (Result<T, any Error>) -> Void {
+        { [self] result in
+            then(result)
+            counts.withLock { $0[slot] += 1 }
+            signal.signal()
+        }
+    }
+
+    /// Sleeps until as many reports as slots have arrived (call it once: each report lets it past once).
+    func waitForAll() {
+        for _ in 0..<expected { signal.wait() }
+    }
+
+    /// Reports so far, counting repeats.
+    var arrived: Int { counts.withLock { $0.reduce(0, +) } }
+    var eachOnce: Bool { counts.withLock { $0.allSatisfy { $0 == 1 } } }
+}
