@@ -74,6 +74,8 @@ public protocol SessionStore<Value>: Sendable {
 
     /// True when the `completion:` forms below may call back after they return, from another thread (the write waits
     /// for something slow). False: they call back before returning, and a caller may as well use the plain forms.
+    /// Either way a completion may also run before the call returns, on the caller's thread (a write refused before it
+    /// was queued, e.g. by a closed store), so a caller must be ready for both.
     var completesLater: Bool { get }
     /// `create`, reporting through `completion` exactly once. The default calls `create`.
     func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void)

@@ -25,7 +25,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: "TCP port; 0 picks a free one and prints it. [env: CALC_PORT] (default: 8080)")
     var port: Int?
 
-    @Option(help: "HTTP worker threads. [env: CALC_THREADS] (default: 32 with the SQLite store, whose workers wait for their commit and batch it together; else the number of cores, at least 2)")
+    @Option(help: "HTTP worker threads. [env: CALC_THREADS] (default: the number of cores, at least 2)")
     var threads: Int?
 
     @Option(help: "Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB]. [env: CALC_STORE] (default: sqlite:<data-dir>/sessions.sqlite)")
@@ -112,7 +112,7 @@ struct CalculatorServer: ParsableCommand {
         server.port = try setting.number(port, "CALC_PORT", default: 8080, in: 0...65_535, option: "--port")
         server.threads = try setting.number(
             threads, "CALC_THREADS",
-            default: StoreLocation.defaultThreadCount(store: store ?? setting.environment["CALC_STORE"], cores: ProcessInfo.processInfo.activeProcessorCount),
+            default: StoreLocation.defaultThreadCount(cores: ProcessInfo.processInfo.activeProcessorCount),
             in: 1...256, option: "--threads")
         server.maxBodySize = try setting.number(maxBody, "CALC_MAX_BODY", default: 65_536, in: 1...(64 << 20), option: "--max-body")
         server.connectionLimit = try setting.number(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")

@@ -21,18 +21,13 @@ enum StoreLocation: Equatable {
 }
 
 extension StoreLocation {
-    /// Worker threads when `--threads` is not given. The SQLite store blocks a worker until the commit that holds its
-    /// write is on disk, and a commit can only batch the writes of workers that are waiting, so fewer workers than
-    /// concurrent clients means more disk syncs per press: measured with 32 connections on 2 cores, 2 workers ran
-    /// ~4.2k presses/s at 130–170 µs CPU each, 8 ran ~11.6k at 70 µs, 32 ran 10–14k at 62–78 µs, 64 no better.
-    /// Idle workers cost little (a thread and its epoll). Memory and Redis keep one per core: Redis calls go through
-    /// a pool of 4 connections, and more workers only contend for them (2 workers: 10.5–11.3k presses/s at 91–95 µs
-    /// CPU with redis-server's; 8: 6.9–8.8k at 114–145 µs; 32: 6.6–7.1k at 142–155 µs).
-    /// `store` is the `--store`/`CALC_STORE` text, nil for the default (SQLite).
-    static func defaultThreadCount(store: String?, cores: Int) -> Int {
-        let perCore = max(2, cores)
-        if store == nil || store?.hasPrefix("sqlite:") == true { return max(32, perCore) }
-        return perCore
+    /// Worker threads when `--threads` is not given: one per core, at least 2, for every store. No worker waits on a
+    /// store: SQLite's writes answer later, from its committer thread, and Redis calls are short round trips through a
+    /// pool of 4 connections, where more workers only contend (measured with 32 connections on 2 cores, SQLite: 2
+    /// workers ran 19–20k presses/s at 45–47 µs CPU each, 4 ran 16–18k at 51–56 µs, 32 ran 14–15k at 65–67 µs; Redis:
+    /// 2 workers 10.5–11.3k at 91–95 µs, 8 ran 6.9–8.8k at 114–145 µs).
+    static func defaultThreadCount(cores: Int) -> Int {
+        max(2, cores)
     }
 }
 
