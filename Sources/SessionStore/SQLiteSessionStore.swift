@@ -14,9 +14,10 @@ import Synchronization
 ///   The plain writes queue and sleep once until their completion; the completion forms return at once and report
 ///   from the committer thread (`completesLater` is true), so a server need not hold a thread per write in flight.
 /// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction: the
-///   committer takes what is queued, runs each write in its own savepoint, commits, then reports every write of the
-///   batch; writes queued during the commit's disk sync form the next batch. When the commit fails every write of the
-///   batch fails with it; a write whose own body fails is rolled back alone and fails alone.
+///   committer takes what is queued, runs each write, commits, then reports every write of the batch; writes queued
+///   during the commit's disk sync form the next batch. When the commit fails every write of the batch fails with it;
+///   a write whose own body or statement fails is undone alone and fails alone: every write here fails before its
+///   one modifying statement or in it, which SQLite undoes by itself (so no savepoint, see `QueuedWrite.isolated`).
 /// - Completions run on the committer thread, one after another, while the next batch waits: they must be cheap (hand
 ///   a result over, queue a write) and must not call this store's synchronous writes, which would wait for the
 ///   committer forever. A write refused before it is queued (closed store, full store, encoding failure) reports at
