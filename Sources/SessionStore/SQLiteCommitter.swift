@@ -20,14 +20,16 @@ final class SQLiteCommitter: Sendable {
     private let wake: WakeSignal
     private let thread: JoinableThread
 
-    init(writer connection: SQLiteConnection, batchLimit: Int) throws {
+    /// `batchEnded` runs on the committer thread once a batch's transaction has ended, before its writes report:
+    /// with true when it committed.
+    init(writer connection: SQLiteConnection, batchLimit: Int, batchEnded: @escaping @Sendable (_ committed: Bool) -> Void) throws {
         let queue = SleepingMutex(Queue())
         let wake = WakeSignal()
         self.queue = queue
         self.wake = wake
         // The thread holds the queue and the connection, not `self`, so the committer goes away with its store.
         thread = try JoinableThread {
-            Self.serve(queue: queue, wake: wake, connection: connection, batchLimit: batchLimit)
+            Self.serve(queue: queue, wake: wake, connection: connection, batchLimit: batchLimit, batchEnded: batchEnded)
         }
     }
 
@@ -62,7 +64,13 @@ final class SQLiteCommitter: Sendable {
         thread.join()
     }
 
-    private static func serve(queue: SleepingMutex<Queue>, wake: WakeSignal, connection: SQLiteConnection, batchLimit: Int) {
+    private static func serve(
+        queue: SleepingMutex<Queue>,
+        wake: WakeSignal,
+        connection: SQLiteConnection,
+        batchLimit: Int,
+        batchEnded: (_ committed: Bool) -> Void
+    ) {
         var batch: [QueuedWrite] = []
         batch.reserveCapacity(batchLimit)
         while true {
@@ -78,7 +86,7 @@ final class SQLiteCommitter: Sendable {
                 wake.wait()
                 continue
             }
-            commit(&batch, on: connection) { batch in
+            commit(&batch, on: connection, batchEnded: batchEnded) { batch in
                 queue.withLock { take(from: &$0, into: &batch, limit: batchLimit) }
             }
             batch.removeAll(keepingCapacity: true)
@@ -104,6 +112,7 @@ final class SQLiteCommitter: Sendable {
     private static func commit(
         _ batch: inout [QueuedWrite],
         on connection: SQLiteConnection,
+        batchEnded: (_ committed: Bool) -> Void,
         topUp: (inout [QueuedWrite]) -> Void
     ) {
         var failure: SessionStoreError?
@@ -125,6 +134,7 @@ final class SQLiteCommitter: Sendable {
             if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
             failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
         }
+        batchEnded(failure == nil)
         for write in batch { write.finish(batchFailure: failure) }
     }
 }
