@@ -13,27 +13,16 @@ import Synchronization
 /// - A row the committer writes inside a batch is remembered at once (a later write in the same transaction sees it);
 ///   when the batch does not commit, `batchEnded(committed: false)` forgets every row it wrote, so nothing uncommitted
 ///   outlives a rollback.
-/// Bounded: at the limit an arbitrary row makes room.
+/// Bounded: at the limit an arbitrary row makes room. Its table is not generic (the value sits in a box): the store
+/// is generic and called from another module, so its code runs unspecialized, and every generic type it touches costs
+/// a metadata lookup (a dozen per press with a generic row type).
 final class RecentRows<Value: Sendable>: Sendable {
-    struct Row {
-        var state: [UInt8]
-        var value: Value
-        /// 0 when only a reader saw the row: the committer does not trust it (versions start at 1).
-        var version: UInt64
-        var expiresAt: Double
+    private final class Box: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
-    private struct Rows {
-        var byID: [SessionID: Row] = [:]
-        /// Sessions whose row the running batch wrote, forgotten when it does not commit.
-        var writtenInBatch: [SessionID] = []
-
-        mutating func makeRoom(for id: SessionID, limit: Int) {
-            if byID.count >= limit, byID[id] == nil { byID.remove(at: byID.startIndex) }
-        }
-    }
-
-    private let rows = Mutex(Rows())
+    private let rows = Mutex(RememberedRows())
     private let limit: Int
 
     init(limit: Int = 4_096) {
@@ -43,26 +32,32 @@ final class RecentRows<Value: Sendable>: Sendable {
     /// The value for these stored bytes: remembered, or decoded (and then remembered unless the committer's row for
     /// the session is in the way).
     func value(of id: SessionID, storedAs bytes: [UInt8], decode: ([UInt8]) throws -> Value) rethrows -> Value {
-        if let known = rows.withLock({ $0.byID[id] }), known.state == bytes { return known.value }
+        if let known = rows.withLock({ $0.byID[id] }), known.state == bytes { return value(in: known) }
         let value = try decode(bytes)
+        let row = RememberedRow(state: bytes, boxed: Box(value), version: 0, expiresAt: 0)
         rows.withLock { rows in
             if let known = rows.byID[id], known.version != 0 { return }
             rows.makeRoom(for: id, limit: limit)
-            rows.byID[id] = Row(state: bytes, value: value, version: 0, expiresAt: 0)
+            rows.byID[id] = row
         }
         return value
     }
 
     /// Committer only: the row it last wrote for `id`, if it still remembers it.
-    func written(_ id: SessionID) -> Row? {
+    func written(_ id: SessionID) -> RememberedRow? {
         rows.withLock { rows in
             guard let row = rows.byID[id], row.version != 0 else { return nil }
             return row
         }
     }
 
-    /// Committer only, inside a batch: `id`'s row is now `row`.
-    func wrote(_ row: Row, for id: SessionID) {
+    func value(in row: RememberedRow) -> Value {
+        unsafeDowncast(row.boxed, to: Box.self).value
+    }
+
+    /// Committer only, inside a batch: `id`'s row now holds `value`, stored as `state`.
+    func wrote(_ value: Value, storedAs state: [UInt8], version: UInt64, expiresAt: Double, for id: SessionID) {
+        let row = RememberedRow(state: state, boxed: Box(value), version: version, expiresAt: expiresAt)
         rows.withLock { rows in
             rows.makeRoom(for: id, limit: limit)
             rows.byID[id] = row
@@ -100,6 +95,25 @@ final class RecentRows<Value: Sendable>: Sendable {
     }
 
     func forgetAll() {
-        rows.withLock { $0 = Rows() }
+        rows.withLock { $0 = RememberedRows() }
+    }
+}
+
+/// A row as `RecentRows` remembers it; its value is boxed.
+struct RememberedRow {
+    var state: [UInt8]
+    fileprivate var boxed: any AnyObject & Sendable
+    /// 0 when only a reader saw the row: the committer does not trust it (versions start at 1).
+    var version: UInt64
+    var expiresAt: Double
+}
+
+private struct RememberedRows {
+    var byID: [SessionID: RememberedRow] = [:]
+    /// Sessions whose row the running batch wrote, forgotten when it does not commit.
+    var writtenInBatch: [SessionID] = []
+
+    mutating func makeRoom(for id: SessionID, limit: Int) {
+        if byID.count >= limit, byID[id] == nil { byID.remove(at: byID.startIndex) }
     }
 }

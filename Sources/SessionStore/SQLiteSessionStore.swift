@@ -275,7 +275,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
             [.text(id.rawValue), .blob(state), .real(now + ttl)]
         )
-        recent.wrote(RecentRows.Row(state: state, value: value, version: 1, expiresAt: now + ttl), for: id)
+        recent.wrote(value, storedAs: state, version: 1, expiresAt: now + ttl, for: id)
         return existing != nil
     }
 
@@ -316,7 +316,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     ) throws -> (Versioned<Value>, R) {
         let now = options.now()
         var output: (Versioned<Value>, R)?
-        try acknowledgedWrite { output = try updateRow(id, expectedVersion: expectedVersion, now: now, body, $0) }
+        try acknowledgedWrite { connection in
+            var stored: Versioned<Value>?
+            let result = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection) {
+                stored = Versioned(value: $0, version: $1)
+            }
+            output = stored.map { ($0, result) }
+        }
         guard let output else { throw SessionStoreError.unavailable("sqlite: write was not run") }
         return output
     }
@@ -329,12 +335,14 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     ) {
         let now = options.now()
         enqueue({ [self] connection -> (version: UInt64, result: R) in
-            let (stored, result) = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection)
-            return (stored.version, result)
+            var version: UInt64 = 0
+            let result = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection) { version = $1 }
+            return (version, result)
         }, completion: completion)
     }
 
-    /// The one update, on the committer thread inside a batch: `body` runs there too.
+    /// The one update, on the committer thread inside a batch: `body` runs there too. Hands the stored value and
+    /// version to `stored` rather than returning them (a tuple with a `Versioned` would cost metadata lookups).
     ///
     /// Starts from the row the committer wrote last when it remembers it (no SELECT, no decode), and reads the row
     /// itself when that row turns out stale (another process wrote the session): its UPDATE then changes nothing, a
@@ -344,43 +352,45 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         now: Double,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
-        _ connection: SQLiteConnection
-    ) throws -> (Versioned<Value>, R) {
+        _ connection: SQLiteConnection,
+        stored: (_ value: Value, _ version: UInt64) -> Void
+    ) throws -> R {
         var remembered = recent.written(id)
         while true {
-            let row: RecentRows<Value>.Row
+            // Plain locals, not a row of Value: each generic type here costs a metadata lookup per press.
+            let storedState: [UInt8], storedVersion: UInt64, expiresAt: Double, current: Value
             if let known = remembered, known.expiresAt > now {
-                row = known
+                (storedState, storedVersion, expiresAt) = (known.state, known.version, known.expiresAt)
+                current = recent.value(in: known)
             } else {
                 remembered = nil
                 guard let fetched = try Self.fetch(id, connection), fetched.expiresAt > now else { throw SessionStoreError.notFound }
-                row = RecentRows.Row(
-                    state: fetched.state, value: try decode(fetched.state, of: id),
-                    version: fetched.version, expiresAt: fetched.expiresAt)
+                (storedState, storedVersion, expiresAt) = (fetched.state, fetched.version, fetched.expiresAt)
+                current = try decode(fetched.state, of: id)
             }
-            if let expectedVersion, expectedVersion != row.version {
+            if let expectedVersion, expectedVersion != storedVersion {
                 if remembered != nil {
                     remembered = nil
                     continue
                 }
-                throw SessionStoreError.versionMismatch(current: row.version)
+                throw SessionStoreError.versionMismatch(current: storedVersion)
             }
-            var value = row.value
-            switch try body(&value, row.version) {
+            var value = current
+            switch try body(&value, storedVersion) {
             case .write(let result):
                 let state = try codec.encode(value)
-                let version = Int64(bitPattern: row.version)
+                let version = Int64(bitPattern: storedVersion)
                 // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
                 // less in the WAL per press.
-                let movesExpiry = row.expiresAt < now + ttl - refreshSlack
+                let movesExpiry = expiresAt < now + ttl - refreshSlack
                 let changed =
                     movesExpiry
                     ? try connection.run(
                         "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ? AND state = ?",
-                        [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version), .blob(row.state)])
+                        [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version), .blob(storedState)])
                     : try connection.run(
                         "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ? AND state = ?",
-                        [.blob(state), .text(id.rawValue), .integer(version), .blob(row.state)])
+                        [.blob(state), .text(id.rawValue), .integer(version), .blob(storedState)])
                 guard changed == 1 else {
                     if remembered != nil {
                         recent.forget(id)
@@ -389,21 +399,21 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     }
                     throw SessionStoreError.unavailable("sqlite: session changed during its own transaction")
                 }
-                let written = RecentRows.Row(
-                    state: state, value: value, version: row.version + 1, expiresAt: movesExpiry ? now + ttl : row.expiresAt)
-                recent.wrote(written, for: id)
-                return (Versioned(value: value, version: written.version), result)
+                recent.wrote(value, storedAs: state, version: storedVersion + 1, expiresAt: movesExpiry ? now + ttl : expiresAt, for: id)
+                stored(value, storedVersion + 1)
+                return result
             case .keep(let result):
                 if remembered != nil {
                     remembered = nil
                     continue
                 }
-                if row.expiresAt < now + ttl - refreshSlack {
+                if expiresAt < now + ttl - refreshSlack {
                     try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
-                    recent.moved(id, version: row.version, expiresAt: now + ttl)
+                    recent.moved(id, version: storedVersion, expiresAt: now + ttl)
                 }
                 // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
-                return (Versioned(value: row.value, version: row.version), result)
+                stored(current, storedVersion)
+                return result
             }
         }
     }
