@@ -18,6 +18,8 @@ import Synchronization
 ///   during the commit's disk sync form the next batch. When the commit fails every write of the batch fails with it;
 ///   a write whose own body or statement fails is undone alone and fails alone: every write here fails before its
 ///   one modifying statement or in it, which SQLite undoes by itself (so no savepoint, see `QueuedWrite.isolated`).
+/// - The committer remembers the rows it wrote (`RecentRows`) and updates a session from there, without reading it
+///   back; its UPDATE checks version and state, so a row another process changed meanwhile is read afresh instead.
 /// - Completions run on the committer thread, one after another, while the next batch waits: they must be cheap (hand
 ///   a result over, queue a write) and must not call this store's synchronous writes, which would wait for the
 ///   committer forever. A write refused before it is queued (closed store, full store, encoding failure) reports at
