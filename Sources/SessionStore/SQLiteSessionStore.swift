@@ -289,8 +289,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
         let now = options.now()
-        guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now || refreshing.expiry(of: id) ?? 0 > now
-        else { return nil }
+        guard var row = try withReader({ try Self.fetch(id, $0) }) else { return nil }
+        if row.expiresAt <= now, refreshing.expiry(of: id) ?? 0 <= now {
+            // An expiry move may have committed (and left `refreshing`) between the read and the look there: a
+            // second read sees it.
+            guard let again = try withReader({ try Self.fetch(id, $0) }), again.expiresAt > now else { return nil }
+            row = again
+        }
         let value = try decode(row.state, of: id)
         if row.expiresAt < now + ttl - refreshSlack { refreshExpiry(of: id, version: row.version, now: now) }
         return Versioned(value: value, version: row.version)
