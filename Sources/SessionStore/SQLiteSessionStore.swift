@@ -14,9 +14,12 @@ import Synchronization
 ///   The plain writes queue and sleep once until their completion; the completion forms return at once and report
 ///   from the committer thread (`completesLater` is true), so a server need not hold a thread per write in flight.
 /// - Group commit: a disk sync costs far more than the write itself, so concurrent writes share one transaction: the
-///   committer takes what is queued, runs each write in its own savepoint, commits, then reports every write of the
-///   batch; writes queued during the commit's disk sync form the next batch. When the commit fails every write of the
-///   batch fails with it; a write whose own body fails is rolled back alone and fails alone.
+///   committer takes what is queued, runs each write, commits, then reports every write of the batch; writes queued
+///   during the commit's disk sync form the next batch. When the commit fails every write of the batch fails with it;
+///   a write whose own body or statement fails is undone alone and fails alone: every write here fails before its
+///   one modifying statement or in it, which SQLite undoes by itself (so no savepoint, see `QueuedWrite.isolated`).
+/// - The committer remembers the rows it wrote (`RecentRows`) and updates a session from there, without reading it
+///   back; its UPDATE checks version and state, so a row another process changed meanwhile is read afresh instead.
 /// - Completions run on the committer thread, one after another, while the next batch waits: they must be cheap (hand
 ///   a result over, queue a write) and must not call this store's synchronous writes, which would wait for the
 ///   committer forever. A write refused before it is queued (closed store, full store, encoding failure) reports at
@@ -65,8 +68,9 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Rows in the table, expired or not; only for the cap check, which sweeps before refusing.
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
-    /// Spares decoding a row that holds what this process last wrote or read.
-    private let recent = RecentValues<Value>()
+    /// Spares decoding a row that holds what this process last wrote or read, and the committer reading back the
+    /// row it wrote last.
+    private let recent: RecentRows<Value>
 
     public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
         self.codec = codec
@@ -87,7 +91,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             readers.append(ConnectionSlot(reader))
         }
         self.readers = readers
-        committer = try SQLiteCommitter(writer: writerConnection, batchLimit: Self.batchLimit)
+        let recent = RecentRows<Value>()
+        self.recent = recent
+        committer = try SQLiteCommitter(writer: writerConnection, batchLimit: Self.batchLimit) { committed in
+            recent.batchEnded(committed: committed)
+        }
     }
 
     deinit {
@@ -209,12 +217,12 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         let now = options.now()
         var replacedExpired = false
         do {
-            try acknowledgedWrite { replacedExpired = try insertRow(id, storedAs: state, now: now, $0) }
+            try acknowledgedWrite { replacedExpired = try insertRow(id, value, storedAs: state, now: now, $0) }
         } catch {
             stored.subtract(1, ordering: .relaxed)
             throw error
         }
-        return created(id, value, storedAs: state, replacedExpired: replacedExpired)
+        return created(id, value, replacedExpired: replacedExpired)
     }
 
     public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void) {
@@ -249,10 +257,10 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void
     ) {
         let now = options.now()
-        enqueue({ [self] in try insertRow(id, storedAs: state, now: now, $0) }, completion: { [self] result in
+        enqueue({ [self] in try insertRow(id, value, storedAs: state, now: now, $0) }, completion: { [self] result in
             switch result {
             case .success(let replacedExpired):
-                completion(.success(created(id, value, storedAs: state, replacedExpired: replacedExpired)))
+                completion(.success(created(id, value, replacedExpired: replacedExpired)))
             case .failure(let error):
                 stored.subtract(1, ordering: .relaxed)
                 completion(.failure(error))
@@ -261,7 +269,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 
     /// Writes a new session's row; true when it replaced an expired one.
-    private func insertRow(_ id: SessionID, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection) throws -> Bool {
+    private func insertRow(_ id: SessionID, _ value: Value, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection) throws -> Bool {
         var existing: Double?
         try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
         if let existing, existing > now { throw SessionStoreError.alreadyExists }
@@ -269,20 +277,25 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
             [.text(id.rawValue), .blob(state), .real(now + ttl)]
         )
+        recent.wrote(value, storedAs: state, version: 1, expiresAt: now + ttl, for: id)
         return existing != nil
     }
 
     /// Bookkeeping once a new session's row has committed.
-    private func created(_ id: SessionID, _ value: Value, storedAs state: [UInt8], replacedExpired: Bool) -> Versioned<Value> {
+    private func created(_ id: SessionID, _ value: Value, replacedExpired: Bool) -> Versioned<Value> {
         if replacedExpired { stored.subtract(1, ordering: .relaxed) }
-        recent.remember(value, storedAs: state, for: id)
         return Versioned(value: value, version: 1)
     }
 
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
         let now = options.now()
-        guard let row = try withReader({ try Self.fetch(id, $0) }), row.expiresAt > now || refreshing.expiry(of: id) ?? 0 > now
-        else { return nil }
+        guard var row = try withReader({ try Self.fetch(id, $0) }) else { return nil }
+        if row.expiresAt <= now, refreshing.expiry(of: id) ?? 0 <= now {
+            // An expiry move may have committed (and left `refreshing`) between the read and the look there: a
+            // second read sees it.
+            guard let again = try withReader({ try Self.fetch(id, $0) }), again.expiresAt > now else { return nil }
+            row = again
+        }
         let value = try decode(row.state, of: id)
         if row.expiresAt < now + ttl - refreshSlack { refreshExpiry(of: id, version: row.version, now: now) }
         return Versioned(value: value, version: row.version)
@@ -293,12 +306,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private func refreshExpiry(of id: SessionID, version: UInt64, now: Double) {
         let expiresAt = now + ttl
         refreshing.add(id, expiresAt)
-        committer.enqueue(QueuedWrite({ connection in
+        committer.enqueue(QueuedWrite({ [recent] connection in
             // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
-            try connection.run(
+            let changed = try connection.run(
                 "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
                 [.real(expiresAt), .text(id.rawValue), .integer(Int64(bitPattern: version)), .real(expiresAt)]
             )
+            if changed == 1 { recent.moved(id, version: version, expiresAt: expiresAt) }
         }, report: { [refreshing] _ in refreshing.remove(id, expiresAt) }))
     }
 
@@ -309,7 +323,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     ) throws -> (Versioned<Value>, R) {
         let now = options.now()
         var output: (Versioned<Value>, R)?
-        try acknowledgedWrite { output = try updateRow(id, expectedVersion: expectedVersion, now: now, body, $0) }
+        try acknowledgedWrite { connection in
+            var stored: Versioned<Value>?
+            let result = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection) {
+                stored = Versioned(value: $0, version: $1)
+            }
+            output = stored.map { ($0, result) }
+        }
         guard let output else { throw SessionStoreError.unavailable("sqlite: write was not run") }
         return output
     }
@@ -322,76 +342,114 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     ) {
         let now = options.now()
         enqueue({ [self] connection -> (version: UInt64, result: R) in
-            let (stored, result) = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection)
-            return (stored.version, result)
+            var version: UInt64 = 0
+            let result = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection) { version = $1 }
+            return (version, result)
         }, completion: completion)
     }
 
-    /// The one update, on the committer thread inside a batch: `body` runs there too.
+    /// The one update, on the committer thread inside a batch: `body` runs there too. Hands the stored value and
+    /// version to `stored` rather than returning them (a tuple with a `Versioned` would cost metadata lookups).
+    ///
+    /// Starts from the row the committer wrote last when it remembers it (no SELECT, no decode), and reads the row
+    /// itself when that row turns out stale (another process wrote the session): its UPDATE then changes nothing, a
+    /// version it holds differs from the expected one, or `.keep` has no UPDATE to check it.
     private func updateRow<R: Sendable>(
         _ id: SessionID,
         expectedVersion: UInt64?,
         now: Double,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
-        _ connection: SQLiteConnection
-    ) throws -> (Versioned<Value>, R) {
-        guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
-        if let expectedVersion, expectedVersion != row.version {
-            throw SessionStoreError.versionMismatch(current: row.version)
-        }
-        let current = try decode(row.state, of: id)
-        var value = current
-        switch try body(&value, row.version) {
-        case .write(let result):
-            let state = try codec.encode(value)
-            let version = Int64(bitPattern: row.version)
-            // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
-            // less in the WAL per press.
-            let changed =
-                row.expiresAt < now + ttl - refreshSlack
-                ? try connection.run(
-                    "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ?",
-                    [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version)])
-                : try connection.run(
-                    "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
-                    [.blob(state), .text(id.rawValue), .integer(version)])
-            guard changed == 1 else { throw SessionStoreError.unavailable("sqlite: session changed during its own transaction") }
-            recent.remember(value, storedAs: state, for: id)
-            return (Versioned(value: value, version: row.version + 1), result)
-        case .keep(let result):
-            if row.expiresAt < now + ttl - refreshSlack {
-                try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
+        _ connection: SQLiteConnection,
+        stored: (_ value: Value, _ version: UInt64) -> Void
+    ) throws -> R {
+        var remembered = recent.written(id)
+        while true {
+            // Plain locals, not a row of Value: each generic type here costs a metadata lookup per press.
+            let storedState: [UInt8], storedVersion: UInt64, expiresAt: Double, current: Value
+            if let known = remembered, known.expiresAt > now {
+                (storedState, storedVersion, expiresAt) = (known.state, known.version, known.expiresAt)
+                current = recent.value(in: known)
+            } else {
+                remembered = nil
+                guard let fetched = try Self.fetch(id, connection), fetched.expiresAt > now else { throw SessionStoreError.notFound }
+                (storedState, storedVersion, expiresAt) = (fetched.state, fetched.version, fetched.expiresAt)
+                current = try decode(fetched.state, of: id)
             }
-            // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
-            return (Versioned(value: current, version: row.version), result)
+            if let expectedVersion, expectedVersion != storedVersion {
+                if remembered != nil {
+                    remembered = nil
+                    continue
+                }
+                throw SessionStoreError.versionMismatch(current: storedVersion)
+            }
+            var value = current
+            switch try body(&value, storedVersion) {
+            case .write(let result):
+                let state = try codec.encode(value)
+                let version = Int64(bitPattern: storedVersion)
+                // Leaving expires_at alone when it would barely move spares a write to the expiry index: one page
+                // less in the WAL per press.
+                let movesExpiry = expiresAt < now + ttl - refreshSlack
+                let changed =
+                    movesExpiry
+                    ? try connection.run(
+                        "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ? AND state = ?",
+                        [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version), .blob(storedState)])
+                    : try connection.run(
+                        "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ? AND state = ?",
+                        [.blob(state), .text(id.rawValue), .integer(version), .blob(storedState)])
+                guard changed == 1 else {
+                    if remembered != nil {
+                        recent.forget(id)
+                        remembered = nil
+                        continue
+                    }
+                    throw SessionStoreError.unavailable("sqlite: session changed during its own transaction")
+                }
+                recent.wrote(value, storedAs: state, version: storedVersion + 1, expiresAt: movesExpiry ? now + ttl : expiresAt, for: id)
+                stored(value, storedVersion + 1)
+                return result
+            case .keep(let result):
+                if remembered != nil {
+                    remembered = nil
+                    continue
+                }
+                if expiresAt < now + ttl - refreshSlack {
+                    try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
+                    recent.moved(id, version: storedVersion, expiresAt: now + ttl)
+                }
+                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
+                stored(current, storedVersion)
+                return result
+            }
         }
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
         let now = options.now()
-        try acknowledgedWrite { try Self.deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }
+        try acknowledgedWrite { try deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }
         deleted(id)
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let now = options.now()
-        enqueue({ try Self.deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }, completion: { [self] result in
+        enqueue({ [self] in try deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }, completion: { [self] result in
             if case .success = result { deleted(id) }
             completion(result)
         })
     }
 
-    private static func deleteRow(_ id: SessionID, expectedVersion: UInt64?, now: Double, _ connection: SQLiteConnection) throws {
-        guard let row = try fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+    private func deleteRow(_ id: SessionID, expectedVersion: UInt64?, now: Double, _ connection: SQLiteConnection) throws {
+        guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
         if let expectedVersion, expectedVersion != row.version {
             throw SessionStoreError.versionMismatch(current: row.version)
         }
         try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
+        recent.forget(id)
     }
 
     /// Bookkeeping once a deletion has committed.
     private func deleted(_ id: SessionID) {
-        recent.forget(id)
         stored.subtract(1, ordering: .relaxed)
     }
 
@@ -409,21 +467,23 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     public func sweepExpired() throws -> Int {
         let now = options.now()
         var removed = 0
-        try acknowledgedWrite { removed = try Self.sweepRows(now: now, $0) }
+        try acknowledgedWrite { removed = try sweepRows(now: now, $0) }
         stored.subtract(removed, ordering: .relaxed)
         return removed
     }
 
     private func sweepExpired(completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         let now = options.now()
-        enqueue({ try Self.sweepRows(now: now, $0) }, completion: { [self] result in
+        enqueue({ [self] in try sweepRows(now: now, $0) }, completion: { [self] result in
             if case .success(let removed) = result { stored.subtract(removed, ordering: .relaxed) }
             completion(result)
         })
     }
 
-    private static func sweepRows(now: Double, _ connection: SQLiteConnection) throws -> Int {
-        try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
+    private func sweepRows(now: Double, _ connection: SQLiteConnection) throws -> Int {
+        let removed = try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
+        recent.forgetExpired(now: now)
+        return removed
     }
 
     public func checkHealth() throws {

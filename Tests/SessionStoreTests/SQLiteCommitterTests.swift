@@ -62,6 +62,72 @@ import Testing
         #expect(reports.eachOnce)
     }
 
+    /// Writes queued while the committer is busy share its batch (no savepoint each): a write failing in that batch
+    /// (a body that throws, a create of an existing id, a stale expected version) leaves no trace, and the writes
+    /// before and after it in the batch commit (a second store, which sees only committed rows, finds them).
+    @Test func failingWritesInOneBatchUndoOnlyThemselves() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { store.close() }
+        let gate = SessionID.random(), written = SessionID.random(), failing = SessionID.random()
+        for id in [gate, written, failing] { _ = try store.create(id, Tally(count: 0, note: "first")) }
+
+        // The gate's body holds the committer inside a batch until everything below is queued behind it.
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let reports = Reports(count: 7)
+        let outcomes = Mutex<[Int: String]>([:])
+        @Sendable func record<T>(_ slot: Int) -> @Sendable (Result<T, any Error>) -> Void {
+            reports.completion(slot) { result in
+                let outcome: String
+                switch result {
+                case .success: outcome = "ok"
+                case .failure(let error as SessionStoreError): outcome = "\(error)"
+                case .failure(let error): outcome = "\(type(of: error))"
+                }
+                outcomes.withLock { $0[slot] = outcome }
+            }
+        }
+        store.updateInPlace(gate, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+            entered.signal()
+            release.wait()
+            tally.count += 1
+            return .write(())
+        }, completion: record(0))
+        entered.wait()
+        func increment(_ id: SessionID, expectedVersion: UInt64? = nil, slot: Int) {
+            store.updateInPlace(id, expectedVersion: expectedVersion, { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }, completion: record(slot))
+        }
+        increment(written, slot: 1)
+        store.updateInPlace(failing, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+            tally.count += 100
+            throw BodyFailure()
+        }, completion: record(2))
+        store.create(failing, Tally(count: 50, note: "again"), completion: record(3))
+        increment(failing, expectedVersion: 7, slot: 4)
+        increment(written, slot: 5)
+        increment(failing, slot: 6)
+        release.signal()
+        reports.waitForAll()
+
+        #expect(outcomes.withLock { $0 } == [
+            0: "ok", 1: "ok", 2: "BodyFailure", 3: "\(SessionStoreError.alreadyExists)",
+            4: "\(SessionStoreError.versionMismatch(current: 1))", 5: "ok", 6: "ok",
+        ])
+        let observer = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { observer.close() }
+        for reader in [store, observer] {
+            #expect(try reader.get(gate)?.value.count == 1)
+            #expect(try reader.get(written)?.value.count == 2)
+            #expect(try reader.get(written)?.version == 3)
+            #expect(try reader.get(failing)?.value == Tally(count: 1, note: "first"))
+            #expect(try reader.get(failing)?.version == 2)
+        }
+    }
+
     @Test func closeCommitsWhatIsQueuedAndRefusesLaterWrites() throws {
         let path = TemporaryPath.make(suffix: ".sqlite")
         defer { TemporaryPath.remove(sqlite: path) }

@@ -137,6 +137,71 @@ import Testing
 }
 
 @Suite struct SQLiteGroupCommitTests {
+    /// Two stores on one file, as two processes would be: each one's committer remembers the row it wrote last, yet
+    /// writing the same session alternately loses no write and each sees the other's versions.
+    @Test func twoStoresOnOneFileWritingOneSessionAlternatelyLoseNothing() throws {
+        try Self.withTwoStoresOnOneFile { first, second in
+            let id = SessionID.random()
+            _ = try first.create(id, Tally(count: 0, note: ""))
+            var version: UInt64 = 1
+            for round in 1...12 {
+                let writer = round % 2 == 0 ? second : first
+                // Every third round names the version the other store wrote, which the writer's remembered row lags.
+                let expected: UInt64? = round % 3 == 0 ? version : nil
+                let (stored, seen) = try writer.update(id, expectedVersion: expected) { tally, current -> Mutation<UInt64> in
+                    tally.count += 1
+                    tally.note += round % 2 == 0 ? "s" : "f"
+                    return .write(current)
+                }
+                #expect(seen == version)
+                version += 1
+                #expect(stored.version == version)
+                #expect(stored.value.count == round)
+            }
+            let expectedNote = (1...12).map { $0 % 2 == 0 ? "s" : "f" }.joined()
+            for reader in [first, second] {
+                let read = try #require(try reader.get(id))
+                #expect(read.value == Tally(count: 12, note: expectedNote))
+                #expect(read.version == 13)
+            }
+            #expect(throws: SessionStoreError.versionMismatch(current: 13)) {
+                try first.update(id, expectedVersion: 12) { _, _ -> Mutation<Void> in .write(()) }
+            }
+        }
+    }
+
+    /// A session deleted and created again by another store starts again at version 1, the version the first store
+    /// remembers from its own create: its update must still start from the new row, not from the one it remembers.
+    @Test func aSessionCreatedAgainElsewhereIsNotMistakenForTheRememberedOne() throws {
+        try Self.withTwoStoresOnOneFile { first, second in
+            let id = SessionID.random()
+            _ = try first.create(id, Tally(count: 0, note: "first"))
+            try second.delete(id, expectedVersion: 1)
+            _ = try second.create(id, Tally(count: 100, note: "second"))
+            let (stored, _) = try first.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }
+            #expect(stored.value == Tally(count: 101, note: "second"))
+            #expect(stored.version == 2)
+            let read = try #require(try second.get(id))
+            #expect(read.value == Tally(count: 101, note: "second"))
+            #expect(read.version == 2)
+        }
+    }
+
+    private static func withTwoStoresOnOneFile(
+        _ body: (SQLiteSessionStore<Tally>, SQLiteSessionStore<Tally>) throws -> Void
+    ) throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let first = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { first.close() }
+        let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { second.close() }
+        try body(first, second)
+    }
+
     /// Writes that share a group-committed transaction: failing ones roll back alone, and every write that returned
     /// is committed (a second store on the file, which sees only committed data, finds all of them).
     @Test func failingWritesInABatchLeaveTheOthersCommitted() throws {

@@ -1,0 +1,59 @@
+import Foundation
+@testable import SessionStore
+import Synchronization
+import Testing
+
+/// The committer's writes in one batch: a failing write undoes only itself, with a savepoint (`isolated`) when it
+/// ran several modifying statements, and without one when it failed in its only statement.
+@Suite struct SQLiteQueuedWriteTests {
+    @Test func aFailingWriteUndoesOnlyItselfWithOrWithoutASavepoint() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA journal_mode = WAL; CREATE TABLE marks (name TEXT PRIMARY KEY NOT NULL);")
+        let batches = Mutex<[Bool]>([])
+        let committer = try SQLiteCommitter(writer: connection, batchLimit: 16) { committed in
+            batches.withLock { $0.append(committed) }
+        }
+
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), reported = DispatchSemaphore(value: 0)
+        let failures = Mutex<[String: String]>([:])
+        func queue(_ name: String, isolated: Bool = false, _ work: @escaping (SQLiteConnection) throws -> Void) {
+            committer.enqueue(QueuedWrite(isolated: isolated, work, report: { failure in
+                failures.withLock { $0[name] = failure.map { "\(type(of: $0))" } ?? "none" }
+                reported.signal()
+            }))
+        }
+        func insert(_ mark: String, _ connection: SQLiteConnection) throws {
+            try connection.run("INSERT INTO marks (name) VALUES (?)", [.text(mark)])
+        }
+        // The gate holds the committer inside the batch until the rest is queued behind it.
+        queue("gate") { connection in
+            entered.signal()
+            release.wait()
+            try insert("gate", connection)
+        }
+        entered.wait()
+        queue("before") { try insert("before", $0) }
+        queue("isolated", isolated: true) { connection in
+            try insert("isolated-1", connection)
+            try insert("isolated-2", connection)
+            throw BodyFailure()
+        }
+        // Fails in its only statement (a duplicate key), which SQLite undoes alone.
+        queue("duplicate") { try insert("before", $0) }
+        queue("after") { try insert("after", $0) }
+        release.signal()
+        for _ in 0..<5 { reported.wait() }
+        committer.close()
+
+        #expect(batches.withLock { $0 } == [true])
+        #expect(failures.withLock { $0 } == [
+            "gate": "none", "before": "none", "isolated": "BodyFailure", "duplicate": "SessionStoreError", "after": "none",
+        ])
+        let reader = try SQLiteConnection(path: path)
+        var marks: [String] = []
+        try reader.run("SELECT name FROM marks ORDER BY name") { marks.append(String(decoding: $0.blob(0), as: UTF8.self)) }
+        #expect(marks == ["after", "before", "gate"])
+    }
+}
