@@ -147,6 +147,18 @@ final class ConnectionState {
         bodyLimitExceeded = false
     }
 
+    func takePath() -> String {
+        var path = ""
+        swap(&path, &self.path)
+        return path
+    }
+
+    func takeBody() -> [UInt8] {
+        var body: [UInt8] = []
+        swap(&body, &self.body)
+        return body
+    }
+
     /// Ends the current request, if one is in progress; true when it was.
     func finish() -> Bool {
         body = []
@@ -368,24 +380,37 @@ enum MHDCallbacks {
         if state.peerAddress == nil {
             state.peerAddress = peerAddress(connection)
         }
-        let request = Request(
-            method: method.map(methodName) ?? "GET",
-            path: state.path,
-            query: state.query,
-            headers: requestHeaders(connection),
-            body: state.body,
-            bodyLimitExceeded: state.bodyLimitExceeded,
-            peerAddress: state.peerAddress ?? ""
-        )
-        let response = dispatcher.responder(request)
+        let (response, conflicting) = respond(connection, method, state, dispatcher)
         if let deferred = response.deferred {
-            park(connection, state, dispatcher, closing: request.hasConflictingContentLength, until: deferred)
+            park(connection, state, dispatcher, closing: conflicting, until: deferred)
             return MHD_Result.YES
         }
         // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
         // cannot be trusted, so the connection ends with this response.
-        let closing = dispatcher.draining.load(ordering: .relaxed) || request.hasConflictingContentLength
+        let closing = dispatcher.draining.load(ordering: .relaxed) || conflicting
         return queue(response, on: connection, closing: closing)
+    }
+
+    /// Makes the request, moving the path, query and body out of the connection's state (the request is their last
+    /// user, so they are not copied: no retain now, no release when the state is reset), and hands it to the
+    /// responder. Also returns whether the request had conflicting Content-Length fields.
+    private static func respond(
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ state: ConnectionState, _ dispatcher: Dispatcher
+    ) -> (Response, Bool) {
+        let headers = requestHeaders(connection)
+        let conflicting = headers.hasDifferentValues("Content-Length")
+        let request = Request(
+            method: method.map(methodName) ?? "GET",
+            path: state.takePath(),
+            query: state.query.take(),
+            headers: headers,
+            body: state.takeBody(),
+            bodyLimitExceeded: state.bodyLimitExceeded,
+            peerAddress: state.peerAddress ?? "",
+            hasConflictingContentLength: conflicting
+        )
+        let response = dispatcher.responder(request)
+        return (response, conflicting)
     }
 
     /// Suspends the connection, then starts the work that delivers its response: suspending first means a delivery
@@ -483,7 +508,7 @@ enum MHDCallbacks {
         }
         guard let created else { return MHD_Result.NO }
         defer { MHD_destroy_response(created) }
-        for (name, value) in response.headers {
+        response.headers.forEachField { name, value in
             // libmicrohttpd rejects fields it manages (Content-Length) and values with CR/LF; skipping them keeps
             // one bad field from costing the whole response. `withCString` lends small strings' bytes from the
             // stack, where passing the String directly would allocate a NUL-terminated copy of each (`utf8CString`).

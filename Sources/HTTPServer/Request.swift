@@ -36,4 +36,19 @@ public struct Request: Sendable {
         self.bodyLimitExceeded = bodyLimitExceeded
         self.peerAddress = peerAddress
     }
+
+    /// For the server, which has already looked for conflicting Content-Length fields.
+    init(
+        method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8], bodyLimitExceeded: Bool,
+        peerAddress: String, hasConflictingContentLength: Bool
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.hasConflictingContentLength = hasConflictingContentLength
+        self.body = body
+        self.bodyLimitExceeded = bodyLimitExceeded
+        self.peerAddress = peerAddress
+    }
 }
