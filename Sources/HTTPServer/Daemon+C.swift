@@ -316,25 +316,43 @@ enum MHDCallbacks {
     /// value becomes `*con_cls` (borrowed: the connection owns it).
     static let requestStarted: cmhd_uri_log_callback = { cls, target, connection in
         guard let cls, let target, let connection, let pointer = cmhd_socket_context(connection) else { return nil }
-        let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
-        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
-        if state.finish() {
-            // The previous request was abandoned without a completion report.
-            dispatcher.inFlight.subtract(1, ordering: .relaxed)
+        withObjects(cls, pointer) { dispatcher, state in
+            if state.finish() {
+                // The previous request was abandoned without a completion report.
+                dispatcher.inFlight.subtract(1, ordering: .relaxed)
+            }
+            state.begin(target: target)
+            state.inProgress = true
+            dispatcher.inFlight.add(1, ordering: .relaxed)
         }
-        state.begin(target: target)
-        state.inProgress = true
-        dispatcher.inFlight.add(1, ordering: .relaxed)
         return pointer
+    }
+
+    /// The dispatcher and the connection's state behind libmicrohttpd's context pointers, lent to `body` without a
+    /// retain and a release of each: both outlive every callback (the server owns the dispatcher, the connection
+    /// owns its state until its close notification), and these run several times per request.
+    private static func withObjects<T>(
+        _ dispatcher: UnsafeMutableRawPointer, _ state: UnsafeMutableRawPointer, _ body: (Dispatcher, ConnectionState) -> T
+    ) -> T {
+        Unmanaged<Dispatcher>.fromOpaque(dispatcher)._withUnsafeGuaranteedRef { dispatcher in
+            Unmanaged<ConnectionState>.fromOpaque(state)._withUnsafeGuaranteedRef { state in body(dispatcher, state) }
+        }
     }
 
     /// Called for the headers, for each body chunk, then once more when the request is complete. The response
     /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close`.
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, requestContext in
         guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
-        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
-        let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
+        return withObjects(cls, pointer) { dispatcher, state in
+            handle(connection, method, uploadData, uploadDataSize, state, dispatcher)
+        }
+    }
 
+    /// The access callback's work, with its context objects lent.
+    private static func handle(
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+        _ uploadDataSize: UnsafeMutablePointer<Int>, _ state: ConnectionState, _ dispatcher: Dispatcher
+    ) -> MHD_Result {
         if let pending = state.pending {
             // Called again after the resume: send what was delivered.
             switch pending.outcome {
@@ -440,8 +458,10 @@ enum MHDCallbacks {
     static let completed: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
         guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
         requestContext.pointee = nil
-        if Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue().finish() {
-            Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+        withObjects(cls, pointer) { dispatcher, state in
+            if state.finish() {
+                dispatcher.inFlight.subtract(1, ordering: .releasing)
+            }
         }
     }
 
