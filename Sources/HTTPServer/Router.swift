@@ -89,10 +89,12 @@ public struct Router: Sendable {
             self.endpoints = []
         }
 
+        /// Loops over indices, here and in `parameters`: a `for-in` over an array holds a copy of it (a retain and a
+        /// release per match).
         func handler(for method: String) -> Handler? {
-            for endpoint in endpoints where endpoint.method == method { return endpoint.handler }
+            for index in endpoints.indices where endpoints[index].method == method { return endpoints[index].handler }
             if method == "HEAD" {
-                for endpoint in endpoints where endpoint.method == "GET" { return endpoint.handler }
+                for index in endpoints.indices where endpoints[index].method == "GET" { return endpoints[index].handler }
             }
             return nil
         }
@@ -125,16 +127,19 @@ public struct Router: Sendable {
             }
         }
 
-        /// Only called after `matches` said yes, so the shapes agree.
-        func parameters(_ path: UnsafeBufferPointer<UInt8>) -> RouteParameters {
+        /// Only called after `matches` said yes, so the shapes agree. Static, given only the fields it reads: as a
+        /// method it was handed a copy of the whole route (a retain and a release of each of its arrays).
+        static func parameters(
+            _ path: UnsafeBufferPointer<UInt8>, of segments: [Segment], _ pattern: String, _ parameterNames: [String]
+        ) -> RouteParameters {
             if parameterNames.isEmpty { return RouteParameters(route: pattern) }
             var values: [String] = []
             values.reserveCapacity(parameterNames.count)
             var start = 1
-            for segment in segments {
+            for index in segments.indices {
                 var end = start
                 while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
-                if segment.isParameter {
+                if segments[index].isParameter {
                     values.append(String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self))
                 }
                 start = end + 1
@@ -178,7 +183,7 @@ public struct Router: Sendable {
             for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
             for index in routes.indices where routes[index].slashes == slashes && routes[index].matches(bytes) {
                 if let handler = routes[index].handler(for: method) {
-                    return .found(handler, routes[index].parameters(bytes))
+                    return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, routes[index].parameterNames))
                 }
             }
             return unmatched(bytes)
