@@ -4,19 +4,23 @@ public struct RouteParameters: Sendable {
     /// The pattern that matched, as registered ("/sessions/{id}/press"): a label for logs and metrics that does not
     /// grow with the paths clients send.
     public let route: String
-    // Names and the pattern are shared with the route, so a match allocates only the values.
+    // Names and the pattern are shared with the route, so a match allocates only the values. The first value is
+    // kept apart: most routes have one parameter, and an array for it would be one more allocation per request.
     private let names: [String]
-    private let values: [String]
+    private let first: String?
+    private let rest: [String]
 
-    init(route: String = "", names: [String] = [], values: [String] = []) {
+    init(route: String = "", names: [String] = [], first: String? = nil, rest: [String] = []) {
         self.route = route
         self.names = names
-        self.values = values
+        self.first = first
+        self.rest = rest
     }
 
     public subscript(_ name: String) -> String? {
-        guard let index = names.firstIndex(of: name), index < values.count else { return nil }
-        return values[index]
+        guard let index = names.firstIndex(of: name) else { return nil }
+        if index == 0 { return first }
+        return index - 1 < rest.count ? rest[index - 1] : nil
     }
 }
 
@@ -133,18 +137,19 @@ public struct Router: Sendable {
             _ path: UnsafeBufferPointer<UInt8>, of segments: [Segment], _ pattern: String, _ parameterNames: [String]
         ) -> RouteParameters {
             if parameterNames.isEmpty { return RouteParameters(route: pattern) }
-            var values: [String] = []
-            values.reserveCapacity(parameterNames.count)
+            var first: String?
+            var rest: [String] = []
             var start = 1
             for index in segments.indices {
                 var end = start
                 while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
                 if segments[index].isParameter {
-                    values.append(String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self))
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self)
+                    if first == nil { first = value } else { rest.append(value) }
                 }
                 start = end + 1
             }
-            return RouteParameters(route: pattern, names: parameterNames, values: values)
+            return RouteParameters(route: pattern, names: parameterNames, first: first, rest: rest)
         }
 
         /// A literal segment beats a parameter at the first position where the two patterns differ.
