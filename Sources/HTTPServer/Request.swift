@@ -27,14 +27,9 @@ public struct Request: Sendable {
         bodyLimitExceeded: Bool = false,
         peerAddress: String = "127.0.0.1"
     ) {
-        self.method = method
-        self.path = path
-        self.query = query
-        self.headers = headers
-        self.hasConflictingContentLength = headers.hasDifferentValues("Content-Length")
-        self.body = body
-        self.bodyLimitExceeded = bodyLimitExceeded
-        self.peerAddress = peerAddress
+        self.init(
+            method: method, path: path, query: query, headers: headers, body: body, bodyLimitExceeded: bodyLimitExceeded,
+            peerAddress: peerAddress, hasConflictingContentLength: headers.hasDifferentValues("Content-Length"))
     }
 
     /// For the server, which has already looked for conflicting Content-Length fields.
