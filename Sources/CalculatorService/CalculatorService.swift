@@ -31,6 +31,9 @@ public struct ServiceConfiguration: Sendable {
 public final class CalculatorService: Sendable {
     private let router: Router
     private let logger: Logger
+    /// Whether `logger` takes the per-request line, decided once: asking `logger.logLevel` copies the handler
+    /// existential (a retain and a release) on every request. The level is set before the service is made.
+    private let logsRequests: Bool
     private let corsOrigin: String
     private let apiKey: [UInt8]?
     private let trustProxy: Bool
@@ -51,6 +54,7 @@ public final class CalculatorService: Sendable {
         let metrics = ServiceMetrics()
         self.metrics = metrics
         self.logger = logger
+        self.logsRequests = logger.logLevel <= .info
         self.corsOrigin = configuration.corsOrigin
         self.apiKey = configuration.apiKey.map { Array($0.utf8) }
         self.trustProxy = configuration.trustProxy
@@ -186,7 +190,7 @@ public final class CalculatorService: Sendable {
         response.headers.add("X-Request-Id", requestID)
         let elapsed = ContinuousClock.now - started
         metrics.request(route: route, method: request.method, status: response.status, duration: elapsed)
-        if logger.logLevel <= .info {
+        if logsRequests {
             log(request, response, route: route, requestID: requestID, elapsed: elapsed)
         }
     }

@@ -147,6 +147,18 @@ final class ConnectionState {
         bodyLimitExceeded = false
     }
 
+    func takePath() -> String {
+        var path = ""
+        swap(&path, &self.path)
+        return path
+    }
+
+    func takeBody() -> [UInt8] {
+        var body: [UInt8] = []
+        swap(&body, &self.body)
+        return body
+    }
+
     /// Ends the current request, if one is in progress; true when it was.
     func finish() -> Bool {
         body = []
@@ -304,25 +316,43 @@ enum MHDCallbacks {
     /// value becomes `*con_cls` (borrowed: the connection owns it).
     static let requestStarted: cmhd_uri_log_callback = { cls, target, connection in
         guard let cls, let target, let connection, let pointer = cmhd_socket_context(connection) else { return nil }
-        let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
-        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
-        if state.finish() {
-            // The previous request was abandoned without a completion report.
-            dispatcher.inFlight.subtract(1, ordering: .relaxed)
+        withObjects(cls, pointer) { dispatcher, state in
+            if state.finish() {
+                // The previous request was abandoned without a completion report.
+                dispatcher.inFlight.subtract(1, ordering: .relaxed)
+            }
+            state.begin(target: target)
+            state.inProgress = true
+            dispatcher.inFlight.add(1, ordering: .relaxed)
         }
-        state.begin(target: target)
-        state.inProgress = true
-        dispatcher.inFlight.add(1, ordering: .relaxed)
         return pointer
+    }
+
+    /// The dispatcher and the connection's state behind libmicrohttpd's context pointers, lent to `body` without a
+    /// retain and a release of each: both outlive every callback (the server owns the dispatcher, the connection
+    /// owns its state until its close notification), and these run several times per request.
+    private static func withObjects<T>(
+        _ dispatcher: UnsafeMutableRawPointer, _ state: UnsafeMutableRawPointer, _ body: (Dispatcher, ConnectionState) -> T
+    ) -> T {
+        Unmanaged<Dispatcher>.fromOpaque(dispatcher)._withUnsafeGuaranteedRef { dispatcher in
+            Unmanaged<ConnectionState>.fromOpaque(state)._withUnsafeGuaranteedRef { state in body(dispatcher, state) }
+        }
     }
 
     /// Called for the headers, for each body chunk, then once more when the request is complete. The response
     /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close`.
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, requestContext in
         guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
-        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue()
-        let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
+        return withObjects(cls, pointer) { dispatcher, state in
+            handle(connection, method, uploadData, uploadDataSize, state, dispatcher)
+        }
+    }
 
+    /// The access callback's work, with its context objects lent.
+    private static func handle(
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+        _ uploadDataSize: UnsafeMutablePointer<Int>, _ state: ConnectionState, _ dispatcher: Dispatcher
+    ) -> MHD_Result {
         if let pending = state.pending {
             // Called again after the resume: send what was delivered.
             switch pending.outcome {
@@ -368,24 +398,37 @@ enum MHDCallbacks {
         if state.peerAddress == nil {
             state.peerAddress = peerAddress(connection)
         }
-        let request = Request(
-            method: method.map(methodName) ?? "GET",
-            path: state.path,
-            query: state.query,
-            headers: requestHeaders(connection),
-            body: state.body,
-            bodyLimitExceeded: state.bodyLimitExceeded,
-            peerAddress: state.peerAddress ?? ""
-        )
-        let response = dispatcher.responder(request)
+        let (response, conflicting) = respond(connection, method, state, dispatcher)
         if let deferred = response.deferred {
-            park(connection, state, dispatcher, closing: request.hasConflictingContentLength, until: deferred)
+            park(connection, state, dispatcher, closing: conflicting, until: deferred)
             return MHD_Result.YES
         }
         // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
         // cannot be trusted, so the connection ends with this response.
-        let closing = dispatcher.draining.load(ordering: .relaxed) || request.hasConflictingContentLength
+        let closing = dispatcher.draining.load(ordering: .relaxed) || conflicting
         return queue(response, on: connection, closing: closing)
+    }
+
+    /// Makes the request, moving the path, query and body out of the connection's state (the request is their last
+    /// user, so they are not copied: no retain now, no release when the state is reset), and hands it to the
+    /// responder. Also returns whether the request had conflicting Content-Length fields.
+    private static func respond(
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ state: ConnectionState, _ dispatcher: Dispatcher
+    ) -> (Response, Bool) {
+        let headers = requestHeaders(connection)
+        let conflicting = headers.hasDifferentValues("Content-Length")
+        let request = Request(
+            method: method.map(methodName) ?? "GET",
+            path: state.takePath(),
+            query: state.query.take(),
+            headers: headers,
+            body: state.takeBody(),
+            bodyLimitExceeded: state.bodyLimitExceeded,
+            peerAddress: state.peerAddress ?? "",
+            hasConflictingContentLength: conflicting
+        )
+        let response = dispatcher.responder(request)
+        return (response, conflicting)
     }
 
     /// Suspends the connection, then starts the work that delivers its response: suspending first means a delivery
@@ -415,8 +458,10 @@ enum MHDCallbacks {
     static let completed: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
         guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
         requestContext.pointee = nil
-        if Unmanaged<ConnectionState>.fromOpaque(pointer).takeUnretainedValue().finish() {
-            Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+        withObjects(cls, pointer) { dispatcher, state in
+            if state.finish() {
+                dispatcher.inFlight.subtract(1, ordering: .releasing)
+            }
         }
     }
 
@@ -483,7 +528,7 @@ enum MHDCallbacks {
         }
         guard let created else { return MHD_Result.NO }
         defer { MHD_destroy_response(created) }
-        for (name, value) in response.headers {
+        response.headers.forEachField { name, value in
             // libmicrohttpd rejects fields it manages (Content-Length) and values with CR/LF; skipping them keeps
             // one bad field from costing the whole response. `withCString` lends small strings' bytes from the
             // stack, where passing the String directly would allocate a NUL-terminated copy of each (`utf8CString`).

@@ -78,6 +78,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         Iterator(fields)
     }
 
+    /// Each field's name and value, lent from the array: iterating makes a tuple copy (a retain and a release of
+    /// both strings) per field.
+    func forEachField(_ body: (borrowing String, borrowing String) -> Void) {
+        for index in fields.indices {
+            body(fields[index].name, fields[index].value)
+        }
+    }
+
     public mutating func reserveCapacity(_ capacity: Int) {
         fields.reserveCapacity(capacity)
     }

@@ -27,11 +27,21 @@ public struct Request: Sendable {
         bodyLimitExceeded: Bool = false,
         peerAddress: String = "127.0.0.1"
     ) {
+        self.init(
+            method: method, path: path, query: query, headers: headers, body: body, bodyLimitExceeded: bodyLimitExceeded,
+            peerAddress: peerAddress, hasConflictingContentLength: headers.hasDifferentValues("Content-Length"))
+    }
+
+    /// For the server, which has already looked for conflicting Content-Length fields.
+    init(
+        method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8], bodyLimitExceeded: Bool,
+        peerAddress: String, hasConflictingContentLength: Bool
+    ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
-        self.hasConflictingContentLength = headers.hasDifferentValues("Content-Length")
+        self.hasConflictingContentLength = hasConflictingContentLength
         self.body = body
         self.bodyLimitExceeded = bodyLimitExceeded
         self.peerAddress = peerAddress

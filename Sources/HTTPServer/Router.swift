@@ -4,19 +4,23 @@ public struct RouteParameters: Sendable {
     /// The pattern that matched, as registered ("/sessions/{id}/press"): a label for logs and metrics that does not
     /// grow with the paths clients send.
     public let route: String
-    // Names and the pattern are shared with the route, so a match allocates only the values.
+    // Names and the pattern are shared with the route, so a match allocates only the values. The first value is
+    // kept apart: most routes have one parameter, and an array for it would be one more allocation per request.
     private let names: [String]
-    private let values: [String]
+    private let first: String?
+    private let rest: [String]
 
-    init(route: String = "", names: [String] = [], values: [String] = []) {
+    init(route: String = "", names: [String] = [], first: String? = nil, rest: [String] = []) {
         self.route = route
         self.names = names
-        self.values = values
+        self.first = first
+        self.rest = rest
     }
 
     public subscript(_ name: String) -> String? {
-        guard let index = names.firstIndex(of: name), index < values.count else { return nil }
-        return values[index]
+        guard let index = names.firstIndex(of: name) else { return nil }
+        if index == 0 { return first }
+        return index - 1 < rest.count ? rest[index - 1] : nil
     }
 }
 
@@ -89,10 +93,12 @@ public struct Router: Sendable {
             self.endpoints = []
         }
 
+        /// Loops over indices, here and in `parameters`: a `for-in` over an array holds a copy of it (a retain and a
+        /// release per match).
         func handler(for method: String) -> Handler? {
-            for endpoint in endpoints where endpoint.method == method { return endpoint.handler }
+            for index in endpoints.indices where endpoints[index].method == method { return endpoints[index].handler }
             if method == "HEAD" {
-                for endpoint in endpoints where endpoint.method == "GET" { return endpoint.handler }
+                for index in endpoints.indices where endpoints[index].method == "GET" { return endpoints[index].handler }
             }
             return nil
         }
@@ -125,21 +131,25 @@ public struct Router: Sendable {
             }
         }
 
-        /// Only called after `matches` said yes, so the shapes agree.
-        func parameters(_ path: UnsafeBufferPointer<UInt8>) -> RouteParameters {
+        /// Only called after `matches` said yes, so the shapes agree. Static, given only the fields it reads: as a
+        /// method it was handed a copy of the whole route (a retain and a release of each of its arrays).
+        static func parameters(
+            _ path: UnsafeBufferPointer<UInt8>, of segments: [Segment], _ pattern: String, _ parameterNames: [String]
+        ) -> RouteParameters {
             if parameterNames.isEmpty { return RouteParameters(route: pattern) }
-            var values: [String] = []
-            values.reserveCapacity(parameterNames.count)
+            var first: String?
+            var rest: [String] = []
             var start = 1
-            for segment in segments {
+            for index in segments.indices {
                 var end = start
                 while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
-                if segment.isParameter {
-                    values.append(String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self))
+                if segments[index].isParameter {
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self)
+                    if first == nil { first = value } else { rest.append(value) }
                 }
                 start = end + 1
             }
-            return RouteParameters(route: pattern, names: parameterNames, values: values)
+            return RouteParameters(route: pattern, names: parameterNames, first: first, rest: rest)
         }
 
         /// A literal segment beats a parameter at the first position where the two patterns differ.
@@ -178,7 +188,7 @@ public struct Router: Sendable {
             for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
             for index in routes.indices where routes[index].slashes == slashes && routes[index].matches(bytes) {
                 if let handler = routes[index].handler(for: method) {
-                    return .found(handler, routes[index].parameters(bytes))
+                    return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, routes[index].parameterNames))
                 }
             }
             return unmatched(bytes)

@@ -60,6 +60,13 @@ import Testing
         let (_, parameters) = try #require(Self.resolve(router, "GET", "/a/1/b/two"))
         #expect(parameters["first"] == "1")
         #expect(parameters["second"] == "two")
+        // The first value is kept apart from the others: a third one must still come back in its place.
+        router.add("GET", "/c/{x}/{y}/{z}", Self.named("xyz"))
+        let (_, three) = try #require(Self.resolve(router, "GET", "/c/ex/why/zed"))
+        #expect(three["x"] == "ex")
+        #expect(three["y"] == "why")
+        #expect(three["z"] == "zed")
+        #expect(three["first"] == nil)
     }
 
     @Test func parametersAreNotPercentDecoded() throws {
