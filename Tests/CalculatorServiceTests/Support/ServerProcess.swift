@@ -15,7 +15,10 @@ final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
     private let output = Pipe()
-    private let errors: Pipe
+    /// The server's stderr goes to a file, not a pipe: draining a pipe takes a dispatch source, and one that
+    /// outlived its descriptor (closed, then reused by another test's pipe) crashed libdispatch's event loop in about
+    /// one full test run in five.
+    private let errorLog: URL
     /// The SQLite store's directory, removed with the server.
     private var scratch: URL?
 
@@ -53,23 +56,22 @@ final class ServerProcess: @unchecked Sendable {
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = output
-        errors = Pipe()
+        errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("calculator-server-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        let errors = try FileHandle(forWritingTo: errorLog)
+        defer { try? errors.close() }  // the child holds its own copy
         process.standardError = errors
         try process.run()
         guard let line = Self.readLine(output.fileHandleForReading), let range = line.range(of: ":", options: .backwards),
             let port = Int(line[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             process.terminate()
-            let stderr = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+            process.waitUntilExit()
+            let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: errorLog)
             throw ServerProcessError.didNotStart(stderr)
         }
         self.port = port
-        // Keep stderr drained so the server never blocks on a full pipe.
-        // At end of file the handler removes itself: left in place it would fire again and again, and it must not
-        // outlive the pipe (a dispatch source reading a closed descriptor).
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
-        }
     }
 
     deinit {
@@ -77,7 +79,7 @@ final class ServerProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        errors.fileHandleForReading.readabilityHandler = nil
+        try? FileManager.default.removeItem(at: errorLog)
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
