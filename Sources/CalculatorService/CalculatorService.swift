@@ -127,7 +127,7 @@ public final class CalculatorService: Sendable {
     }
 
     /// Renders a handler's `Problem` in the one place failures become responses.
-    private static func handle(_ request: Request, _ body: () throws(Problem) -> Response) -> Response {
+    static func handle(_ request: Request, _ body: () throws(Problem) -> Response) -> Response {
         do throws(Problem) {
             return try body()
         } catch {

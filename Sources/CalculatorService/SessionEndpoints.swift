@@ -95,7 +95,10 @@ final class SessionEndpoints: Sendable {
                 store.create(id, SessionRecord(state: CalculatorState(settings: settings))) { [self] result in
                     switch result {
                     case .success(let stored): deliver(created(id, stored))
-                    case .failure(SessionStoreError.alreadyExists): deliver(Self.rendered(request) { () throws(Problem) in try readSession(id) })
+                    case .failure(SessionStoreError.alreadyExists):
+                        // A read on the store's thread, which holds up its next batch a little: PUT of an existing
+                        // session is the rare case.
+                        deliver(CalculatorService.handle(request) { () throws(Problem) in try readSession(id) })
                     case .failure(let error): deliver(problem(for: error, operation: "create").response(to: request))
                     }
                 }
@@ -316,15 +319,6 @@ final class SessionEndpoints: Sendable {
                 case .failure(let error): deliver(problem(for: error, operation: "update", session: id).response(to: request))
                 }
             }
-        }
-    }
-
-    /// The response of `body`, or of the `Problem` it throws.
-    static func rendered(_ request: Request, _ body: () throws(Problem) -> Response) -> Response {
-        do throws(Problem) {
-            return try body()
-        } catch {
-            return error.response(to: request)
         }
     }
 
