@@ -136,17 +136,19 @@ final class SessionEndpoints: Sendable {
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let change = try SettingsChange.parse(request.body)
         let precondition = IfMatch(request.headers["If-Match"])
-        @Sendable func patch(_ record: inout SessionRecord, _ version: UInt64) throws(Problem) -> Mutation<[UInt8]> {
+        @Sendable func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<[UInt8]> {
             guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
-            let settings = change.applied(to: record.state.settings)
-            guard settings != record.state.settings else { return .keep(Rendering.state(record.state, id: id, version: version)) }
-            record.state.update(settings: settings)
-            return .write(Rendering.state(record.state, id: id, version: version + 1))
+            let unchanged = change.applied(to: record.state.settings) == record.state.settings
+            return unchanged ? .keep(Rendering.state(record.state, id: id, version: version)) : .change
+        }
+        @Sendable func apply(_ record: inout SessionRecord, _ version: UInt64) -> [UInt8] {
+            record.state.update(settings: change.applied(to: record.state.settings))
+            return Rendering.state(record.state, id: id, version: version + 1)
         }
         if answersWritesLater {
-            return updateLater(id, request, patch) { [self] version, body in sessionJSON(200, body, version: version) }
+            return updateLater(id, request, check: check, change: apply) { [self] version, body in sessionJSON(200, body, version: version) }
         }
-        let (version, body) = try update(id, patch)
+        let (version, body) = try update(id, check: check, change: apply)
         return sessionJSON(200, body, version: version)
     }
 
@@ -215,9 +217,9 @@ final class SessionEndpoints: Sendable {
         let now = self.now()
         let (retention, keptReplies) = (configuration.idempotencyRetention, configuration.idempotencyKeysPerSession)
         // The If-Match check runs inside the update so that a retried press replays its first reply even after the
-        // version has moved on.
-        // A local function rather than a closure value: only the later path needs its captures boxed.
-        @Sendable func press(_ record: inout SessionRecord, _ version: UInt64) throws(Problem) -> Mutation<PressOutcome> {
+        // version has moved on. Local functions rather than closure values: only the later path needs their captures
+        // boxed.
+        @Sendable func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<PressOutcome> {
             if let idempotencyKey, let reply = record.idempotency.first(where: { $0.key == idempotencyKey }) {
                 guard reply.fingerprint == fingerprint else {
                     throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
@@ -225,6 +227,9 @@ final class SessionEndpoints: Sendable {
                 return .keep(.replay(reply))
             }
             guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
+            return .change
+        }
+        @Sendable func apply(_ record: inout SessionRecord, _ version: UInt64) -> PressOutcome {
             var rng = SystemRandomNumberGenerator()
             var steps: [(String, String)]? = pressRequest.trace ? [] : nil
             for key in pressRequest.keys {
@@ -239,13 +244,13 @@ final class SessionEndpoints: Sendable {
                         key: idempotencyKey, fingerprint: fingerprint, status: 200, version: version + 1,
                         body: String(decoding: body, as: UTF8.self), createdAt: now))
             }
-            return .write(.fresh(body))
+            return .fresh(body)
         }
         let keys = pressRequest.keys
         if answersWritesLater {
-            return updateLater(id, request, press) { [self] version, outcome in pressed(keys, version, outcome) }
+            return updateLater(id, request, check: check, change: apply) { [self] version, outcome in pressed(keys, version, outcome) }
         }
-        let (version, outcome) = try update(id, press)
+        let (version, outcome) = try update(id, check: check, change: apply)
         return pressed(keys, version, outcome)
     }
 
@@ -287,14 +292,15 @@ final class SessionEndpoints: Sendable {
     /// render their reply themselves, so the record is not copied out of the store.
     private func update<R: Sendable>(
         _ id: SessionID,
-        _ body: (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>
+        check: (borrowing SessionRecord, UInt64) throws(Problem) -> Check<R>,
+        change: (inout SessionRecord, UInt64) -> R
     ) throws(Problem) -> (version: UInt64, result: R) {
         do {
             metrics.storeOperation(.update)
             if let memoryStore {
-                return try memoryStore.updateInPlace(id, expectedVersion: nil) { record, version in try body(&record, version) }
+                return try memoryStore.updateChecked(id, expectedVersion: nil, check: { record, version in try check(record, version) }, change: change)
             }
-            return try store.updateInPlace(id, expectedVersion: nil) { record, version in try body(&record, version) }
+            return try store.updateChecked(id, expectedVersion: nil, check: { record, version in try check(record, version) }, change: change)
         } catch let problem as Problem {
             throw problem
         } catch {
@@ -307,12 +313,20 @@ final class SessionEndpoints: Sendable {
     private func updateLater<R: Sendable>(
         _ id: SessionID,
         _ request: Request,
-        _ body: @escaping @Sendable (inout SessionRecord, UInt64) throws(Problem) -> Mutation<R>,
+        check: @escaping @Sendable (borrowing SessionRecord, UInt64) throws(Problem) -> Check<R>,
+        change: @escaping @Sendable (inout SessionRecord, UInt64) -> R,
         _ respond: @escaping @Sendable (UInt64, R) -> Response
     ) -> Response {
         metrics.storeOperation(.update)
         return .later { [self] deliver in
-            store.updateInPlace(id, expectedVersion: nil, { record, version in try body(&record, version) }) { [self] result in
+            // The store works on a copy here (SQLite decodes one), so the two steps run as one body.
+            let body: @Sendable (inout SessionRecord, UInt64) throws -> Mutation<R> = { record, version in
+                switch try check(record, version) {
+                case .keep(let result): .keep(result)
+                case .change: .write(change(&record, version))
+                }
+            }
+            store.updateInPlace(id, expectedVersion: nil, body) { [self] result in
                 switch result {
                 case .success(let (version, value)): deliver(respond(version, value))
                 case .failure(let problem as Problem): deliver(problem.response(to: request))

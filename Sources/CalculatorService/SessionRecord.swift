@@ -127,6 +127,15 @@ final class MemoryRecordStore: SessionStore {
         try records.updateInPlace(id, expectedVersion: expectedVersion, body)
     }
 
+    func updateChecked<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        check: (borrowing SessionRecord, _ currentVersion: UInt64) throws -> Check<R>,
+        change: (inout SessionRecord, _ currentVersion: UInt64) -> R
+    ) throws -> (version: UInt64, result: R) {
+        try records.updateChecked(id, expectedVersion: expectedVersion, check: check, change: change)
+    }
+
     func read<T>(_ id: SessionID, _ body: (borrowing SessionRecord, _ version: UInt64) throws -> T) throws -> T? {
         try records.read(id, body)
     }

@@ -165,6 +165,34 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         return (version, result!)
     }
 
+    /// `updateInPlace` whose change cannot fail once it starts (see the protocol): the stored value is changed where
+    /// it lies, so neither it nor the arrays it holds are copied (no copy to fall back on is needed).
+    @inlinable @inline(__always)
+    public func updateChecked<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        check: (borrowing Value, _ currentVersion: UInt64) throws -> Check<R>,
+        change: (inout Value, _ currentVersion: UInt64) -> R
+    ) throws -> (version: UInt64, result: R) {
+        try ensureOpen()
+        let now = options.now()
+        var result: R?
+        let version = try shard(for: id).entries.withLock { entries throws -> UInt64 in
+            let entry = try liveEntry(id, in: &entries, now: now, expectedVersion: expectedVersion)
+            let version = entry.version
+            switch try check(entry.value, version) {
+            case .keep(let kept):
+                result = kept
+            case .change:
+                result = change(&entry.value, version)
+                entry.version = version + 1
+            }
+            entry.expiresAt = now + ttl
+            return entry.version
+        }
+        return (version, result!)
+    }
+
     /// Runs an update's body; its result goes to `result`, and the return value says whether to write.
     @inlinable @inline(__always)
     static func run<R>(

@@ -30,6 +30,12 @@ public enum Mutation<Result: Sendable>: Sendable {
     case keep(Result)
 }
 
+/// What an update's check decided (`updateChecked`): keep the value as it is, with the caller's result, or change it.
+public enum Check<Result: Sendable>: Sendable {
+    case keep(Result)
+    case change
+}
+
 /// Turns a value into bytes and back, for backends that persist bytes (SQLite, Redis).
 public struct SessionCodec<Value>: Sendable {
     public let encode: @Sendable (Value) throws -> [UInt8]
@@ -65,6 +71,17 @@ public protocol SessionStore<Value>: Sendable {
         _ id: SessionID,
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (version: UInt64, result: R)
+    /// `updateInPlace` in two steps: `check` looks at the value and version (it may throw, or keep the value with a
+    /// result: nothing is written), and only when it says `.change` does `change` alter the value, which cannot fail;
+    /// the value is then written with the next version. As nothing can fail once the value is being changed, a store
+    /// that keeps values in memory may change its own in place, without the copy that lets `updateInPlace` undo a body
+    /// that throws or keeps after changing it. The default calls `updateInPlace`.
+    func updateChecked<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        check: (borrowing Value, _ currentVersion: UInt64) throws -> Check<R>,
+        change: (inout Value, _ currentVersion: UInt64) -> R
     ) throws -> (version: UInt64, result: R)
     /// `get` for a caller that only looks: `body` sees the value and version; nil when absent or expired. A store that
     /// keeps values in memory lends the value in place. The default calls `get`.
@@ -107,6 +124,20 @@ extension SessionStore {
     ) throws -> (version: UInt64, result: R) {
         let (stored, result) = try update(id, expectedVersion: expectedVersion, body)
         return (stored.version, result)
+    }
+
+    public func updateChecked<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        check: (borrowing Value, _ currentVersion: UInt64) throws -> Check<R>,
+        change: (inout Value, _ currentVersion: UInt64) -> R
+    ) throws -> (version: UInt64, result: R) {
+        try updateInPlace(id, expectedVersion: expectedVersion) { value, version in
+            switch try check(value, version) {
+            case .keep(let result): .keep(result)
+            case .change: .write(change(&value, version))
+            }
+        }
     }
 
     public func read<T>(_ id: SessionID, _ body: (borrowing Value, _ version: UInt64) throws -> T) throws -> T? {

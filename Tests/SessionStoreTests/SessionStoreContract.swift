@@ -12,6 +12,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case throwingBodyWritesNothing
     case keepDoesNotBumpVersion
     case inPlaceUpdateAndReadMatchUpdateAndGet
+    case checkedUpdateChangesOnlyWhenItsCheckSaysSo
     case completionFormsMatchPlainForms
     case idleSessionExpiresAfterTTL
     case getAndUpdateSlideTheExpiry
@@ -153,6 +154,35 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(throws: SessionStoreError.notFound) {
                 try store.updateInPlace(SessionID.random(), expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
             }
+
+        case .checkedUpdateChangesOnlyWhenItsCheckSaysSo:
+            _ = try store.create(id, Tally(count: 1, note: "one"))
+            let changed = try store.updateChecked(
+                id, expectedVersion: 1,
+                check: { tally, version -> Check<String> in tally.count == 1 && version == 1 ? .change : .keep("unexpected") },
+                change: { tally, version in
+                    tally.count += 10
+                    return "changed at \(version)"
+                })
+            #expect(changed.version == 2 && changed.result == "changed at 1")
+            let kept = try store.updateChecked(
+                id, expectedVersion: nil, check: { tally, _ -> Check<Int> in .keep(tally.count) },
+                change: { tally, _ in
+                    tally.count = -1
+                    return -1
+                })
+            #expect(kept.version == 2 && kept.result == 11)
+            #expect(throws: BodyFailure.self) {
+                try store.updateChecked(id, expectedVersion: nil, check: { _, _ -> Check<Void> in throw BodyFailure() }, change: { tally, _ in tally.note = "changed" })
+            }
+            #expect(throws: SessionStoreError.versionMismatch(current: 2)) {
+                try store.updateChecked(id, expectedVersion: 1, check: { _, _ -> Check<Void> in .change }, change: { tally, _ in tally.note = "changed" })
+            }
+            #expect(throws: SessionStoreError.notFound) {
+                try store.updateChecked(SessionID.random(), expectedVersion: nil, check: { _, _ -> Check<Void> in .change }, change: { _, _ in })
+            }
+            #expect(try store.get(id)?.value == Tally(count: 11, note: "one"))
+            #expect(try store.get(id)?.version == 2)
 
         case .completionFormsMatchPlainForms:
             let completions = Completions()
