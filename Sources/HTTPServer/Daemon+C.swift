@@ -14,8 +14,14 @@ final class Dispatcher: Sendable {
     let draining = Atomic<Bool>(false)
 
     /// Connections waiting for a `Response.later`, so that stopping can wake them first (libmicrohttpd must not be
-    /// stopped with a connection suspended); `closed` once stopping has begun, after which nothing new is parked.
-    private let parked = Mutex<(closed: Bool, replies: [ObjectIdentifier: PendingReply])>((false, [:]))
+    /// stopped with a connection suspended).
+    private struct Parked {
+        var replies: [ObjectIdentifier: PendingReply] = [:]
+        /// Set once stopping has begun: nothing new is parked after that.
+        var closed = false
+    }
+
+    private let parked = Mutex(Parked())
 
     init(responder: @escaping Responder, maxBodySize: Int) {
         self.responder = responder
