@@ -1,21 +1,10 @@
 // libFuzzer target over the calculator engine. Compiled into one module together with
-// Sources/CalculatorEngine/*.swift (see scripts/fuzz), so it can see the engine's internal phase.
+// Sources/CalculatorEngine/*.swift (so it can see the engine's internal phase) and the tests' SplitMix64 (see
+// scripts/fuzz).
 //
 // Input layout: byte 0 chooses the settings (bit 0 mode, bit 1 angle, the rest digits), bytes 1...8 seed the
 // RNG that `rand` draws from, every further byte is a key: an index into KeyCatalog.all.
 import Foundation
-
-/// Deterministic, so a crashing input replays exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Display grammars, matched by hand over UTF-8: Regex would dominate the time per input.
 enum DisplayGrammar {
@@ -85,7 +74,7 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         digits: Settings.digitsRange.lowerBound + Int(settingsByte >> 2) % span)
     var seed: UInt64 = 0
     for byte in bytes.dropFirst().prefix(8) { seed = seed << 8 | UInt64(byte) }
-    var random = SplitMix64(state: seed)
+    var random = SplitMix64(seed: seed)
     var state = CalculatorState(settings: settings)
     var pressed: [Key] = []
     for byte in bytes.dropFirst(9) {
