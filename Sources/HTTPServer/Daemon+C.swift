@@ -453,8 +453,13 @@ enum MHDCallbacks {
     }
 
     /// Sent to a parked connection that the server stopped before its response was delivered.
+    /// An RFC 9457 problem of the generic kind ("about:blank", titled by the status), as this layer knows no other.
+    /// The work behind the request may still finish after this answer (a write committed while the server stops),
+    /// and the detail says so.
     private static var shuttingDown: Response {
-        var response = Response(status: 503, body: Array(#"{"title":"the server is shutting down","status":503}"#.utf8))
+        let problem = #"{"type":"about:blank","title":"Service Unavailable","status":503,"#
+            + #""detail":"the server stopped before this request's response was ready; it may still have taken effect"}"#
+        var response = Response(status: 503, body: Array(problem.utf8))
         response.headers.add("Content-Type", "application/problem+json")
         response.headers.add("Retry-After", "1")
         return response

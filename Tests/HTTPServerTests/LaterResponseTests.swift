@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 @testable import HTTPServer
 import Synchronization
@@ -165,6 +166,13 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
                 let response = try connection.readResponse()
                 #expect(response.status == 503)
                 #expect(response.headers["Connection"]?.lowercased() == "close")
+                // An RFC 9457 problem with every member the service's problems carry.
+                #expect(response.headers["Content-Type"] == "application/problem+json")
+                let problem = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+                #expect(problem["type"] as? String == "about:blank")
+                #expect(problem["status"] as? Int == 503)
+                #expect((problem["title"] as? String)?.isEmpty == false)
+                #expect((problem["detail"] as? String)?.isEmpty == false)
             } catch TestClientError.closedByPeer {
                 #expect(try connection.peerHasClosed())
             }
