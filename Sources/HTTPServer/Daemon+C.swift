@@ -14,7 +14,7 @@ final class Dispatcher: Sendable {
     let draining = Atomic<Bool>(false)
 
     /// Connections waiting for a `Response.later`, so that stopping can wake them first (libmicrohttpd must not be
-    /// stopped with a connection suspended).
+    /// stopped with a connection suspended). A reply leaves this set only after its connection is resumed.
     private struct Parked {
         var replies: [ObjectIdentifier: PendingReply] = [:]
         /// Set once stopping has begun: nothing new is parked after that.
@@ -37,23 +37,28 @@ final class Dispatcher: Sendable {
         }
     }
 
+    /// Called once the reply's connection has been resumed.
     func unpark(_ reply: PendingReply) {
         _ = parked.withLock { $0.replies.removeValue(forKey: ObjectIdentifier(reply)) }
     }
 
-    /// Wakes every parked connection without its response (it gets a 503 and is closed) and parks no more.
+    /// Wakes every parked connection without its response (it gets a 503 and is closed), parks no more, and returns
+    /// once no resume is under way: a delivery may have claimed its reply and not yet resumed the connection.
     func abandonParked() {
         let replies = parked.withLock { parked in
             parked.closed = true
-            defer { parked.replies = [:] }
             return Array(parked.replies.values)
         }
         for reply in replies { reply.abandon() }
+        // Deliveries that won their reply resume it within microseconds, outside any lock this thread holds.
+        while !parked.withLock({ $0.replies.isEmpty }) {
+            usleep(100)
+        }
     }
 }
 
 /// The reply a responder promised with `Response.later`, for one suspended connection. The connection pointer is
-/// used only while the reply is waiting, under the lock: once delivered or abandoned the connection may be gone.
+/// taken under the lock by the first delivery or abandonment, which alone resumes it: after that it may be gone.
 final class PendingReply: Sendable {
     enum Outcome {
         case waiting
@@ -61,7 +66,7 @@ final class PendingReply: Sendable {
         case abandoned
     }
 
-    /// The connection as another thread may hold it: only resumed, only under the reply's lock, only while waiting.
+    /// The connection as another thread may hold it: only resumed, and only by the settlement that claimed it.
     private struct SuspendedConnection: @unchecked Sendable {
         let pointer: OpaquePointer
     }
@@ -91,21 +96,26 @@ final class PendingReply: Sendable {
             deferred.start { [self] in deliver($0) }
             return
         }
-        let delivered = phase.withLock { phase -> Bool in
-            guard case .waiting(let connection) = phase else { return false }
-            phase = .delivered(response)
-            MHD_resume_connection(connection.pointer)
-            return true
-        }
-        if delivered { dispatcher.unpark(self) }
+        settle(.delivered(response))
     }
 
     func abandon() {
-        phase.withLock { phase in
-            guard case .waiting(let connection) = phase else { return }
-            phase = .abandoned
-            MHD_resume_connection(connection.pointer)
+        settle(.abandoned)
+    }
+
+    /// The first settlement claims the connection under the lock and resumes it after releasing the lock: resuming
+    /// wakes the connection's thread, which reads `outcome` at once and would otherwise wait on a lock held by a
+    /// thread it has just preempted. Claimed, the connection stays suspended (so alive) until this resume, and
+    /// stopping waits for it through `unpark`.
+    private func settle(_ outcome: Phase) {
+        let claimed = phase.withLock { phase -> SuspendedConnection? in
+            guard case .waiting(let connection) = phase else { return nil }
+            phase = outcome
+            return connection
         }
+        guard let claimed else { return }
+        MHD_resume_connection(claimed.pointer)
+        dispatcher.unpark(self)
     }
 
     var outcome: Outcome {
