@@ -273,30 +273,55 @@ struct JSONReader {
 
 /// Writes JSON straight into a byte buffer: responses are built field by field, without an intermediate tree.
 /// Member names are `StaticString`s written as they are (the API's names need no escaping); `member` takes a name
-/// made at run time and escapes it. The buffer is raw memory owned by the writer (hence `~Copyable`), so a write is
-/// a bounds check and a copy: `Array.append` costs about ten times that, and this runs several times per request.
+/// made at run time and escapes it. The buffer is raw memory (hence `~Copyable`), so a write is a bounds check and
+/// a copy: `Array.append` costs about ten times that, and this runs several times per request.
+///
+/// `JSONWriter.bytes(capacity:_:)` writes into a buffer on the stack (no allocation but the result's);
+/// `init(capacity:)` and `bytes` own a buffer that grows.
 struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
+    /// False while writing into a lent buffer; a write that does not fit moves to an owned one.
+    private var ownsBuffer: Bool
     private var needsComma = false
 
     init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
+        ownsBuffer = true
     }
 
-    deinit { base.deallocate() }
+    /// `buffer` is not empty.
+    private init(lending buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        ownsBuffer = false
+    }
+
+    deinit { if ownsBuffer { base.deallocate() } }
 
     /// What has been written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    mutating func beginObject() { separate(); write(UInt8(ascii: "{")); needsComma = false }
-    mutating func endObject() { write(UInt8(ascii: "}")); needsComma = true }
-    mutating func beginArray() { separate(); write(UInt8(ascii: "[")); needsComma = false }
-    mutating func endArray() { write(UInt8(ascii: "]")); needsComma = true }
+    /// The bytes `body` writes. Up to `capacity` bytes they are written in a stack buffer, so the only allocation
+    /// is the returned array's; more move to the heap.
+    @inline(__always)
+    static func bytes(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
+            var json = capacity <= buffer.count ? JSONWriter(lending: buffer) : JSONWriter(capacity: capacity)
+            body(&json)
+            return json.bytes
+        }
+    }
 
-    /// Writes `"name":` inside an object; the value call that follows must not add a comma.
+    @inline(__always) mutating func beginObject() { separate(); write(UInt8(ascii: "{")); needsComma = false }
+    @inline(__always) mutating func endObject() { write(UInt8(ascii: "}")); needsComma = true }
+    @inline(__always) mutating func beginArray() { separate(); write(UInt8(ascii: "[")); needsComma = false }
+    @inline(__always) mutating func endArray() { write(UInt8(ascii: "]")); needsComma = true }
+
+    /// Writes `"name":` inside an object; the value call that follows must not add a comma. Inlined, so the name's
+    /// length is a constant and the copy a few moves.
     @inline(__always)
     mutating func key(_ name: StaticString) {
         reserve(name.utf8CodeUnitCount + 4)
@@ -314,8 +339,20 @@ struct JSONWriter: ~Copyable {
 
     mutating func string(_ value: String) { separate(); writeString(value); needsComma = true }
     mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
-    mutating func bool(_ value: Bool) { separate(); write(value ? "true" : "false"); needsComma = true }
-    mutating func null() { separate(); write("null"); needsComma = true }
+    @inline(__always) mutating func bool(_ value: Bool) { separate(); write(value ? "true" : "false"); needsComma = true }
+    @inline(__always) mutating func null() { separate(); write("null"); needsComma = true }
+
+    /// Text known to need no escaping (printable ASCII without `"` and `\`: session ids, enum names), copied as it
+    /// is without a scan.
+    mutating func plainString(_ value: String) {
+        separate()
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            assert(!utf8.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            writeQuoted(utf8)
+        }
+        if written == nil { writeString(value) }
+        needsComma = true
+    }
 
     /// Decimal digits written from the end of a stack buffer: no String is made for the number.
     mutating func int<Value: BinaryInteger>(_ value: Value) {
@@ -330,10 +367,12 @@ struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
-    mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
-    mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
-    mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
-    mutating func field<Value: BinaryInteger>(_ name: StaticString, _ value: Value) { key(name); int(value) }
+    @inline(__always) mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
+    @inline(__always) mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
+    @inline(__always) mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    @inline(__always) mutating func field<Value: BinaryInteger>(_ name: StaticString, _ value: Value) { key(name); int(value) }
+    /// A member whose value needs no escaping (see `plainString`).
+    @inline(__always) mutating func field(_ name: StaticString, plain value: String) { key(name); plainString(value) }
 
     @inline(__always)
     private mutating func separate() {
@@ -353,12 +392,17 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
-        let newCapacity = max(capacity * 2, count + extra)
+        grow(to: count + extra)
+    }
+
+    private mutating func grow(to minimum: Int) {
+        let newCapacity = max(capacity * 2, minimum, 16)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsBuffer { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsBuffer = true
     }
 
     @inline(__always)
@@ -391,26 +435,31 @@ struct JSONWriter: ~Copyable {
         count += DecimalDigits.write(magnitude, to: base + count)
     }
 
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        reserve(utf8.count + 2)
+        put(UInt8(ascii: "\""))
+        if let start = utf8.baseAddress { put(start, utf8.count) }
+        put(UInt8(ascii: "\""))
+    }
+
     private mutating func writeString(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            // Most strings need no escaping: one scan, then one copy.
-            var plain = true
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                plain = false
-                break
-            }
-            if plain, let start = utf8.baseAddress {
-                reserve(utf8.count + 2)
-                put(UInt8(ascii: "\""))
-                put(start, utf8.count)
-                put(UInt8(ascii: "\""))
-            } else {
-                write(UInt8(ascii: "\""))
-                writeEscaped(utf8)
-                write(UInt8(ascii: "\""))
-            }
+        // Native and small strings are contiguous UTF-8 (no copy of the String); the fallback covers any other.
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+        if written == nil {
+            var value = value
+            value.withUTF8 { writeString(utf8: $0) }
         }
+    }
+
+    private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        // Most strings need no escaping: one scan, then one copy.
+        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            write(UInt8(ascii: "\""))
+            writeEscaped(utf8)
+            write(UInt8(ascii: "\""))
+            return
+        }
+        writeQuoted(utf8)
     }
 
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {

@@ -4,38 +4,50 @@ import SessionStore
 /// JSON bodies of session responses, written field by field (the press path is hot).
 enum Rendering {
     static func state(_ state: CalculatorState, id: SessionID, version: UInt64, steps: [(String, String)]? = nil) -> [UInt8] {
-        var json = JSONWriter(capacity: 320)
-        json.beginObject()
-        json.field("id", id.rawValue)
-        displayFields(state, into: &json)
-        json.field("mode", state.settings.mode.rawValue)
-        json.field("digits", state.settings.digits)
-        json.field("version", version)
-        if let steps {
-            json.key("steps")
-            json.beginArray()
-            for (key, display) in steps {
-                json.beginObject()
-                json.field("key", key)
-                json.field("display", display)
-                json.endObject()
+        let memory = state.memory
+        var capacity = 200 + id.rawValue.utf8.count + variableLength(state, memory: memory)
+        for (key, display) in steps ?? [] { capacity += 32 + key.utf8.count + display.utf8.count }
+        return JSONWriter.bytes(capacity: capacity) { json in
+            json.beginObject()
+            json.field("id", plain: id.rawValue)
+            displayFields(state, memory: memory, into: &json)
+            json.field("mode", plain: state.settings.mode.rawValue)
+            json.field("digits", state.settings.digits)
+            json.field("version", version)
+            if let steps {
+                json.key("steps")
+                json.beginArray()
+                for (key, display) in steps {
+                    json.beginObject()
+                    json.field("key", key)
+                    json.field("display", display)
+                    json.endObject()
+                }
+                json.endArray()
             }
-            json.endArray()
+            json.endObject()
         }
-        json.endObject()
-        return json.bytes
     }
 
     /// The small set of fields a front end redraws with after each key.
     static func display(_ state: CalculatorState) -> [UInt8] {
-        var json = JSONWriter(capacity: 160)
-        json.beginObject()
-        displayFields(state, into: &json)
-        json.endObject()
-        return json.bytes
+        let memory = state.memory
+        return JSONWriter.bytes(capacity: 160 + variableLength(state, memory: memory)) { json in
+            json.beginObject()
+            displayFields(state, memory: memory, into: &json)
+            json.endObject()
+        }
     }
 
-    private static func displayFields(_ state: CalculatorState, into json: inout JSONWriter) {
+    /// The bytes of the display fields' texts: with the constant parts, the usual reply's exact size.
+    private static func variableLength(_ state: CalculatorState, memory: String?) -> Int {
+        var length = state.display.utf8.count + state.expression.utf8.count + (memory?.utf8.count ?? 0)
+        if let error = state.error { length += 32 + error.code.utf8.count + error.message.utf8.count }
+        return length
+    }
+
+    /// `memory` is `state.memory`, formatted once by the caller.
+    private static func displayFields(_ state: CalculatorState, memory: String?, into json: inout JSONWriter) {
         json.field("display", state.display)
         json.field("expression", state.expression)
         json.field("pending", state.isPending)
@@ -48,26 +60,26 @@ enum Rendering {
         } else {
             json.null()
         }
-        json.field("memory", state.memory)
-        json.field("angle", state.settings.angle.rawValue)
+        json.field("memory", memory)
+        json.field("angle", plain: state.settings.angle.rawValue)
         json.field("second", state.isSecondActive)
     }
 
     static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {
-        var json = JSONWriter(capacity: 64 + state.history.count * 48)
-        json.beginObject()
-        json.field("id", id.rawValue)
-        json.key("history")
-        json.beginArray()
-        for entry in state.history {
+        JSONWriter.bytes(capacity: 64 + id.rawValue.utf8.count + state.history.count * 48) { json in
             json.beginObject()
-            json.field("expression", entry.expression)
-            json.field("result", entry.result)
+            json.field("id", plain: id.rawValue)
+            json.key("history")
+            json.beginArray()
+            for entry in state.history {
+                json.beginObject()
+                json.field("expression", entry.expression)
+                json.field("result", entry.result)
+                json.endObject()
+            }
+            json.endArray()
             json.endObject()
         }
-        json.endArray()
-        json.endObject()
-        return json.bytes
     }
 
     /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.
