@@ -93,15 +93,15 @@ public struct CalculatorState: Sendable, Equatable {
                 break
             case .point, .exponent, .pi, .e, .rand, .memoryRecall:
                 reset()
-            case _ where key.digitCharacter != nil:
+            case _ where key.digitASCII != nil:
                 reset()
             default:
                 return
             }
         }
         switch key {
-        case .point: pressEntry(".")
-        case .exponent: pressEntry("e")
+        case .point: pressEntry(UInt8(ascii: "."))
+        case .exponent: pressEntry(UInt8(ascii: "e"))
         case .negate: pressNegate()
         case .percent: pressPercent()
         case .pi: pressValue(.constant(.pi), text: "π")
@@ -137,7 +137,7 @@ public struct CalculatorState: Sendable, Equatable {
         case .radians: settings.angle = .rad
         case .second: isSecondActive.toggle()
         default:
-            if let digit = key.digitCharacter {
+            if let digit = key.digitASCII {
                 pressEntry(digit)
             } else if let op = key.binaryOperator {
                 pressBinary(op)
@@ -179,15 +179,15 @@ public struct CalculatorState: Sendable, Equatable {
         }
     }
 
-    /// A digit, "." or "e" (EE): extends the number being typed or starts a new one.
-    private mutating func pressEntry(_ character: Character) {
-        if phase == .entering, var buffer = entry, !(buffer.isPristine && character == "e") {
+    /// A digit, "." or "e" (EE), as its ASCII code: extends the number being typed or starts a new one.
+    private mutating func pressEntry(_ character: UInt8) {
+        if phase == .entering, let buffer = entry, !(buffer.isPristine && character == UInt8(ascii: "e")) {
+            // Changed in place (`entry?.`): a copy would share the text and make a longer one copy itself.
             switch character {
-            case ".": buffer.appendPoint()
-            case "e": buffer.beginExponent()
-            default: buffer.appendDigit(character, limit: settings.shownDigits)
+            case UInt8(ascii: "."): entry?.appendPoint()
+            case UInt8(ascii: "e"): entry?.beginExponent()
+            default: entry?.appendDigit(character, limit: settings.shownDigits)
             }
-            entry = buffer
             return
         }
         if phase == .closedGroup {

@@ -15,12 +15,12 @@ struct InputBuffer: Sendable, Equatable {
         self.isPristine = isPristine
     }
 
-    /// A new entry that starts with `character` ("0"…"9", ".", or "e" for EE).
-    static func starting(with character: Character) -> InputBuffer {
+    /// A new entry that starts with `character`, an ASCII code ("0"…"9", ".", or "e" for EE).
+    static func starting(with character: UInt8) -> InputBuffer {
         var buffer = InputBuffer()
         switch character {
-        case ".": buffer.appendPoint()
-        case "e":
+        case UInt8(ascii: "."): buffer.appendPoint()
+        case UInt8(ascii: "e"):
             buffer.text = "1e"
             buffer.isPristine = false
         default: buffer.appendDigit(character, limit: Int.max)
@@ -77,24 +77,33 @@ struct InputBuffer: Sendable, Equatable {
         }
     }
 
-    private var shape: Shape {
-        text.utf8.withContiguousStorageIfAvailable { Shape($0) } ?? Shape(text.utf8)
-    }
-
-    mutating func appendDigit(_ digit: Character, limit: Int) {
-        guard let byte = digit.asciiValue, Self.isDigit(byte) else { return }
-        let shape = self.shape
-        // A lone zero is replaced by the digit: "0 0 5" is 5, and "1e0 5" is 1e5.
-        var replacesZero = false
-        if shape.hasExponent {
-            replacesZero = shape.exponentIsZero
-            if !replacesZero, shape.exponentDigits >= InputBuffer.maxExponentDigits { return }
-        } else {
-            replacesZero = shape.isZero
-            if !replacesZero, shape.mantissaDigits >= limit { return }
+    /// `digit` is an ASCII code; anything but "0"…"9" is ignored.
+    mutating func appendDigit(_ digit: UInt8, limit: Int) {
+        guard Self.isDigit(digit) else { return }
+        // One look at the text's bytes decides and makes the new text, which is small (no allocation) up to 15
+        // characters.
+        text.makeContiguousUTF8()
+        let appended = text.utf8.withContiguousStorageIfAvailable { utf8 -> String? in
+            let shape = Shape(utf8)
+            // A lone zero is replaced by the digit: "0 0 5" is 5, and "1e0 5" is 1e5.
+            var replacesZero = false
+            if shape.hasExponent {
+                replacesZero = shape.exponentIsZero
+                if !replacesZero, shape.exponentDigits >= InputBuffer.maxExponentDigits { return nil }
+            } else {
+                replacesZero = shape.isZero
+                if !replacesZero, shape.mantissaDigits >= limit { return nil }
+            }
+            let kept = replacesZero ? utf8.count - 1 : utf8.count
+            return String(unsafeUninitializedCapacity: kept + 1) { buffer in
+                if let source = utf8.baseAddress, let target = buffer.baseAddress { target.update(from: source, count: kept) }
+                buffer[kept] = digit
+                return kept + 1
+            }
         }
-        if replacesZero { text = String(decoding: text.utf8.dropLast(), as: UTF8.self) }
-        text.unicodeScalars.append(Unicode.Scalar(byte))
+        // Contiguous after `makeContiguousUTF8`, so only a refused digit gives nil.
+        guard let appended = appended ?? nil else { return }
+        text = appended
         isPristine = false
     }
 

@@ -20,18 +20,20 @@ public enum Key: Hashable, Sendable {
 
     public var name: String { KeyCatalog.entry(for: self).info.name }
 
-    var digitCharacter: Character? {
+    /// The ASCII code of a digit key's digit ("0" is 0x30); nil for other keys. Bytes, not `Character`s: the typed
+    /// number is ASCII text, and a `Character` costs a grapheme check on every digit.
+    var digitASCII: UInt8? {
         switch self {
-        case .zero: "0"
-        case .one: "1"
-        case .two: "2"
-        case .three: "3"
-        case .four: "4"
-        case .five: "5"
-        case .six: "6"
-        case .seven: "7"
-        case .eight: "8"
-        case .nine: "9"
+        case .zero: UInt8(ascii: "0")
+        case .one: UInt8(ascii: "1")
+        case .two: UInt8(ascii: "2")
+        case .three: UInt8(ascii: "3")
+        case .four: UInt8(ascii: "4")
+        case .five: UInt8(ascii: "5")
+        case .six: UInt8(ascii: "6")
+        case .seven: UInt8(ascii: "7")
+        case .eight: UInt8(ascii: "8")
+        case .nine: UInt8(ascii: "9")
         default: nil
         }
     }
