@@ -18,6 +18,13 @@ public enum Key: Hashable, Sendable {
         self = key
     }
 
+    /// `Key(name:)` for a name of one ASCII character ("7", "+", "="), the usual press, looked up by its code
+    /// without making a String or hashing one.
+    public init?(asciiName code: UInt8) {
+        guard code < 0x80, let key = KeyCatalog.byASCIIName[Int(code)] else { return nil }
+        self = key
+    }
+
     public var name: String { KeyCatalog.entry(for: self).info.name }
 
     /// The ASCII code of a digit key's digit ("0" is 0x30); nil for other keys. Bytes, not `Character`s: the typed
@@ -210,6 +217,9 @@ public enum KeyCatalog {
         }
         return table
     }()
+
+    /// `byName` for the names of one ASCII character, indexed by its code.
+    static let byASCIIName: [Key?] = (0..<128).map { code in byName[String(UnicodeScalar(UInt8(code)))] }
 
     private static let byKey: [Key: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
 

@@ -92,7 +92,8 @@ extension PressRequest {
             for byte in name where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 return nil
             }
-            guard let key = Key(name: String(decoding: name, as: UTF8.self)) else { return nil }
+            let found = name.count == 1 ? Key(asciiName: name[0]) : Key(name: String(decoding: name, as: UTF8.self))
+            guard let key = found else { return nil }
             return PressRequest(keys: [key], trace: false)
         }
     }
@@ -184,6 +185,8 @@ extension Request {
     /// Whether the media type of a Content-Type value (before any `;`, spaces and tabs around it ignored) is
     /// `lowercase`, compared ASCII case-insensitively on the contiguous bytes.
     private static func mediaType(of value: String, is lowercase: String) -> Bool {
+        // The value as clients send it, compared whole first.
+        if value == lowercase { return true }
         var value = value
         var expected = lowercase
         return value.withUTF8 { value in

@@ -40,6 +40,19 @@ import Testing
         #expect(try #require(Key(name: alias)).name == name)
     }
 
+    /// The one-character lookup must agree with the name lookup on every byte, and find the one-character names.
+    @Test func oneCharacterNamesReadByCodeAsByName() throws {
+        var found = 0
+        for code in 0...255 {
+            let expected = code < 0x80 ? Key(name: String(UnicodeScalar(UInt8(code)))) : nil
+            #expect(Key(asciiName: UInt8(code)) == expected, "code \(code)")
+            if expected != nil { found += 1 }
+        }
+        let oneCharacterNames = KeyCatalog.all.flatMap { [$0.name] + $0.aliases }.filter { $0.utf8.count == 1 }
+        #expect(found == Set(oneCharacterNames).count)
+        #expect(found >= 15)  // the digits, ".", "+", "-", "*", "/", "="
+    }
+
     @Test func unknownNamesAreRejected() {
         for name in ["", "sine", "10", "++", " 1", "ac", "Ee"] { #expect(Key(name: name) == nil, "\(name)") }
     }
