@@ -123,4 +123,27 @@ import Testing
         let state = CalculatorState()
         #expect(state.display == "0" && state.expression == "" && state.history.isEmpty && state.memory == nil)
     }
+
+    /// Integer results take a shortcut past the general rounding when they have at most `digits` digits: those show
+    /// every digit as `String` writes the integer; longer ones are rounded as before.
+    @Test(arguments: [8, 10, 16, 32])
+    func integerResultsShowTheirDigitsOrRound(digits: Int) throws {
+        let factors: [(Int64, Int64)] = [
+            (7, 6), (1000, 1000), (12345678, 9), (99999999, 99999999), (12345678, 87654321), (-5, 20), (0, 5), (10, 10),
+            (-99999999, 11), (50000000, 20000000),
+        ]
+        for (a, b) in factors {
+            func typed(_ n: Int64) -> String {
+                String(n.magnitude).map(String.init).joined(separator: " ") + (n < 0 ? " neg" : "")
+            }
+            let state = try run("\(typed(a)) * \(typed(b)) =", settings: Settings(digits: digits))
+            let product = a * b
+            if String(product.magnitude).count <= digits {
+                #expect(state.display == String(product), "\(a) × \(b) with \(digits) digits")
+            } else {
+                #expect(isWellFormedResult(state.display) && state.display.contains("e+"), "\(state.display)")
+                #expect(displayMatches(state.display, String(product), digits: digits), "\(state.display)")
+            }
+        }
+    }
 }
