@@ -447,8 +447,9 @@ public struct CalculatorState: Sendable, Equatable {
             display = DisplayFormatter.error
             return
         }
-        prefix = Self.clipped(prefix)
-        operandText = operandText.map(Self.clipped)
+        // Assigned only when clipped: storing the same text again is a release and a retain on every key.
+        if prefix.utf8.count > Self.expressionLimit { prefix = Self.clipped(prefix) }
+        if let text = operandText, text.utf8.count > Self.expressionLimit { operandText = Self.clipped(text) }
         let current: String?
         if phase == .entering, let entry {
             display = entry.text

@@ -146,10 +146,11 @@ struct InputBuffer: Sendable, Equatable {
 
     /// The exact value; an exponent that pushes it outside the range is the caller's overflow check.
     var value: Number {
+        // The digits are read into a machine integer while there are at most 18 (most typed numbers); a String of
+        // them is made only for longer ones.
         var negative = false, exponentNegative = false, inExponent = false, afterPoint = false
-        var digits: [UInt8] = []
+        var significand = 0, digitCount = 0
         var fractionDigits = 0, exponent = 0
-        digits.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "-"):
@@ -161,14 +162,17 @@ struct InputBuffer: Sendable, Equatable {
                 if inExponent {
                     exponent = exponent * 10 + digit
                 } else {
-                    digits.append(byte)
+                    digitCount += 1
+                    if digitCount <= 18 { significand = significand * 10 + digit }
                     if afterPoint { fractionDigits += 1 }
                 }
             }
         }
-        if digits.isEmpty { digits = [UInt8(ascii: "0")] }
         let scale = (exponentNegative ? -exponent : exponent) - fractionDigits
-        return Number.decimal(digits: String(decoding: digits, as: UTF8.self), exponent: scale, negative: negative)
+        if digitCount <= 18, let number = Number.decimal(significand, exponent: scale, negative: negative) { return number }
+        let mantissaDigits = text.utf8.prefix { $0 != UInt8(ascii: "e") }.filter(Self.isDigit)
+        let digits = mantissaDigits.isEmpty ? "0" : String(decoding: mantissaDigits, as: UTF8.self)
+        return Number.decimal(digits: digits, exponent: scale, negative: negative)
     }
 
     /// Accepts only text of the documented shape (used when decoding a stored state).

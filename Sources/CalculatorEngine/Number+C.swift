@@ -74,15 +74,21 @@ extension Number {
         return .rational(box)
     }
 
+    /// Typical entries ("123.45") fit in machine integers: `significand` (at most 18 digits, not negative) ×
+    /// 10^`exponent` as p / 10^k without any GMP temporaries; nil when `exponent` is outside -18...0.
+    static func decimal(_ significand: Int, exponent: Int, negative: Bool) -> Number? {
+        guard exponent <= 0, exponent >= -18 else { return nil }
+        var denominator: UInt = 1
+        for _ in 0..<(-exponent) { denominator *= 10 }
+        let box = RationalBox()
+        cmpfr_q_set_si(box.pointer, negative ? -significand : significand, denominator)
+        return .rational(box)
+    }
+
     /// `digits` (ASCII 0-9, at least one) × 10^`exponent`, exactly. The caller bounds `exponent`.
     static func decimal(digits: String, exponent: Int, negative: Bool) -> Number {
-        // Typical entries ("123.45") fit in machine integers: p / 10^k without any GMP temporaries.
-        if digits.utf8.count <= 18, exponent <= 0, exponent >= -18, let value = Int(digits) {
-            var denominator: UInt = 1
-            for _ in 0..<(-exponent) { denominator *= 10 }
-            let box = RationalBox()
-            cmpfr_q_set_si(box.pointer, negative ? -value : value, denominator)
-            return .rational(box)
+        if digits.utf8.count <= 18, let value = Int(digits), let number = decimal(value, exponent: exponent, negative: negative) {
+            return number
         }
         let numerator = Scratch()
         let denominator = Scratch()

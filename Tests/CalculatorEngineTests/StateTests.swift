@@ -146,4 +146,19 @@ import Testing
             }
         }
     }
+
+    /// Typed numbers of up to 18 digits are read through a machine integer, longer ones through their text: both
+    /// give the exact value.
+    @Test(arguments: [
+        ("1234567890123456789012345", "1234567890123456789012345"), ("123456789012345678", "123456789012345678"),
+        ("0.0000000000000000000001", "1e-22"), ("0.000000000000000001", "1e-18"), ("12.5", "12.5"), ("1e20", "100000000000000000000"),
+        ("250e-2", "2.5"),
+    ])
+    func typedNumbersKeepTheirValue(typed: String, shown: String) throws {
+        // "-" in the exponent is the sign key pressed after its digits.
+        var keys = typed.replacing("e-", with: "e").map { $0 == "e" ? "EE" : String($0) }
+        if typed.contains("e-") { keys.append("neg") }
+        let state = try run("\(keys.joined(separator: " ")) * 1 =", settings: Settings(digits: 32))
+        #expect(state.display == shown)
+    }
 }
