@@ -333,6 +333,21 @@ struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Prepared JSON text that ends with a member name and its colon, written as it is: the hot replies join the
+    /// constant text between two values (`,"expression":`) into one copy. Its commas are the caller's.
+    @inline(__always)
+    mutating func name(_ fragment: StaticString) {
+        write(fragment)
+        needsComma = false
+    }
+
+    /// Prepared JSON text that ends with a whole value (`,"second":false`), written as it is.
+    @inline(__always)
+    mutating func literal(_ fragment: StaticString) {
+        write(fragment)
+        needsComma = true
+    }
+
     /// A member whose name is not a constant (problem extensions): the name is escaped like any string.
     mutating func member(_ name: String, _ value: String) { memberName(name); string(value) }
     mutating func member(_ name: String, _ value: Int) { memberName(name); int(value) }

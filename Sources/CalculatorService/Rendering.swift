@@ -8,12 +8,16 @@ enum Rendering {
         var capacity = 200 + id.rawValue.utf8.count + variableLength(state, memory: memory)
         for (key, display) in steps ?? [] { capacity += 32 + key.utf8.count + display.utf8.count }
         return JSONWriter.bytes(capacity: capacity) { json in
-            json.beginObject()
-            json.field("id", plain: id.rawValue)
+            json.name(#"{"id":"#)
+            json.plainString(id.rawValue)
+            json.literal(",")
             displayFields(state, memory: memory, into: &json)
-            json.field("mode", plain: state.settings.mode.rawValue)
-            json.field("digits", state.settings.digits)
-            json.field("version", version)
+            json.name(#","mode":"#)
+            json.plainString(state.settings.mode.rawValue)
+            json.name(#","digits":"#)
+            json.int(state.settings.digits)
+            json.name(#","version":"#)
+            json.int(version)
             if let steps {
                 json.key("steps")
                 json.beginArray()
@@ -33,7 +37,7 @@ enum Rendering {
     static func display(_ state: CalculatorState) -> [UInt8] {
         let memory = state.memory
         return JSONWriter.bytes(capacity: 160 + variableLength(state, memory: memory)) { json in
-            json.beginObject()
+            json.literal("{")
             displayFields(state, memory: memory, into: &json)
             json.endObject()
         }
@@ -46,23 +50,27 @@ enum Rendering {
         return length
     }
 
-    /// `memory` is `state.memory`, formatted once by the caller.
+    /// The members after `{` or a comma; `memory` is `state.memory`, formatted once by the caller. The constant
+    /// text between two values is one prepared fragment (this runs on every press and display read).
     private static func displayFields(_ state: CalculatorState, memory: String?, into json: inout JSONWriter) {
-        json.field("display", state.display)
-        json.field("expression", state.expression)
-        json.field("pending", state.isPending)
-        json.key("error")
+        json.name(#""display":"#)
+        json.string(state.display)
+        json.name(#","expression":"#)
+        json.string(state.expression)
+        json.name(state.isPending ? #","pending":true,"error":"# : #","pending":false,"error":"#)
         if let error = state.error {
             json.beginObject()
             json.field("code", error.code)
             json.field("message", error.message)
             json.endObject()
         } else {
-            json.null()
+            json.literal("null")
         }
-        json.field("memory", memory)
-        json.field("angle", plain: state.settings.angle.rawValue)
-        json.field("second", state.isSecondActive)
+        json.name(#","memory":"#)
+        json.string(memory)
+        json.name(#","angle":"#)
+        json.plainString(state.settings.angle.rawValue)
+        json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
     }
 
     static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {

@@ -214,7 +214,8 @@ final class SessionEndpoints: Sendable {
         let precondition = IfMatch(request.headers["If-Match"])
         let idempotencyKey = try Self.idempotencyKey(request)
         let fingerprint = idempotencyKey == nil ? "" : pressRequest.fingerprint
-        let now = self.now()
+        // The clock is read only for a reply that is kept (it stamps the reply's age).
+        let now = idempotencyKey == nil ? 0 : self.now()
         let (retention, keptReplies) = (configuration.idempotencyRetention, configuration.idempotencyKeysPerSession)
         // The If-Match check runs inside the update so that a retried press replays its first reply even after the
         // version has moved on. Local functions rather than closure values: only the later path needs their captures

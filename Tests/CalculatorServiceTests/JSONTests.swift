@@ -1,6 +1,7 @@
 import Foundation
 import CalculatorEngine
 import HTTPServer
+import SessionStore
 import Testing
 
 @testable import CalculatorService
@@ -79,6 +80,52 @@ import Testing
         writer.endObject()
         let text = String(decoding: writer.bytes, as: UTF8.self)
         #expect(text == "{\"min\":\(Int64.min),\"max\":\(UInt64.max),\"zero\":0,\"negative\":-42}")
+    }
+
+    /// The session and display replies, byte for byte as openapi.yaml's examples write them (member order, no
+    /// spaces): they are written from prepared fragments, so every branch is checked whole.
+    @Test func sessionRepliesAreExactBytes() throws {
+        let id = try #require(SessionID("s-1"))
+        func state(_ keys: String) throws -> CalculatorState {
+            var state = CalculatorState()
+            var random = SystemRandomNumberGenerator()
+            for name in keys.split(separator: " ") { state.apply(try #require(Key(name: String(name))), random: &random) }
+            return state
+        }
+        let fresh = String(decoding: Rendering.state(CalculatorState(), id: id, version: 1), as: UTF8.self)
+        #expect(
+            fresh == #"{"id":"s-1","display":"0","expression":"","pending":false,"error":null,"memory":null,"angle":"deg","#
+                + #""second":false,"mode":"scientific","digits":16,"version":1}"#)
+        let busy = try state("1 2 m+ + 3 2nd")
+        #expect(
+            String(decoding: Rendering.state(busy, id: id, version: 42), as: UTF8.self)
+                == #"{"id":"s-1","display":"3","expression":"12 + 3","pending":true,"error":null,"memory":"12","angle":"deg","#
+                + #""second":true,"mode":"scientific","digits":16,"version":42}"#)
+        #expect(
+            String(decoding: Rendering.display(busy), as: UTF8.self)
+                == #"{"display":"3","expression":"12 + 3","pending":true,"error":null,"memory":"12","angle":"deg","second":true}"#)
+        let failed = try state("1 / 0 =")
+        #expect(
+            String(decoding: Rendering.display(failed), as: UTF8.self)
+                == #"{"display":"Error","expression":"1 ÷ 0","pending":false,"error":{"code":"division_by_zero","#
+                + #""message":"Division by zero"},"memory":null,"angle":"deg","second":false}"#)
+        let traced = String(decoding: Rendering.state(try state("7"), id: id, version: 2, steps: [("7", "7")]), as: UTF8.self)
+        #expect(traced.hasSuffix(#""digits":16,"version":2,"steps":[{"key":"7","display":"7"}]}"#))
+    }
+
+    /// A reply longer than the stack buffer moves to the heap and is still whole.
+    @Test func longRepliesAreWhole() throws {
+        let id = try #require(SessionID(String(repeating: "x", count: 64)))
+        var state = CalculatorState()
+        var random = SystemRandomNumberGenerator()
+        let keys = (0..<60).flatMap { _ in ["1", "+"] }
+        for name in keys { state.apply(try #require(Key(name: name)), random: &random) }
+        let steps = (0..<40).map { ("digit \($0)", String(repeating: "9", count: 20)) }
+        let bytes = Rendering.state(state, id: id, version: 7, steps: steps)
+        #expect(bytes.count > 512)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["expression"] as? String == state.expression)
+        #expect((object["steps"] as? [Any])?.count == 40)
     }
 
     @Test(arguments: [0, 7, 10, 99, 1_000, UInt64.max])
