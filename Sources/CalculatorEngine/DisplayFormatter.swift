@@ -7,6 +7,9 @@ struct DisplayFormatter: Sendable {
     static let error = "Error"
 
     func string(_ number: Number) -> String {
+        // An integer that needs no rounding (most results) shows as its decimal digits, plain: its exponent is below
+        // `digits`. Made without GMP or the byte arrays below.
+        if let integer = number.smallInteger(digits: digits) { return String(integer) }
         guard let (negative, mantissa, exponent) = number.roundedDecimal(digits: digits) else { return "0" }
         let zero = UInt8(ascii: "0"), point = UInt8(ascii: "."), minus = UInt8(ascii: "-")
         var text: [UInt8] = []

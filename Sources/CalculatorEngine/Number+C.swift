@@ -430,7 +430,6 @@ extension Number {
     /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
     func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
         guard !isZero else { return nil }
-        if let small = smallIntegerDecimal(digits: digits) { return small }
         // Keep the (possibly temporary) box alive while its pointer is in use.
         let exact = exactRational
         defer { withExtendedLifetime(exact) {} }
@@ -487,28 +486,20 @@ extension Number {
         return (negative, buffer, exponent)
     }
 
-    /// `roundedDecimal` for an integer of at most `digits` digits that fits a machine word (most results): its own
-    /// digits, nothing to round, without the GMP powers and division (about 2k instructions per result).
-    private func smallIntegerDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
+    /// The value when it is an integer of at most `digits` decimal digits that fits a machine word (most results):
+    /// such a number needs no rounding, and its display is its decimal digits.
+    func smallInteger(digits: Int) -> Int? {
         guard case .rational(let box) = self, cmpfr_q_is_integer(box.pointer) != 0 else { return nil }
         let numerator = cmpfr_q_num(box.pointer)
         guard cmpfr_z_fits_slong(numerator) != 0 else { return nil }
         let value = cmpfr_z_get_si(numerator)
-        var rest = value.magnitude
-        var decimal: [UInt8] = []
-        decimal.reserveCapacity(20)
-        while rest > 0 {
-            decimal.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
-            rest /= 10
+        // A machine word has at most 19 digits; below that, compare with 10^digits.
+        if digits < 19 {
+            var limit: UInt = 1
+            for _ in 0..<max(digits, 0) { limit *= 10 }
+            guard value.magnitude < limit else { return nil }
         }
-        // More digits than shown would need rounding: the general path does that.
-        guard !decimal.isEmpty, decimal.count <= digits else { return nil }
-        let exponent = decimal.count - 1
-        // Trailing zeros are dropped; they lead here, the digits being in reverse.
-        let zeros = decimal.prefix { $0 == UInt8(ascii: "0") }.count
-        decimal.removeFirst(zeros)
-        decimal.reverse()
-        return (value < 0, decimal, exponent)
+        return value
     }
 
     // MARK: persistence
