@@ -180,7 +180,8 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         let version = try shard(for: id).entries.withLock { entries throws -> UInt64 in
             let entry = try liveEntry(id, in: &entries, now: now, expectedVersion: expectedVersion)
             let version = entry.version
-            switch try check(entry.value, version) {
+            // Lent in place, as in `read`: passing `entry.value` would copy the record out of the class.
+            switch try Self.lend(&entry.value, version, check) {
             case .keep(let kept):
                 result = kept
             case .change:
