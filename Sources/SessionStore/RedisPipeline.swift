@@ -1,0 +1,227 @@
+/// Where a Redis store connects: host, port and database, parsed from its URL.
+struct RedisEndpoint: Sendable {
+    let host: String
+    let port: Int
+    let database: Int
+
+    /// A new connection with short timeouts, on `database`.
+    func connect() throws -> RedisConnection {
+        let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
+        if database != 0 {
+            let reply = try connection.command("SELECT", String(database))
+            guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
+        }
+        return connection
+    }
+}
+
+/// One Lua script run with its keys and arguments (EVALSHA).
+struct ScriptCall: Sendable {
+    let script: String
+    let keys: [[UInt8]]
+    let arguments: [[UInt8]]
+}
+
+/// A script call waiting in the pipeline, with what to do with its reply.
+struct PipelinedCall: Sendable {
+    let call: ScriptCall
+    /// Runs on the pipeline thread with the reply (an error reply comes as `.unavailable`), and `isRetry` true when
+    /// the call was sent again after its first reply was lost, so it may meet its own earlier effect.
+    let completion: @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void
+    var isRetry = false
+    /// Times Redis answered NOSCRIPT (it forgot the script: restart, SCRIPT FLUSH), so the script was loaded again.
+    var reloads = 0
+}
+
+/// The one thread that talks to Redis for the completion forms of a Redis store, over one connection it owns.
+///
+/// It takes every queued call, appends them all to the connection's output buffer, sends them in one write, then reads
+/// the replies in order and runs each call's completion with its reply. Calls queued meanwhile form the next batch, so
+/// a batch costs one round trip however many calls it holds, and no server thread waits for Redis.
+/// - Completions run on this thread: they must not wait for Redis themselves. A follow-up (the read after a failed
+///   compare-and-set) is queued like any call and goes out with the next batch.
+/// - A broken connection is dropped and the next batch reconnects, at most once per 250 ms after a failed connect
+///   (within that pause every call fails with `.unavailable` at once). A call whose reply was lost is sent once more,
+///   with `isRetry` set: every store script is safe to repeat (write tokens make a repeated create or compare-and-set
+///   recognise its own earlier write; a repeated delete that finds nothing deleted it). Lost twice: `.unavailable`.
+/// - Scripts are loaded (`SCRIPT LOAD`) on first use per connection; a call answered NOSCRIPT did nothing, so it
+///   waits for the next batch, which loads the script again.
+final class RedisPipeline: Sendable {
+    private struct Queue {
+        var calls: [PipelinedCall] = []
+        /// The thread sleeps on `wake`; whoever queues the first call after that wakes it.
+        var idle = false
+        /// Set by `close()`: later calls fail at once, queued ones still run.
+        var closing = false
+    }
+
+    private static var batchLimit: Int { 512 }
+
+    private let queue: SleepingMutex<Queue>
+    private let wake: WakeSignal
+    private let thread: JoinableThread
+
+    /// Starts the thread; nothing connects until the first call.
+    init(endpoint: RedisEndpoint) throws {
+        let queue = SleepingMutex(Queue())
+        let wake = WakeSignal()
+        self.queue = queue
+        self.wake = wake
+        // The thread holds the queue, not `self`, so the pipeline goes away with its store.
+        thread = try JoinableThread { Self.serve(queue: queue, wake: wake, endpoint: endpoint) }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Queues `call`; its completion runs on the pipeline thread once the reply is in, or at once (on this thread)
+    /// with `.unavailable` when the pipeline is closing.
+    func send(_ call: ScriptCall, completion: @escaping @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void) {
+        let pipelined = PipelinedCall(call: call, completion: completion)
+        let (accepted, wakeThread) = queue.withLock { state -> (Bool, Bool) in
+            if state.closing { return (false, false) }
+            state.calls.append(pipelined)
+            defer { state.idle = false }
+            return (true, state.idle)
+        }
+        if !accepted {
+            completion(.failure(.unavailable("session store is closed")), false)
+        } else if wakeThread {
+            wake.signal()
+        }
+    }
+
+    /// Refuses later calls, lets the thread answer what is queued, and waits for it to end.
+    func close() {
+        let wakeThread = queue.withLock { state -> Bool in
+            if state.closing { return false }
+            state.closing = true
+            defer { state.idle = false }
+            return state.idle
+        }
+        if wakeThread { wake.signal() }
+        thread.join()
+    }
+
+    private struct Link {
+        var connection: RedisConnection?
+        var nextConnectAttempt: ContinuousClock.Instant?
+    }
+
+    private static func serve(queue: SleepingMutex<Queue>, wake: WakeSignal, endpoint: RedisEndpoint) {
+        var link = Link()
+        var batch: [PipelinedCall] = []
+        // Calls to send again (lost reply, NOSCRIPT) go first in the next batch.
+        var again: [PipelinedCall] = []
+        while true {
+            swap(&batch, &again)
+            let stop = queue.withLock { state -> Bool in
+                let room = batchLimit - batch.count
+                if room > 0, !state.calls.isEmpty {
+                    if state.calls.count <= room {
+                        batch.append(contentsOf: state.calls)
+                        state.calls.removeAll(keepingCapacity: true)
+                    } else {
+                        batch.append(contentsOf: state.calls[..<room])
+                        state.calls.removeSubrange(..<room)
+                    }
+                }
+                guard batch.isEmpty else { return false }
+                if state.closing { return true }
+                state.idle = true
+                return false
+            }
+            if stop { break }
+            if batch.isEmpty {
+                wake.wait()
+                continue
+            }
+            run(batch, link: &link, endpoint: endpoint, again: &again)
+            batch.removeAll(keepingCapacity: true)
+        }
+        // The connection closes when `link` goes away with this function.
+    }
+
+    private static func fail(_ calls: some Sequence<PipelinedCall>, _ error: SessionStoreError) {
+        for call in calls { call.completion(.failure(error), call.isRetry) }
+    }
+
+    /// One round trip for `batch`; calls to send again are appended to `again`.
+    private static func run(_ batch: [PipelinedCall], link: inout Link, endpoint: RedisEndpoint, again: inout [PipelinedCall]) {
+        let connection: RedisConnection
+        do {
+            connection = try open(&link, endpoint)
+            // Load the scripts this batch needs that this connection does not know yet (a new connection, NOSCRIPT).
+            for call in batch where connection.scriptDigests[call.call.script] == nil {
+                let reply = try connection.command("SCRIPT", "LOAD", call.call.script)
+                guard case .string(let digest) = reply else { throw SessionStoreError.unavailable("redis: SCRIPT LOAD failed: \(reply)") }
+                connection.scriptDigests[call.call.script] = String(decoding: digest, as: UTF8.self)
+            }
+            for call in batch {
+                let digest = Array(connection.scriptDigests[call.call.script]!.utf8)
+                let command = [Array("EVALSHA".utf8), digest, Array(String(call.call.keys.count).utf8)] + call.call.keys
+                try connection.append(command + call.call.arguments)
+            }
+        } catch {
+            // Nothing of this batch was sent.
+            link.connection = nil
+            fail(batch, error as? SessionStoreError ?? .unavailable("redis: \((error as? RedisIOError)?.message ?? "\(error)")"))
+            return
+        }
+        for (index, call) in batch.enumerated() {
+            let reply: RedisReply
+            do {
+                reply = try connection.nextReply()
+            } catch {
+                // The connection broke: the replies from here on are lost, and the calls may or may not have run.
+                link.connection = nil
+                let message = "redis: \((error as? RedisIOError)?.message ?? "\(error)")"
+                for lost in batch[index...] {
+                    if lost.isRetry {
+                        lost.completion(.failure(.unavailable(message)), true)
+                    } else {
+                        var retry = lost
+                        retry.isRetry = true
+                        again.append(retry)
+                    }
+                }
+                return
+            }
+            if case .error(let message) = reply {
+                if message.hasPrefix("NOSCRIPT") {
+                    connection.scriptDigests[call.call.script] = nil
+                    if call.reloads == 0 {
+                        var reload = call
+                        reload.reloads += 1
+                        again.append(reload)
+                    } else {
+                        call.completion(.failure(.unavailable("redis: script could not be loaded")), call.isRetry)
+                    }
+                } else {
+                    call.completion(.failure(.unavailable("redis: \(message)")), call.isRetry)
+                }
+                continue
+            }
+            call.completion(.success(reply), call.isRetry)
+        }
+    }
+
+    /// The open connection, or a new one (not within 250 ms of a failed connect).
+    private static func open(_ link: inout Link, _ endpoint: RedisEndpoint) throws -> RedisConnection {
+        if let connection = link.connection { return connection }
+        let clock = ContinuousClock()
+        if let notBefore = link.nextConnectAttempt, clock.now < notBefore {
+            throw SessionStoreError.unavailable("redis: \(endpoint.host):\(endpoint.port) was unreachable moments ago")
+        }
+        do {
+            let connection = try endpoint.connect()
+            link.connection = connection
+            link.nextConnectAttempt = nil
+            return connection
+        } catch {
+            link.nextConnectAttempt = clock.now.advanced(by: .milliseconds(250))
+            throw error
+        }
+    }
+}
