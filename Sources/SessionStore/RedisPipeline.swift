@@ -1,17 +1,40 @@
-/// Where a Redis store connects: host, port and database, parsed from its URL.
-struct RedisEndpoint: Sendable {
+import Synchronization
+
+/// Where a Redis store connects (host, port and database, parsed from its URL), and whether it was reachable lately.
+///
+/// Within 250 ms of a failed connect, `connect()` fails at once without trying, so an outage costs each call no
+/// connect timeout. The pause is one for the store's pool and its pipeline: a connect that works again ends it for
+/// both, so once `checkHealth` (on the pool) sees Redis back, the pipeline's next call connects too.
+final class RedisEndpoint: Sendable {
     let host: String
     let port: Int
     let database: Int
+    private let nextConnectAttempt = Mutex<ContinuousClock.Instant?>(nil)
 
-    /// A new connection with short timeouts, on `database`.
+    init(host: String, port: Int, database: Int) {
+        self.host = host
+        self.port = port
+        self.database = database
+    }
+
+    /// A new connection with short timeouts, on `database`; `.unavailable` when Redis cannot be reached.
     func connect() throws -> RedisConnection {
-        let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
-        if database != 0 {
-            let reply = try connection.command("SELECT", String(database))
-            guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
+        let clock = ContinuousClock()
+        if let notBefore = nextConnectAttempt.withLock({ $0 }), clock.now < notBefore {
+            throw SessionStoreError.unavailable("redis: \(host):\(port) was unreachable moments ago")
         }
-        return connection
+        do {
+            let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
+            if database != 0 {
+                let reply = try connection.command("SELECT", String(database))
+                guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
+            }
+            nextConnectAttempt.withLock { $0 = nil }
+            return connection
+        } catch let error as RedisIOError {
+            nextConnectAttempt.withLock { $0 = clock.now.advanced(by: .milliseconds(250)) }
+            throw SessionStoreError.unavailable("redis: \(error.message)")
+        }
     }
 }
 
@@ -104,13 +127,8 @@ final class RedisPipeline: Sendable {
         thread.join()
     }
 
-    private struct Link {
-        var connection: RedisConnection?
-        var nextConnectAttempt: ContinuousClock.Instant?
-    }
-
     private static func serve(queue: SleepingMutex<Queue>, wake: WakeSignal, endpoint: RedisEndpoint) {
-        var link = Link()
+        var connection: RedisConnection?
         var batch: [PipelinedCall] = []
         // Calls to send again (lost reply, NOSCRIPT) go first in the next batch.
         var again: [PipelinedCall] = []
@@ -137,10 +155,10 @@ final class RedisPipeline: Sendable {
                 wake.wait()
                 continue
             }
-            run(batch, link: &link, endpoint: endpoint, again: &again)
+            run(batch, connection: &connection, endpoint: endpoint, again: &again)
             batch.removeAll(keepingCapacity: true)
         }
-        // The connection closes when `link` goes away with this function.
+        // The connection closes when it goes away with this function.
     }
 
     private static func fail(_ calls: some Sequence<PipelinedCall>, _ error: SessionStoreError) {
@@ -148,10 +166,13 @@ final class RedisPipeline: Sendable {
     }
 
     /// One round trip for `batch`; calls to send again are appended to `again`.
-    private static func run(_ batch: [PipelinedCall], link: inout Link, endpoint: RedisEndpoint, again: inout [PipelinedCall]) {
+    private static func run(
+        _ batch: [PipelinedCall], connection open: inout RedisConnection?, endpoint: RedisEndpoint, again: inout [PipelinedCall]
+    ) {
         let connection: RedisConnection
         do {
-            connection = try open(&link, endpoint)
+            connection = try open ?? endpoint.connect()
+            open = connection
             // Load the scripts this batch needs that this connection does not know yet (a new connection, NOSCRIPT).
             for call in batch where connection.scriptDigests[call.call.script] == nil {
                 let reply = try connection.command("SCRIPT", "LOAD", call.call.script)
@@ -165,7 +186,7 @@ final class RedisPipeline: Sendable {
             }
         } catch {
             // Nothing of this batch was sent.
-            link.connection = nil
+            open = nil
             fail(batch, error as? SessionStoreError ?? .unavailable("redis: \((error as? RedisIOError)?.message ?? "\(error)")"))
             return
         }
@@ -175,7 +196,7 @@ final class RedisPipeline: Sendable {
                 reply = try connection.nextReply()
             } catch {
                 // The connection broke: the replies from here on are lost, and the calls may or may not have run.
-                link.connection = nil
+                open = nil
                 let message = "redis: \((error as? RedisIOError)?.message ?? "\(error)")"
                 for lost in batch[index...] {
                     if lost.isRetry {
@@ -204,24 +225,6 @@ final class RedisPipeline: Sendable {
                 continue
             }
             call.completion(.success(reply), call.isRetry)
-        }
-    }
-
-    /// The open connection, or a new one (not within 250 ms of a failed connect).
-    private static func open(_ link: inout Link, _ endpoint: RedisEndpoint) throws -> RedisConnection {
-        if let connection = link.connection { return connection }
-        let clock = ContinuousClock()
-        if let notBefore = link.nextConnectAttempt, clock.now < notBefore {
-            throw SessionStoreError.unavailable("redis: \(endpoint.host):\(endpoint.port) was unreachable moments ago")
-        }
-        do {
-            let connection = try endpoint.connect()
-            link.connection = connection
-            link.nextConnectAttempt = nil
-            return connection
-        } catch {
-            link.nextConnectAttempt = clock.now.advanced(by: .milliseconds(250))
-            throw error
         }
     }
 }

@@ -28,13 +28,8 @@ import Synchronization
 ///   never waits for a round trip. They keep the plain forms' semantics (one round trip for a known session, the
 ///   read-and-compare-and-set retries, the same errors); the plain forms stay on the pool.
 public final class RedisSessionStore<Value: Sendable>: SessionStore {
-    private struct SlotState {
-        var connection: RedisConnection?
-        var nextConnectAttempt: ContinuousClock.Instant?
-    }
-
     private final class ConnectionSlot: Sendable {
-        let state = Mutex(SlotState())
+        let connection = Mutex<RedisConnection?>(nil)
     }
 
     private static var poolSize: Int { 4 }
@@ -117,41 +112,26 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     /// earlier effect.
     private func withConnection<T>(_ operation: (RedisConnection, _ isRetry: Bool) throws -> T) throws -> T {
         let slot = slots[nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue & (slots.count - 1)]
-        return try slot.state.withLock { state throws -> T in
+        return try slot.connection.withLock { connection throws -> T in
             if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
             var isFresh = false
-            if state.connection == nil {
-                state.connection = try freshConnection(&state)
+            if connection == nil {
+                connection = try endpoint.connect()
                 isFresh = true
             }
             do {
-                return try operation(state.connection!, false)
+                return try operation(connection!, false)
             } catch let error as RedisIOError {
-                state.connection = nil
+                connection = nil
                 if isFresh { throw SessionStoreError.unavailable("redis: \(error.message)") }
             }
-            state.connection = try freshConnection(&state)
+            connection = try endpoint.connect()
             do {
-                return try operation(state.connection!, true)
+                return try operation(connection!, true)
             } catch let error as RedisIOError {
-                state.connection = nil
+                connection = nil
                 throw SessionStoreError.unavailable("redis: \(error.message)")
             }
-        }
-    }
-
-    private func freshConnection(_ state: inout SlotState) throws -> RedisConnection {
-        let clock = ContinuousClock()
-        if let notBefore = state.nextConnectAttempt, clock.now < notBefore {
-            throw SessionStoreError.unavailable("redis: \(endpoint.host):\(endpoint.port) was unreachable moments ago")
-        }
-        do {
-            let connection = try endpoint.connect()
-            state.nextConnectAttempt = nil
-            return connection
-        } catch let error as RedisIOError {
-            state.nextConnectAttempt = clock.now.advanced(by: .milliseconds(250))
-            throw SessionStoreError.unavailable("redis: \(error.message)")
         }
     }
 
@@ -291,14 +271,15 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// A new record for `value` at `version`, and the call that writes it over the record whose header starts with
-    /// `expectedHeader` (`compareAndSet`), or, with `knownToken`, over exactly the record this process knows.
+    /// A compare-and-set ready to send, with the write token and payload of the record it writes.
     private struct Write {
         let call: ScriptCall
         let token: [UInt8]
         let payload: [UInt8]
     }
 
+    /// A new record for `value` at `version`, and the call that writes it over the record whose header starts with
+    /// `expectedHeader` (`compareAndSet`), or, with `knownToken`, over exactly the record this process knows.
     private func write(
         _ id: SessionID, _ value: Value, version: UInt64, over expectedHeader: [UInt8], knownToken: [UInt8]? = nil, _ time: Clock
     ) throws -> Write {
@@ -610,7 +591,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         recent.forgetAll()
         known.withLock { $0 = [:] }
         for slot in slots {
-            slot.state.withLock { $0.connection = nil }
+            slot.connection.withLock { $0 = nil }
         }
     }
 }

@@ -245,7 +245,8 @@ private func isUnavailable(_ error: any Error) -> Bool {
             }, completion: $0)
         }
         #expect(pressed.version == 2 && pressed.result == 1)
-        #expect(try completions.wait { store.read(again, { tally, version in "\(tally.note) \(tally.count) v\(version)" }, completion: $0) } == "after 1 v2")
+        let read = try completions.wait { store.read(again, { tally, version in "\(tally.note) \(tally.count) v\(version)" }, completion: $0) }
+        #expect(read == "after 1 v2")
         store.close()
         #expect(completions.reportedOnce)
     }
