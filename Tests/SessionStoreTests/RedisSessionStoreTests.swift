@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SessionStore
 import Synchronization
@@ -249,6 +250,49 @@ private func isUnavailable(_ error: any Error) -> Bool {
         #expect(read == "after 1 v2")
         store.close()
         #expect(completions.reportedOnce)
+    }
+
+    /// Closing while completion-form calls are queued: each still reports exactly once, the queued ones with their
+    /// result (closing lets the pipeline answer what it took) and later ones with `.unavailable`.
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func closingWithCallsInFlightReportsEachOnce() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        let id = SessionID.random()
+        _ = try store.create(id, Tally(count: 0, note: ""))
+        let reports = Mutex<(calls: [Int], written: Int, unavailable: Int, other: [String])>(([], 0, 0, []))
+        let started = 2_000
+        let arrived = DispatchSemaphore(value: 0)
+        for call in 0..<started {
+            reports.withLock { $0.calls.append(0) }
+            store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }, completion: { result in
+                reports.withLock { reports in
+                    reports.calls[call] += 1
+                    switch result {
+                    case .success: reports.written += 1
+                    case .failure(SessionStoreError.unavailable): reports.unavailable += 1
+                    case .failure(let error): reports.other.append("\(error)")
+                    }
+                }
+                arrived.signal()
+            })
+            if call == started / 2 { DispatchQueue.global().async { store.close() } }
+        }
+        for _ in 0..<started { arrived.wait() }
+        store.close()
+        let final = reports.withLock { $0 }
+        #expect(final.calls.allSatisfy { $0 == 1 })
+        #expect(final.other == [])
+        #expect(final.written + final.unavailable == started)
+        // What was acknowledged is what is stored.
+        let reader = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { reader.close() }
+        #expect(try reader.get(id)?.value.count == final.written)
     }
 
     /// Redis forgets its scripts (SCRIPT FLUSH, or a restart the connection did not notice): the pipeline's next call
