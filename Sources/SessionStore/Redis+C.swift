@@ -23,8 +23,8 @@ struct RedisIOError: Error {
 /// Every unsafe pointer of hiredis stays in this file.
 final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>
-    /// SHA1 of each script loaded on this connection, by script text.
-    var scriptDigests: [String: String] = [:]
+    /// SHA1 (hex) of each script loaded on this connection.
+    var scriptDigests: [RedisScript: [UInt8]] = [:]
 
     init(host: String, port: Int, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws {
         Self.ignoreBrokenPipes

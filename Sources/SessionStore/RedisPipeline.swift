@@ -38,9 +38,21 @@ final class RedisEndpoint: Sendable {
     }
 }
 
+/// A Lua script, told apart by identity: a connection finds each one's SHA1 without hashing its text per call.
+final class RedisScript: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: RedisScript, rhs: RedisScript) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 /// One Lua script run with its keys and arguments (EVALSHA).
 struct ScriptCall: Sendable {
-    let script: String
+    let script: RedisScript
     let keys: [[UInt8]]
     let arguments: [[UInt8]]
 }
@@ -175,12 +187,12 @@ final class RedisPipeline: Sendable {
             open = connection
             // Load the scripts this batch needs that this connection does not know yet (a new connection, NOSCRIPT).
             for call in batch where connection.scriptDigests[call.call.script] == nil {
-                let reply = try connection.command("SCRIPT", "LOAD", call.call.script)
+                let reply = try connection.command("SCRIPT", "LOAD", call.call.script.text)
                 guard case .string(let digest) = reply else { throw SessionStoreError.unavailable("redis: SCRIPT LOAD failed: \(reply)") }
-                connection.scriptDigests[call.call.script] = String(decoding: digest, as: UTF8.self)
+                connection.scriptDigests[call.call.script] = digest
             }
             for call in batch {
-                let digest = Array(connection.scriptDigests[call.call.script]!.utf8)
+                let digest = connection.scriptDigests[call.call.script]!
                 let command = [Array("EVALSHA".utf8), digest, Array(String(call.call.keys.count).utf8)] + call.call.keys
                 try connection.append(command + call.call.arguments)
             }

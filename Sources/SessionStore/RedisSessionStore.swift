@@ -141,16 +141,16 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     }
 
     /// EVALSHA, loading the script on first use per connection and again after Redis forgot it (restart, SCRIPT FLUSH).
-    private func evaluate(_ script: String, on connection: RedisConnection, keys: [[UInt8]], arguments: [[UInt8]]) throws -> RedisReply {
+    private func evaluate(_ script: RedisScript, on connection: RedisConnection, keys: [[UInt8]], arguments: [[UInt8]]) throws -> RedisReply {
         for _ in 0..<2 {
             if connection.scriptDigests[script] == nil {
-                let reply = try connection.command("SCRIPT", "LOAD", script)
+                let reply = try connection.command("SCRIPT", "LOAD", script.text)
                 guard case .string(let digest) = reply else { throw SessionStoreError.unavailable("redis: SCRIPT LOAD failed: \(reply)") }
-                connection.scriptDigests[script] = String(decoding: digest, as: UTF8.self)
+                connection.scriptDigests[script] = digest
             }
             let digest = connection.scriptDigests[script]!
             let reply = try connection.command(
-                [Array("EVALSHA".utf8), Array(digest.utf8), Array(String(keys.count).utf8)] + keys + arguments
+                [Array("EVALSHA".utf8), digest, Array(String(keys.count).utf8)] + keys + arguments
             )
             if case .error(let message) = reply {
                 if message.hasPrefix("NOSCRIPT") {
@@ -600,7 +600,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 /// version, 21–36 expiry in ms, 37–52 write token.
 private enum Scripts {
     /// ARGV: now, redis ttl, new expiry (16 digits), id, set ttl → the record before the refresh, or nil.
-    static let get = """
+    static let get = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if not v then return false end
         if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[1]) then
@@ -613,10 +614,11 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[3]), ARGV[4])
         redis.call('PEXPIRE', KEYS[2], ARGV[5])
         return v
-        """
+        """)
 
     /// ARGV: record, now, redis ttl, expiry, id, max sessions, token, set ttl → 1 created, 0 exists, -1 at capacity.
-    static let create = """
+    static let create = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if v then
           if tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[2]) then
@@ -630,11 +632,12 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[5])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
         return 1
-        """
+        """)
 
     /// ARGV: expected version header, record, now, redis ttl, expiry, id, token, set ttl
     /// → 1 written, nil absent, or the current version header on a conflict.
-    static let compareAndSet = """
+    static let compareAndSet = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end
         if string.sub(v, 1, 20) ~= ARGV[1] then
@@ -645,11 +648,12 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
         return 1
-        """
+        """)
 
     /// `compareAndSet` that also requires the write token the caller knows (ARGV[9])
     /// → 1 written, nil absent, 0 the record is not the known one.
-    static let compareKnownAndSet = """
+    static let compareKnownAndSet = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end
         if string.sub(v, 37, 52) == ARGV[7] then return 1 end
@@ -658,10 +662,11 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
         return 1
-        """
+        """)
 
     /// ARGV: expected version header or empty, now, id → 1 deleted, nil absent, or the current version header.
-    static let delete = """
+    static let delete = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if not v then return false end
         if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[2]) then
@@ -673,11 +678,12 @@ private enum Scripts {
         redis.call('DEL', KEYS[1])
         redis.call('ZREM', KEYS[2], ARGV[3])
         return 1
-        """
+        """)
 
     /// KEYS[1]: the `#live` set. ARGV: now, key prefix, batch size → {ids looked at, sessions removed}.
     /// Touches session keys by name, which plain (non-cluster) Redis allows.
-    static let sweep = """
+    static let sweep = RedisScript(
+        """
         local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
         local removed = 0
         for _, id in ipairs(ids) do
@@ -692,5 +698,5 @@ private enum Scripts {
           end
         end
         return {#ids, removed}
-        """
+        """)
 }
