@@ -127,14 +127,16 @@ final class RedisPipeline: Sendable {
         }
     }
 
-    /// Refuses later calls, lets the thread answer what is queued, and waits for it to end.
+    /// Refuses later calls, lets the thread answer what is queued, and waits for it to end. Only the first call
+    /// waits (a thread is joined once); `deinit` calls it again after the store's `close()`.
     func close() {
-        let wakeThread = queue.withLock { state -> Bool in
-            if state.closing { return false }
+        let (first, wakeThread) = queue.withLock { state -> (Bool, Bool) in
+            if state.closing { return (false, false) }
             state.closing = true
             defer { state.idle = false }
-            return state.idle
+            return (true, state.idle)
         }
+        guard first else { return }
         if wakeThread { wake.signal() }
         thread.join()
     }
