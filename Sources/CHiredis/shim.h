@@ -21,6 +21,18 @@ static inline redisReply *chiredis_command(redisContext *c, int argc, const char
     return (redisReply *)redisCommandArgv(c, argc, (const char **)argv, lens);
 }
 
+// Binary-safe command appended to the context's output buffer (no I/O): the pipelining form of chiredis_command.
+static inline int chiredis_append(redisContext *c, int argc, const char *const *argv, const size_t *lens) {
+    return redisAppendCommandArgv(c, argc, (const char **)argv, lens);
+}
+
+// The next reply in order, writing out whatever is still buffered first; NULL on an I/O error or timeout.
+static inline redisReply *chiredis_next_reply(redisContext *c) {
+    void *reply = NULL;
+    if (redisGetReply(c, &reply) != REDIS_OK) return NULL;
+    return (redisReply *)reply;
+}
+
 static inline int chiredis_error(const redisContext *c) { return c->err; }
 static inline const char *chiredis_error_string(const redisContext *c) { return c->errstr; }
 #endif

@@ -16,6 +16,8 @@ final class SessionEndpoints: Sendable {
     /// The store's writes wait (SQLite's disk sync): writes answer with `Response.later`, from the store's
     /// completion, so no server thread sleeps through a commit.
     private let answersWritesLater: Bool
+    /// The store's reads cross a network (Redis): display and get answer with `Response.later` too.
+    private let answersReadsLater: Bool
     private let configuration: ServiceConfiguration
     private let logger: Logger
     private let now: @Sendable () -> Double
@@ -28,6 +30,7 @@ final class SessionEndpoints: Sendable {
         self.store = store
         self.memoryStore = store as? MemoryRecordStore
         self.answersWritesLater = store.completesLater
+        self.answersReadsLater = store.readsCompleteLater
         self.configuration = configuration
         self.logger = logger
         self.now = now
@@ -127,6 +130,11 @@ final class SessionEndpoints: Sendable {
     }
 
     func readSession(_ id: SessionID) throws(Problem) -> Response {
+        if answersReadsLater {
+            return readLater(id, instance: "/sessions/" + id.rawValue) { record, version in
+                (version, Rendering.state(record.state, id: id, version: version))
+            } respond: { [self] version, body in sessionJSON(200, body, version: version) }
+        }
         let (version, body) = try read(id) { record, version in (version, Rendering.state(record.state, id: id, version: version)) }
         return sessionJSON(200, body, version: version)
     }
@@ -185,14 +193,28 @@ final class SessionEndpoints: Sendable {
 
     func display(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         if Self.prefersPlainText(request.headers["Accept"]) {
+            if answersReadsLater {
+                return readLater(id, instance: String(request.path.prefix(256))) { record, version in
+                    (version, record.state.display)
+                } respond: { version, display in Self.plainDisplay(version, display) }
+            }
             let (version, display) = try read(id) { record, version in (version, record.state.display) }
-            var response = Response(status: 200, body: Array((display + "\n").utf8))
-            response.headers.set("Content-Type", "text/plain; charset=utf-8")
-            response.headers.set("ETag", Rendering.entityTag(version))
-            return response
+            return Self.plainDisplay(version, display)
+        }
+        if answersReadsLater {
+            return readLater(id, instance: String(request.path.prefix(256))) { record, version in
+                (version, Rendering.display(record.state))
+            } respond: { [self] version, body in sessionJSON(200, body, version: version) }
         }
         let (version, body) = try read(id) { record, version in (version, Rendering.display(record.state)) }
         return sessionJSON(200, body, version: version)
+    }
+
+    private static func plainDisplay(_ version: UInt64, _ display: String) -> Response {
+        var response = Response(status: 200, body: Array((display + "\n").utf8))
+        response.headers.set("Content-Type", "text/plain; charset=utf-8")
+        response.headers.set("ETag", Rendering.entityTag(version))
+        return response
     }
 
     func history(_ id: SessionID) throws(Problem) -> Response {
@@ -286,6 +308,27 @@ final class SessionEndpoints: Sendable {
             return result
         } catch {
             throw problem(for: error, operation: "get", session: id)
+        }
+    }
+
+    /// `read` for a store whose reads answer later: the response comes from the store's completion, made by `respond`
+    /// from the body's result, or from the error (a problem about `instance`, the request's path).
+    private func readLater<T: Sendable>(
+        _ id: SessionID,
+        instance: String,
+        _ body: @escaping @Sendable (borrowing SessionRecord, UInt64) -> T,
+        respond: @escaping @Sendable (T) -> Response
+    ) -> Response {
+        metrics.storeOperation(.get)
+        return .later { [self] deliver in
+            store.read(id, body) { [self] result in
+                switch result {
+                case .success(let value?): deliver(respond(value))
+                case .success(nil):
+                    deliver(problem(for: SessionStoreError.notFound, operation: "get", session: id).response(instance: instance))
+                case .failure(let error): deliver(problem(for: error, operation: "get", session: id).response(instance: instance))
+                }
+            }
         }
     }
 

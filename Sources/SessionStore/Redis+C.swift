@@ -23,8 +23,8 @@ struct RedisIOError: Error {
 /// Every unsafe pointer of hiredis stays in this file.
 final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>
-    /// SHA1 of each script loaded on this connection, by script text.
-    var scriptDigests: [String: String] = [:]
+    /// SHA1 (hex) of each script loaded on this connection.
+    var scriptDigests: [RedisScript: [UInt8]] = [:]
 
     init(host: String, port: Int, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws {
         Self.ignoreBrokenPipes
@@ -57,10 +57,40 @@ final class RedisConnection: @unchecked Sendable {
 
     /// Sends one binary-safe command and waits for its reply.
     func command(_ arguments: [[UInt8]]) throws -> RedisReply {
+        let reply = Self.withArgv(arguments) { argc, argv, lengths in chiredis_command(context, argc, argv, lengths) }
+        return try take(reply)
+    }
+
+    /// Queues a binary-safe command in hiredis's output buffer without sending it: `nextReply()` sends every queued
+    /// command at once, so a batch costs one write and as few reads as its replies need.
+    func append(_ arguments: [[UInt8]]) throws {
+        let status = Self.withArgv(arguments) { argc, argv, lengths in chiredis_append(context, argc, argv, lengths) }
+        guard status == REDIS_OK else { throw RedisIOError(message: "cannot queue a command") }
+    }
+
+    /// The reply to the oldest appended command whose reply was not taken yet (sending what is still queued first).
+    func nextReply() throws -> RedisReply {
+        try take(chiredis_next_reply(context))
+    }
+
+    private func take(_ reply: UnsafeMutablePointer<redisReply>?) throws -> RedisReply {
+        guard let reply else {
+            let message = chiredis_error(context) != 0 ? String(cString: chiredis_error_string(context)) : "no reply"
+            throw RedisIOError(message: message)
+        }
+        defer { freeReplyObject(reply) }
+        return Self.copy(reply.pointee)
+    }
+
+    /// Calls `body` with hiredis's argv form of `arguments`, valid only during the call.
+    private static func withArgv<T>(
+        _ arguments: [[UInt8]],
+        _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T
+    ) -> T {
         // One contiguous buffer keeps every argument alive and addressable for the call.
         let joined = arguments.flatMap { $0 }
         let lengths = arguments.map { $0.count }
-        let reply: UnsafeMutablePointer<redisReply>? = joined.withUnsafeBufferPointer { bytes in
+        return joined.withUnsafeBufferPointer { bytes in
             let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
             var pointers: [UnsafePointer<CChar>?] = []
             pointers.reserveCapacity(arguments.count)
@@ -71,16 +101,10 @@ final class RedisConnection: @unchecked Sendable {
             }
             return pointers.withUnsafeBufferPointer { argv in
                 lengths.withUnsafeBufferPointer { argvlen in
-                    chiredis_command(context, Int32(arguments.count), argv.baseAddress, argvlen.baseAddress)
+                    body(Int32(arguments.count), argv.baseAddress, argvlen.baseAddress)
                 }
             }
         }
-        guard let reply else {
-            let message = chiredis_error(context) != 0 ? String(cString: chiredis_error_string(context)) : "no reply"
-            throw RedisIOError(message: message)
-        }
-        defer { freeReplyObject(reply) }
-        return Self.copy(reply.pointee)
     }
 
     func command(_ arguments: String...) throws -> RedisReply {

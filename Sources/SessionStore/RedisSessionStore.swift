@@ -23,14 +23,13 @@ import Synchronization
 ///   connect and command timeouts. A broken context is dropped; the next call reconnects, so the store recovers by
 ///   itself after Redis restarts. While Redis is unreachable every call throws `.unavailable` (and within 250 ms of a
 ///   failed connect, without trying again), with nothing half-written.
+/// - Completion forms (`completesLater` is true): they run on a `RedisPipeline`, one more connection owned by one
+///   thread that sends every call queued meanwhile in one write and reads the replies in order, so a server thread
+///   never waits for a round trip. They keep the plain forms' semantics (one round trip for a known session, the
+///   read-and-compare-and-set retries, the same errors); the plain forms stay on the pool.
 public final class RedisSessionStore<Value: Sendable>: SessionStore {
-    private struct SlotState {
-        var connection: RedisConnection?
-        var nextConnectAttempt: ContinuousClock.Instant?
-    }
-
     private final class ConnectionSlot: Sendable {
-        let state = Mutex(SlotState())
+        let connection = Mutex<RedisConnection?>(nil)
     }
 
     private static var poolSize: Int { 4 }
@@ -38,9 +37,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private static var maxUpdateAttempts: Int { 500 }
     private static var sweepBatch: Int { 500 }
 
-    private let host: String
-    private let port: Int
-    private let database: Int
+    private let endpoint: RedisEndpoint
+    private let pipeline: RedisPipeline
     private let keyPrefix: [UInt8]
     private let indexKey: [UInt8]
     private let codec: SessionCodec<Value>
@@ -71,7 +69,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         options: SessionStoreOptions = .init(),
         keyPrefix: String = "calc:session:"
     ) throws {
-        (host, port, database) = try Self.parse(url)
+        let (host, port, database) = try Self.parse(url)
+        endpoint = RedisEndpoint(host: host, port: port, database: database)
+        pipeline = try RedisPipeline(endpoint: endpoint)
         self.keyPrefix = Array(keyPrefix.utf8)
         self.indexKey = Array((keyPrefix + "#live").utf8)
         self.codec = codec
@@ -107,69 +107,50 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Connections
 
-    private func connect() throws -> RedisConnection {
-        let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
-        if database != 0 {
-            let reply = try connection.command("SELECT", String(database))
-            guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
-        }
-        return connection
-    }
-
     /// Runs `operation` on a pooled connection. When a connection that served earlier calls turns out broken (Redis
     /// restarted), it is replaced and the operation tried once more with `isRetry` set, so it can recognise its own
     /// earlier effect.
     private func withConnection<T>(_ operation: (RedisConnection, _ isRetry: Bool) throws -> T) throws -> T {
         let slot = slots[nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue & (slots.count - 1)]
-        return try slot.state.withLock { state throws -> T in
+        return try slot.connection.withLock { connection throws -> T in
             if closed.load(ordering: .acquiring) { throw SessionStoreError.unavailable("session store is closed") }
             var isFresh = false
-            if state.connection == nil {
-                state.connection = try freshConnection(&state)
+            if connection == nil {
+                connection = try endpoint.connect()
                 isFresh = true
             }
             do {
-                return try operation(state.connection!, false)
+                return try operation(connection!, false)
             } catch let error as RedisIOError {
-                state.connection = nil
+                connection = nil
                 if isFresh { throw SessionStoreError.unavailable("redis: \(error.message)") }
             }
-            state.connection = try freshConnection(&state)
+            connection = try endpoint.connect()
             do {
-                return try operation(state.connection!, true)
+                return try operation(connection!, true)
             } catch let error as RedisIOError {
-                state.connection = nil
+                connection = nil
                 throw SessionStoreError.unavailable("redis: \(error.message)")
             }
         }
     }
 
-    private func freshConnection(_ state: inout SlotState) throws -> RedisConnection {
-        let clock = ContinuousClock()
-        if let notBefore = state.nextConnectAttempt, clock.now < notBefore {
-            throw SessionStoreError.unavailable("redis: \(host):\(port) was unreachable moments ago")
-        }
-        do {
-            let connection = try connect()
-            state.nextConnectAttempt = nil
-            return connection
-        } catch let error as RedisIOError {
-            state.nextConnectAttempt = clock.now.advanced(by: .milliseconds(250))
-            throw SessionStoreError.unavailable("redis: \(error.message)")
-        }
+    /// `call` on a pooled connection (the plain forms).
+    private func evaluate(_ call: ScriptCall) throws -> RedisReply {
+        try withConnection { connection, _ in try evaluate(call.script, on: connection, keys: call.keys, arguments: call.arguments) }
     }
 
     /// EVALSHA, loading the script on first use per connection and again after Redis forgot it (restart, SCRIPT FLUSH).
-    private func evaluate(_ script: String, on connection: RedisConnection, keys: [[UInt8]], arguments: [[UInt8]]) throws -> RedisReply {
+    private func evaluate(_ script: RedisScript, on connection: RedisConnection, keys: [[UInt8]], arguments: [[UInt8]]) throws -> RedisReply {
         for _ in 0..<2 {
             if connection.scriptDigests[script] == nil {
-                let reply = try connection.command("SCRIPT", "LOAD", script)
+                let reply = try connection.command("SCRIPT", "LOAD", script.text)
                 guard case .string(let digest) = reply else { throw SessionStoreError.unavailable("redis: SCRIPT LOAD failed: \(reply)") }
-                connection.scriptDigests[script] = String(decoding: digest, as: UTF8.self)
+                connection.scriptDigests[script] = digest
             }
             let digest = connection.scriptDigests[script]!
             let reply = try connection.command(
-                [Array("EVALSHA".utf8), Array(digest.utf8), Array(String(keys.count).utf8)] + keys + arguments
+                [Array("EVALSHA".utf8), digest, Array(String(keys.count).utf8)] + keys + arguments
             )
             if case .error(let message) = reply {
                 if message.hasPrefix("NOSCRIPT") {
@@ -250,20 +231,17 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         .unavailable("redis: unexpected reply \(reply)")
     }
 
-    // MARK: SessionStore
+    // MARK: Script calls (shared by the plain and the completion forms)
 
-    public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
-        let payload = try codec.encode(value)
-        let time = clock()
-        let token = newToken()
-        let record = record(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
-        let reply = try withConnection { connection, _ in
-            try evaluate(Scripts.create, on: connection, keys: [key(id), indexKey], arguments: [
-                record, Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
-                Array(String(time.expiresMilliseconds).utf8), Array(id.rawValue.utf8), Array(String(options.maxSessions).utf8),
-                token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
-            ])
-        }
+    private func createCall(_ id: SessionID, record: [UInt8], token: [UInt8], _ time: Clock) -> ScriptCall {
+        ScriptCall(script: Scripts.create, keys: [key(id), indexKey], arguments: [
+            record, Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
+            Array(String(time.expiresMilliseconds).utf8), Array(id.rawValue.utf8), Array(String(options.maxSessions).utf8),
+            token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+        ])
+    }
+
+    private func created(_ reply: RedisReply, _ id: SessionID, _ value: Value, payload: [UInt8], token: [UInt8]) throws -> Versioned<Value> {
         switch reply {
         case .integer(1):
             recent.remember(value, storedAs: payload, for: id)
@@ -275,24 +253,100 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// The record as stored (old expiry in its header), after refreshing its expiry; nil when absent or expired.
-    private func fetch(_ id: SessionID, _ time: Clock) throws -> [UInt8]? {
-        let reply = try withConnection { connection, _ in
-            try evaluate(Scripts.get, on: connection, keys: [key(id), indexKey], arguments: [
-                Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
-                Self.digits(time.expiresMilliseconds, width: 16), Array(id.rawValue.utf8),
-                Array(String(time.redisTTLMilliseconds + 60_000).utf8),
-            ])
-        }
+    /// Reads the record as stored (old expiry in its header) and refreshes its expiry.
+    private func getCall(_ id: SessionID, _ time: Clock) -> ScriptCall {
+        ScriptCall(script: Scripts.get, keys: [key(id), indexKey], arguments: [
+            Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
+            Self.digits(time.expiresMilliseconds, width: 16), Array(id.rawValue.utf8),
+            Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+        ])
+    }
+
+    /// The record a `getCall` returned; nil when absent or expired.
+    private static func fetched(_ reply: RedisReply) throws -> [UInt8]? {
         switch reply {
         case .string(let record): return record
         case .null: return nil
-        default: throw Self.unexpected(reply)
+        default: throw unexpected(reply)
         }
     }
 
+    /// A compare-and-set ready to send, with the write token and payload of the record it writes.
+    private struct Write {
+        let call: ScriptCall
+        let token: [UInt8]
+        let payload: [UInt8]
+    }
+
+    /// A new record for `value` at `version`, and the call that writes it over the record whose header starts with
+    /// `expectedHeader` (`compareAndSet`), or, with `knownToken`, over exactly the record this process knows.
+    private func write(
+        _ id: SessionID, _ value: Value, version: UInt64, over expectedHeader: [UInt8], knownToken: [UInt8]? = nil, _ time: Clock
+    ) throws -> Write {
+        let token = newToken()
+        let payload = try codec.encode(value)
+        let newRecord = record(version: version, expires: time.expiresMilliseconds, token: token, payload: payload)
+        var arguments = [
+            expectedHeader, newRecord, Array(String(time.nowMilliseconds).utf8),
+            Array(String(time.redisTTLMilliseconds).utf8), Array(String(time.expiresMilliseconds).utf8),
+            Array(id.rawValue.utf8), token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+        ]
+        if let knownToken { arguments.append(knownToken) }
+        let script = knownToken == nil ? Scripts.compareAndSet : Scripts.compareKnownAndSet
+        return Write(call: ScriptCall(script: script, keys: [key(id), indexKey], arguments: arguments), token: token, payload: payload)
+    }
+
+    /// After a written compare-and-set: the new record is what this process knows.
+    private func wrote(_ write: Write, _ id: SessionID, _ value: Value, version: UInt64) {
+        recent.remember(value, storedAs: write.payload, for: id)
+        remember(id, version: version, token: write.token, value: value)
+    }
+
+    /// What a `compareAndSet` reply means for an update: written (true), try again after reading (false), or an error.
+    private static func compareAndSetWrote(_ reply: RedisReply, expectedVersion: UInt64?) throws -> Bool {
+        switch reply {
+        case .integer(1): return true
+        case .null: throw SessionStoreError.notFound
+        case .string(let currentHeader):
+            let current = try version(fromHeader: currentHeader)
+            if expectedVersion != nil { throw SessionStoreError.versionMismatch(current: current) }
+            return false
+        default: throw unexpected(reply)
+        }
+    }
+
+    private func deleteCall(_ id: SessionID, expectedVersion: UInt64?, _ time: Clock) -> ScriptCall {
+        ScriptCall(script: Scripts.delete, keys: [key(id), indexKey], arguments: [
+            expectedVersion.map { Self.digits($0, width: 20) } ?? [], Array(String(time.nowMilliseconds).utf8),
+            Array(id.rawValue.utf8),
+        ])
+    }
+
+    private static func deleted(_ reply: RedisReply, isRetry: Bool) throws {
+        switch reply {
+        case .integer(1): return
+        case .null:
+            // On a retry after a lost reply, "absent" means the first attempt deleted it.
+            if isRetry { return }
+            throw SessionStoreError.notFound
+        case .string(let currentHeader): throw SessionStoreError.versionMismatch(current: try version(fromHeader: currentHeader))
+        default: throw unexpected(reply)
+        }
+    }
+
+    // MARK: SessionStore
+
+    public func create(_ id: SessionID, _ value: Value) throws -> Versioned<Value> {
+        let payload = try codec.encode(value)
+        let time = clock()
+        let token = newToken()
+        let record = record(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
+        let reply = try evaluate(createCall(id, record: record, token: token, time))
+        return try created(reply, id, value, payload: payload, token: token)
+    }
+
     public func get(_ id: SessionID) throws -> Versioned<Value>? {
-        try fetch(id, clock()).map { try decode(record: $0, of: id) }
+        try Self.fetched(evaluate(getCall(id, clock()))).map { try decode(record: $0, of: id) }
     }
 
     public func update<R: Sendable>(
@@ -304,7 +358,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         var generator = SystemRandomNumberGenerator()
         for attempt in 1...Self.maxUpdateAttempts {
             let time = clock()
-            guard let record = try fetch(id, time) else { throw SessionStoreError.notFound }
+            guard let record = try Self.fetched(evaluate(getCall(id, time))) else { throw SessionStoreError.notFound }
             let stored = try decode(record: record, of: id)
             if let expectedVersion, expectedVersion != stored.version {
                 throw SessionStoreError.versionMismatch(current: stored.version)
@@ -317,35 +371,21 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             case .write(let written):
                 result = written
             }
-            let token = newToken()
-            let payload = try codec.encode(value)
-            let newRecord = self.record(version: stored.version + 1, expires: time.expiresMilliseconds, token: token, payload: payload)
-            let reply = try withConnection { connection, _ in
-                try evaluate(Scripts.compareAndSet, on: connection, keys: [key(id), indexKey], arguments: [
-                    Array(record.prefix(20)), newRecord, Array(String(time.nowMilliseconds).utf8),
-                    Array(String(time.redisTTLMilliseconds).utf8), Array(String(time.expiresMilliseconds).utf8),
-                    Array(id.rawValue.utf8), token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
-                ])
-            }
-            switch reply {
-            case .integer(1):
-                recent.remember(value, storedAs: payload, for: id)
-                remember(id, version: stored.version + 1, token: token, value: value)
+            let write = try write(id, value, version: stored.version + 1, over: Array(record.prefix(20)), time)
+            if try Self.compareAndSetWrote(evaluate(write.call), expectedVersion: expectedVersion) {
+                wrote(write, id, value, version: stored.version + 1)
                 return (Versioned(value: value, version: stored.version + 1), result)
-            case .null:
-                throw SessionStoreError.notFound
-            case .string(let currentHeader):
-                let current = try Self.version(fromHeader: currentHeader)
-                if expectedVersion != nil { throw SessionStoreError.versionMismatch(current: current) }
-                // Someone else wrote first: back off a little, growing with the conflicts, then read again.
-                if attempt > 2 {
-                    usleep(UInt32.random(in: 0...UInt32(min(attempt * 200, 5_000)), using: &generator))
-                }
-            default:
-                throw Self.unexpected(reply)
+            }
+            // Someone else wrote first: back off a little, growing with the conflicts, then read again.
+            if attempt > 2 {
+                usleep(UInt32.random(in: 0...UInt32(min(attempt * 200, 5_000)), using: &generator))
             }
         }
-        throw SessionStoreError.unavailable("redis: gave up after \(Self.maxUpdateAttempts) conflicting writes to one session")
+        throw Self.gaveUp
+    }
+
+    private static var gaveUp: SessionStoreError {
+        .unavailable("redis: gave up after \(maxUpdateAttempts) conflicting writes to one session")
     }
 
     /// The one-round-trip update: the body on the value this process knows, written only if the stored record is
@@ -356,44 +396,157 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R)? {
-        guard let base = known.withLock({ $0[id] }), expectedVersion == nil || expectedVersion == base.version else { return nil }
-        var value = base.value
-        guard case .write(let result)? = try? body(&value, base.version) else { return nil }
-        let time = clock()
-        let token = newToken()
-        let payload = try codec.encode(value)
-        let newRecord = record(version: base.version + 1, expires: time.expiresMilliseconds, token: token, payload: payload)
-        let reply = try withConnection { connection, _ in
-            try evaluate(Scripts.compareKnownAndSet, on: connection, keys: [key(id), indexKey], arguments: [
-                Self.digits(base.version, width: 20), newRecord, Array(String(time.nowMilliseconds).utf8),
-                Array(String(time.redisTTLMilliseconds).utf8), Array(String(time.expiresMilliseconds).utf8),
-                Array(id.rawValue.utf8), token, Array(String(time.redisTTLMilliseconds + 60_000).utf8), base.token,
-            ])
-        }
-        guard case .integer(1) = reply else { return nil }
-        recent.remember(value, storedAs: payload, for: id)
-        remember(id, version: base.version + 1, token: token, value: value)
+        guard let (base, value, result, write) = try knownWrite(id, expectedVersion: expectedVersion, body) else { return nil }
+        guard case .integer(1) = try evaluate(write.call) else { return nil }
+        wrote(write, id, value, version: base.version + 1)
         return (Versioned(value: value, version: base.version + 1), result)
     }
 
+    /// The known record, the body's value and result on it, and the call that writes it over exactly that record;
+    /// nil when there is no known record (or not at the expected version) or the body does not write.
+    private func knownWrite<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
+    ) throws -> (KnownRecord, Value, R, Write)? {
+        guard let base = known.withLock({ $0[id] }), expectedVersion == nil || expectedVersion == base.version else { return nil }
+        var value = base.value
+        guard case .write(let result)? = try? body(&value, base.version) else { return nil }
+        let write = try write(id, value, version: base.version + 1, over: Self.digits(base.version, width: 20), knownToken: base.token, clock())
+        return (base, value, result, write)
+    }
+
     public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
-        let time = clock()
+        let call = deleteCall(id, expectedVersion: expectedVersion, clock())
         let (reply, isRetry) = try withConnection { connection, isRetry in
-            (try evaluate(Scripts.delete, on: connection, keys: [key(id), indexKey], arguments: [
-                expectedVersion.map { Self.digits($0, width: 20) } ?? [], Array(String(time.nowMilliseconds).utf8),
-                Array(id.rawValue.utf8),
-            ]), isRetry)
+            (try evaluate(call.script, on: connection, keys: call.keys, arguments: call.arguments), isRetry)
         }
         recent.forget(id)
         known.withLock { _ = $0.removeValue(forKey: id) }
-        switch reply {
-        case .integer(1): return
-        case .null:
-            // On a retry after a lost reply, "absent" means the first attempt deleted it.
-            if isRetry { return }
-            throw SessionStoreError.notFound
-        case .string(let currentHeader): throw SessionStoreError.versionMismatch(current: try Self.version(fromHeader: currentHeader))
-        default: throw Self.unexpected(reply)
+        try Self.deleted(reply, isRetry: isRetry)
+    }
+
+    // MARK: Completion forms, on the pipeline
+
+    public var completesLater: Bool { true }
+    public var readsCompleteLater: Bool { true }
+
+    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Versioned<Value>, any Error>) -> Void) {
+        let payload: [UInt8]
+        do {
+            payload = try codec.encode(value)
+        } catch {
+            return completion(.failure(error))
+        }
+        let time = clock()
+        let token = newToken()
+        let record = record(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
+        pipeline.send(createCall(id, record: record, token: token, time)) { [self] reply, _ in
+            completion(Result { try created(reply.get(), id, value, payload: payload, token: token) })
+        }
+    }
+
+    public func read<T: Sendable>(
+        _ id: SessionID,
+        _ body: @escaping @Sendable (borrowing Value, _ version: UInt64) throws -> T,
+        completion: @escaping @Sendable (Result<T?, any Error>) -> Void
+    ) {
+        pipeline.send(getCall(id, clock())) { [self] reply, _ in
+            completion(
+                Result {
+                    guard let record = try Self.fetched(reply.get()) else { return nil }
+                    let stored = try decode(record: record, of: id)
+                    return try body(stored.value, stored.version)
+                })
+        }
+    }
+
+    public func updateInPlace<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
+    ) {
+        let fast: (KnownRecord, Value, R, Write)?
+        do {
+            fast = try knownWrite(id, expectedVersion: expectedVersion, body)
+        } catch {
+            return completion(.failure(error))
+        }
+        guard let (base, value, result, write) = fast else {
+            return updateByReading(id, expectedVersion: expectedVersion, body, attempt: 1, completion: completion)
+        }
+        pipeline.send(write.call) { [self] reply, _ in
+            switch reply {
+            case .success(.integer(1)):
+                wrote(write, id, value, version: base.version + 1)
+                completion(.success((base.version + 1, result)))
+            case .failure(let error):
+                completion(.failure(error))
+            case .success:
+                updateByReading(id, expectedVersion: expectedVersion, body, attempt: 1, completion: completion)
+            }
+        }
+    }
+
+    /// The read-and-compare-and-set path of `updateInPlace(_:expectedVersion:_:completion:)`: each step is a call
+    /// queued from the previous one's completion. After a conflict it reads again at once: waiting for the next batch
+    /// is the backoff (sleeping here would hold up every other call on the pipeline).
+    private func updateByReading<R: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64?,
+        _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
+        attempt: Int,
+        completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
+    ) {
+        let time = clock()
+        pipeline.send(getCall(id, time)) { [self] reply, _ in
+            let value: Value
+            let version: UInt64
+            let result: R
+            let write: Write
+            do {
+                guard let record = try Self.fetched(reply.get()) else { throw SessionStoreError.notFound }
+                let stored = try decode(record: record, of: id)
+                if let expectedVersion, expectedVersion != stored.version {
+                    throw SessionStoreError.versionMismatch(current: stored.version)
+                }
+                var changed = stored.value
+                switch try body(&changed, stored.version) {
+                case .keep(let kept):
+                    return completion(.success((stored.version, kept)))  // the read already refreshed the expiry
+                case .write(let written):
+                    result = written
+                }
+                (value, version) = (changed, stored.version + 1)
+                write = try self.write(id, value, version: version, over: Array(record.prefix(20)), time)
+            } catch {
+                return completion(.failure(error))
+            }
+            pipeline.send(write.call) { [self] reply, _ in
+                let written: Bool
+                do {
+                    written = try Self.compareAndSetWrote(reply.get(), expectedVersion: expectedVersion)
+                } catch {
+                    return completion(.failure(error))
+                }
+                if written {
+                    wrote(write, id, value, version: version)
+                    completion(.success((version, result)))
+                } else if attempt >= Self.maxUpdateAttempts {
+                    completion(.failure(Self.gaveUp))
+                } else {
+                    updateByReading(id, expectedVersion: expectedVersion, body, attempt: attempt + 1, completion: completion)
+                }
+            }
+        }
+    }
+
+    public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        pipeline.send(deleteCall(id, expectedVersion: expectedVersion, clock())) { [self] reply, isRetry in
+            recent.forget(id)
+            known.withLock { _ = $0.removeValue(forKey: id) }
+            completion(Result { try Self.deleted(reply.get(), isRetry: isRetry) })
         }
     }
 
@@ -434,10 +587,11 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     /// Drops every connection; the data stays in Redis.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        pipeline.close()
         recent.forgetAll()
         known.withLock { $0 = [:] }
         for slot in slots {
-            slot.state.withLock { $0.connection = nil }
+            slot.connection.withLock { $0 = nil }
         }
     }
 }
@@ -446,7 +600,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 /// version, 21–36 expiry in ms, 37–52 write token.
 private enum Scripts {
     /// ARGV: now, redis ttl, new expiry (16 digits), id, set ttl → the record before the refresh, or nil.
-    static let get = """
+    static let get = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if not v then return false end
         if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[1]) then
@@ -459,10 +614,11 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[3]), ARGV[4])
         redis.call('PEXPIRE', KEYS[2], ARGV[5])
         return v
-        """
+        """)
 
     /// ARGV: record, now, redis ttl, expiry, id, max sessions, token, set ttl → 1 created, 0 exists, -1 at capacity.
-    static let create = """
+    static let create = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if v then
           if tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[2]) then
@@ -476,11 +632,12 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[5])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
         return 1
-        """
+        """)
 
     /// ARGV: expected version header, record, now, redis ttl, expiry, id, token, set ttl
     /// → 1 written, nil absent, or the current version header on a conflict.
-    static let compareAndSet = """
+    static let compareAndSet = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end
         if string.sub(v, 1, 20) ~= ARGV[1] then
@@ -491,11 +648,12 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
         return 1
-        """
+        """)
 
     /// `compareAndSet` that also requires the write token the caller knows (ARGV[9])
     /// → 1 written, nil absent, 0 the record is not the known one.
-    static let compareKnownAndSet = """
+    static let compareKnownAndSet = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end
         if string.sub(v, 37, 52) == ARGV[7] then return 1 end
@@ -504,10 +662,11 @@ private enum Scripts {
         redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
         return 1
-        """
+        """)
 
     /// ARGV: expected version header or empty, now, id → 1 deleted, nil absent, or the current version header.
-    static let delete = """
+    static let delete = RedisScript(
+        """
         local v = redis.call('GET', KEYS[1])
         if not v then return false end
         if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[2]) then
@@ -519,11 +678,12 @@ private enum Scripts {
         redis.call('DEL', KEYS[1])
         redis.call('ZREM', KEYS[2], ARGV[3])
         return 1
-        """
+        """)
 
     /// KEYS[1]: the `#live` set. ARGV: now, key prefix, batch size → {ids looked at, sessions removed}.
     /// Touches session keys by name, which plain (non-cluster) Redis allows.
-    static let sweep = """
+    static let sweep = RedisScript(
+        """
         local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
         local removed = 0
         for _, id in ipairs(ids) do
@@ -538,5 +698,5 @@ private enum Scripts {
           end
         end
         return {#ids, removed}
-        """
+        """)
 }

@@ -106,6 +106,18 @@ public protocol SessionStore<Value>: Sendable {
     )
     /// `delete`, reporting through `completion` exactly once. The default calls `delete`.
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
+    /// True when `read(_:_:completion:)` may call back after it returns, from another thread (a read crosses a
+    /// network: Redis). False (the default): it calls back before returning, and a caller may as well use `read`.
+    /// Apart from `completesLater`, because a store whose writes wait may read at once (SQLite).
+    var readsCompleteLater: Bool { get }
+    /// `read`, reporting through `completion` exactly once: the body's result, or nil when the session is absent or
+    /// expired. `body` runs before that, on any thread. Like the write forms, it may also report before it returns,
+    /// on the caller's thread. The default calls `read`.
+    func read<T: Sendable>(
+        _ id: SessionID,
+        _ body: @escaping @Sendable (borrowing Value, _ version: UInt64) throws -> T,
+        completion: @escaping @Sendable (Result<T?, any Error>) -> Void
+    )
     /// Live sessions (approximate is acceptable for Redis; each backend says how it counts).
     func count() throws -> Int
     /// Removes expired sessions now; returns how many. Backends may also sweep on their own.
@@ -162,6 +174,16 @@ extension SessionStore {
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(Result { try delete(id, expectedVersion: expectedVersion) })
+    }
+
+    public var readsCompleteLater: Bool { false }
+
+    public func read<T: Sendable>(
+        _ id: SessionID,
+        _ body: @escaping @Sendable (borrowing Value, _ version: UInt64) throws -> T,
+        completion: @escaping @Sendable (Result<T?, any Error>) -> Void
+    ) {
+        completion(Result { try read(id, body) })
     }
 }
 

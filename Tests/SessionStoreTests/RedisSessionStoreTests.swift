@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import SessionStore
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -41,6 +43,22 @@ final class RedisChild {
         Issue.record("redis-server on port \(port) did not come up")
     }
 
+    static var cli: String? {
+        executable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("redis-cli").path }
+            .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+    }
+
+    /// Runs one command with redis-cli against this server.
+    func run(_ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.cli))
+        process.arguments = ["-p", String(port)] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+
     /// SIGKILL, like a crash; SIGTERM would not do, since the child inherits the test runner's blocked signals.
     func stop() {
         guard let process else { return }
@@ -67,6 +85,15 @@ func freeLoopbackPort() throws -> Int {
     let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
     try #require(named == 0)
     return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Polls `condition` every millisecond; gives up with an issue after about two minutes instead of hanging the run.
+private func waitUntil(_ condition: () -> Bool) {
+    for _ in 0..<120_000 {
+        if condition() { return }
+        usleep(1_000)
+    }
+    Issue.record("the condition never came true")
 }
 
 private func isUnavailable(_ error: any Error) -> Bool {
@@ -134,6 +161,167 @@ private func isUnavailable(_ error: any Error) -> Bool {
         #expect(updated.version == 2)
         #expect(try store.get(again)?.value.count == 2)
         #expect(try store.count() == 1)
+    }
+
+    @Test func unreachableServerFailsCompletionFormsOnce() throws {
+        let store = try RedisSessionStore(url: "redis://127.0.0.1:\(try freeLoopbackPort())", codec: Tally.codec)
+        defer { store.close() }
+        let completions = Completions()
+        let id = SessionID.random()
+        // The first call waits for a failed connect, the others fail within the 250 ms pause without trying.
+        for _ in 0..<3 {
+            #expect { try completions.wait { store.create(id, Tally(count: 0, note: ""), completion: $0) } } throws: { isUnavailable($0) }
+            #expect { try completions.wait { store.read(id, { tally, _ in tally.count }, completion: $0) } } throws: { isUnavailable($0) }
+            #expect {
+                try completions.wait { store.updateInPlace(id, expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) }, completion: $0) }
+            } throws: { isUnavailable($0) }
+            #expect { try completions.wait { store.delete(id, expectedVersion: nil, completion: $0) } } throws: { isUnavailable($0) }
+        }
+        store.close()
+        #expect(completions.reportedOnce)
+    }
+
+    /// Redis restarts (a crash: SIGKILL, and it keeps nothing) while threads keep pressing through the completion
+    /// forms: every call reports exactly once, a press either lands or fails with `.unavailable` (or `.notFound`
+    /// once the restarted server has forgotten the session), and the same store serves again afterwards.
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func completionFormsRecoverWhenRedisRestartsMidRun() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { store.close() }
+        let completions = Completions()
+        let sessions = (0..<4).map { _ in SessionID.random() }
+        for session in sessions { _ = try completions.wait { store.create(session, Tally(count: 0, note: ""), completion: $0) } }
+
+        let running = Atomic<Bool>(true)
+        let outcomes = Mutex<(written: Int, unavailable: Int, notFound: Int, other: [String])>((0, 0, 0, []))
+        let restarted = DispatchSemaphore(value: 0)
+        let pressers = Thread {
+            onThreads(4) { thread in
+                while running.load(ordering: .relaxed) {
+                    do {
+                        let session = sessions[thread]
+                        _ = try completions.wait {
+                            store.updateInPlace(session, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                                tally.count += 1
+                                return .write(())
+                            }, completion: $0)
+                        }
+                        outcomes.withLock { $0.written += 1 }
+                    } catch SessionStoreError.unavailable {
+                        outcomes.withLock { $0.unavailable += 1 }
+                    } catch SessionStoreError.notFound {
+                        outcomes.withLock { $0.notFound += 1 }
+                    } catch {
+                        outcomes.withLock { $0.other.append("\(error)") }
+                    }
+                }
+            }
+            restarted.signal()
+        }
+        pressers.start()
+        waitUntil { outcomes.withLock { $0.written } >= 200 }
+        server.stop()
+        waitUntil { outcomes.withLock { $0.unavailable } >= 4 }
+        try server.start()
+        usleep(300_000)  // past the store's reconnect pause
+        let writtenBefore = outcomes.withLock { $0.written + $0.notFound }
+        waitUntil { outcomes.withLock { $0.written + $0.notFound } >= writtenBefore + 40 }
+        running.store(false, ordering: .relaxed)
+        restarted.wait()
+
+        let final = outcomes.withLock { $0 }
+        #expect(final.other == [])
+        #expect(final.unavailable >= 4)
+        #expect(final.notFound > 0)  // the restarted server kept nothing
+        // The same store serves again: a session created now takes presses.
+        let again = SessionID.random()
+        _ = try completions.wait { store.create(again, Tally(count: 0, note: "after"), completion: $0) }
+        let pressed = try completions.wait {
+            store.updateInPlace(again, expectedVersion: 1, { tally, version -> Mutation<UInt64> in
+                tally.count += 1
+                return .write(version)
+            }, completion: $0)
+        }
+        #expect(pressed.version == 2 && pressed.result == 1)
+        let read = try completions.wait { store.read(again, { tally, version in "\(tally.note) \(tally.count) v\(version)" }, completion: $0) }
+        #expect(read == "after 1 v2")
+        store.close()
+        #expect(completions.reportedOnce)
+    }
+
+    /// Closing while completion-form calls are queued: each still reports exactly once, the queued ones with their
+    /// result (closing lets the pipeline answer what it took) and later ones with `.unavailable`.
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func closingWithCallsInFlightReportsEachOnce() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        let id = SessionID.random()
+        _ = try store.create(id, Tally(count: 0, note: ""))
+        let reports = Mutex<(calls: [Int], written: Int, unavailable: Int, other: [String])>(([], 0, 0, []))
+        let started = 2_000
+        let arrived = DispatchSemaphore(value: 0)
+        for call in 0..<started {
+            reports.withLock { $0.calls.append(0) }
+            store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }, completion: { result in
+                reports.withLock { reports in
+                    reports.calls[call] += 1
+                    switch result {
+                    case .success: reports.written += 1
+                    case .failure(SessionStoreError.unavailable): reports.unavailable += 1
+                    case .failure(let error): reports.other.append("\(error)")
+                    }
+                }
+                arrived.signal()
+            })
+            if call == started / 2 { DispatchQueue.global().async { store.close() } }
+        }
+        for _ in 0..<started { arrived.wait() }
+        store.close()
+        let final = reports.withLock { $0 }
+        #expect(final.calls.allSatisfy { $0 == 1 })
+        #expect(final.other == [])
+        #expect(final.written + final.unavailable == started)
+        // What was acknowledged is what is stored.
+        let reader = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { reader.close() }
+        #expect(try reader.get(id)?.value.count == final.written)
+    }
+
+    /// Redis forgets its scripts (SCRIPT FLUSH, or a restart the connection did not notice): the pipeline's next call
+    /// is answered NOSCRIPT, did nothing, and goes out again after the script is loaded again.
+    @Test(.enabled(if: RedisChild.executable != nil && RedisChild.cli != nil, "redis-server or redis-cli is not installed"))
+    func pipelineLoadsScriptsAgainAfterRedisForgetsThem() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { store.close() }
+        let completions = Completions()
+        let id = SessionID.random()
+        _ = try completions.wait { store.create(id, Tally(count: 0, note: ""), completion: $0) }
+        for round in 1...3 {
+            try server.run("SCRIPT", "FLUSH")
+            let written = try completions.wait {
+                store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Int> in
+                    tally.count += 1
+                    return .write(tally.count)
+                }, completion: $0)
+            }
+            #expect(written.version == UInt64(round + 1) && written.result == round)
+            try server.run("SCRIPT", "FLUSH")
+            #expect(try completions.wait { store.read(id, { tally, _ in tally.count }, completion: $0) } == round)
+        }
+        #expect(try store.get(id)?.value.count == 3)
+        store.close()
+        #expect(completions.reportedOnce)
     }
 
     @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))

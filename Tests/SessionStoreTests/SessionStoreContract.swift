@@ -1,3 +1,4 @@
+import Dispatch
 import SessionStore
 import Synchronization
 import Testing
@@ -21,6 +22,8 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case codecRoundTrip
     case countAndSweepSeeOnlyLiveSessions
     case closeMakesEveryCallUnavailable
+    case readCompletionFormMatchesRead
+    case concurrentCompletionCallsReportOnceAndLoseNothing
 
     var description: String { rawValue }
 
@@ -387,8 +390,168 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             expectUnavailable { try store.delete(id, expectedVersion: nil) }
             expectUnavailable { _ = try store.count() }
             expectUnavailable { try store.sweepExpired() }
+
+        case .readCompletionFormMatchesRead:
+            let completions = Completions()
+            _ = try store.create(id, Tally(count: 3, note: "three"))
+            _ = try store.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
+                tally.count += 1
+                return .write(())
+            }
+            let describe: @Sendable (borrowing Tally, UInt64) -> String = { tally, version in "\(tally.count) \(tally.note) v\(version)" }
+            let read = try completions.wait { store.read(id, describe, completion: $0) }
+            #expect(read == "4 three v2")
+            #expect(read == (try store.read(id, describe)))
+            #expect(try completions.wait { store.read(SessionID.random(), describe, completion: $0) } == nil)
+            #expect(throws: BodyFailure.self) {
+                try completions.wait { store.read(id, { _, _ -> Int in throw BodyFailure() }, completion: $0) }
+            }
+            // It slides the expiry like `read`.
+            clock.advance(by: Self.ttl * 0.6)
+            #expect(try completions.wait { store.read(id, { tally, _ in tally.count }, completion: $0) } == 4)
+            clock.advance(by: Self.ttl * 0.6)
+            #expect(try store.get(id)?.version == 2)
+            clock.advance(by: Self.ttl * 1.01)
+            #expect(try completions.wait { store.read(id, describe, completion: $0) } == nil)
+            store.close()
+            #expect {
+                try completions.wait { store.read(id, describe, completion: $0) }
+            } throws: { error in
+                guard case .unavailable = error as? SessionStoreError else { return false }
+                return true
+            }
+            #expect(completions.calls == 6)
+            #expect(completions.reportedOnce)
+
+        case .concurrentCompletionCallsReportOnceAndLoseNothing:
+            // Several threads start completion-form calls without waiting for them: increments spread over a few
+            // sessions, reads of them, and creates and deletes of sessions of their own.
+            let sessions = (0..<4).map { _ in SessionID.random() }
+            for session in sessions { _ = try store.create(session, Tally(count: 0, note: "")) }
+            let threads = 8
+            let perThread = backend.completionCallsPerThread
+            let ledger = CompletionLedger()
+            onThreads(threads) { thread in
+                for call in 0..<perThread {
+                    let session = sessions[(thread + call) % sessions.count]
+                    switch call % 4 {
+                    case 0, 1:
+                        let report = ledger.expect(.update(session))
+                        store.updateInPlace(session, expectedVersion: nil, { tally, version -> Mutation<UInt64> in
+                            tally.count += 1
+                            return .write(version + 1)
+                        }, completion: { result in report(result.map { .updated($0.version, $0.result) }) })
+                    case 2:
+                        let report = ledger.expect(.read(session))
+                        store.read(session, { tally, version in (tally.count, version) }, completion: { result in
+                            report(result.map { .read($0?.0, $0?.1) })
+                        })
+                    default:
+                        let own = SessionID.random()
+                        let report = ledger.expect(.createThenDelete(own))
+                        store.create(own, Tally(count: thread, note: "own"), completion: { result in
+                            guard case .success(let created) = result, created.version == 1, created.value.count == thread else {
+                                return report(result.map { _ in .created })
+                            }
+                            store.delete(own, expectedVersion: 1, completion: { result in report(result.map { .deleted }) })
+                        })
+                    }
+                }
+            }
+            let reports = ledger.waitForAll()
+            #expect(ledger.reportedOnce)
+            #expect(reports.compactMap(\.failure) == [])
+            for session in sessions {
+                let updates = reports.compactMap { report -> (UInt64, UInt64)? in
+                    guard case .update(session) = report.call, case .updated(let version, let seen)? = report.outcome else { return nil }
+                    return (version, seen)
+                }
+                // Each increment reports the version it wrote, and no two report the same one.
+                #expect(updates.allSatisfy { $0.0 == $0.1 })
+                #expect(Set(updates.map(\.0)) == Set((0..<updates.count).map { UInt64($0) + 2 }))
+                let stored = try #require(try store.get(session))
+                #expect(stored.value.count == updates.count)
+                #expect(stored.version == UInt64(updates.count + 1))
+                // A read sees a version some increment wrote (or the first), with the count that goes with it.
+                for report in reports {
+                    guard case .read(session) = report.call, case .read(let count?, let version?)? = report.outcome else { continue }
+                    #expect(version >= 1 && version <= stored.version && UInt64(count) == version - 1)
+                }
+            }
+            #expect(!reports.contains { $0.outcome == .read(nil, nil) })
+            #expect(reports.filter { $0.outcome == .deleted }.count == threads * perThread / 4)
+            #expect(try store.count() == sessions.count)
         }
     }
+}
+
+extension Backend {
+    /// Completion-form calls each thread starts in `concurrentCompletionCallsReportOnceAndLoseNothing`.
+    var completionCallsPerThread: Int {
+        switch self {
+        case .memory: 400
+        case .sqlite: 40
+        case .redis: 200
+        }
+    }
+}
+
+/// The completion-form calls a test started and what each reported, to check that every call reports exactly once.
+final class CompletionLedger: Sendable {
+    enum Call: Equatable, Sendable {
+        case update(SessionID)
+        case read(SessionID)
+        case createThenDelete(SessionID)
+    }
+
+    enum Outcome: Equatable, Sendable {
+        case updated(UInt64, UInt64)
+        case read(Int?, UInt64?)
+        case created
+        case deleted
+    }
+
+    struct Report: Sendable {
+        let call: Call
+        var outcome: Outcome?
+        var failure: String?
+        var reports = 0
+    }
+
+    private let state = Mutex<[Report]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    /// Registers a call; the returned function is its completion's report.
+    func expect(_ call: Call) -> @Sendable (Result<Outcome, any Error>) -> Void {
+        let index = state.withLock { reports -> Int in
+            reports.append(Report(call: call))
+            return reports.count - 1
+        }
+        return { [self] result in
+            state.withLock { reports in
+                reports[index].reports += 1
+                switch result {
+                case .success(let outcome): reports[index].outcome = outcome
+                case .failure(let error): reports[index].failure = "\(error)"
+                }
+            }
+            arrived.signal()
+        }
+    }
+
+    /// Waits until every registered call has reported (a call that never reports fails the test instead of hanging it).
+    func waitForAll() -> [Report] {
+        let count = state.withLock { $0.count }
+        for _ in 0..<count {
+            guard arrived.wait(timeout: .now() + 300) == .success else {
+                Issue.record("a completion never reported")
+                break
+            }
+        }
+        return state.withLock { $0 }
+    }
+
+    var reportedOnce: Bool { state.withLock { $0.allSatisfy { $0.reports == 1 } } }
 }
 
 @Suite struct MemorySessionStoreContractTests {

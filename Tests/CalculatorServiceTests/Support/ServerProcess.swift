@@ -2,10 +2,18 @@ import Foundation
 import Testing
 
 /// The store behind the server under test: the memory store answers at once; SQLite's writes wait for a disk sync,
-/// so the server answers them later, from the store's completion (`Response.later`).
+/// so the server answers them later, from the store's completion (`Response.later`); Redis answers reads and writes
+/// later, from its pipeline thread (only when CALC_TEST_REDIS_URL is set, as for the store's own Redis tests; each
+/// server gets a private redis-server, so a session cap or count sees only its own sessions).
 enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case memory
     case sqlite
+    case redis
+
+    static var allCases: [TestStore] {
+        let redisWanted = ProcessInfo.processInfo.environment["CALC_TEST_REDIS_URL"].map { !$0.isEmpty } ?? false
+        return redisWanted && RedisProcess.isAvailable ? [.memory, .sqlite, .redis] : [.memory, .sqlite]
+    }
 
     var testDescription: String { rawValue }
 }
@@ -21,9 +29,17 @@ final class ServerProcess: @unchecked Sendable {
     private let errorLog: URL
     /// The SQLite store's directory, removed with the server.
     private var scratch: URL?
+    /// The Redis store's server, stopped with this one.
+    private var redis: RedisProcess?
 
     /// The server on `store` (a fresh file for SQLite), with more flags.
     convenience init(store: TestStore, _ arguments: [String] = []) throws {
+        if store == .redis {
+            let redis = try RedisProcess()
+            try self.init(["--store", redis.url] + arguments)
+            self.redis = redis
+            return
+        }
         guard store == .sqlite else {
             try self.init(["--store", "memory"] + arguments)
             return

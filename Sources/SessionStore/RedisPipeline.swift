@@ -1,0 +1,244 @@
+import Synchronization
+
+/// Where a Redis store connects (host, port and database, parsed from its URL), and whether it was reachable lately.
+///
+/// Within 250 ms of a failed connect, `connect()` fails at once without trying, so an outage costs each call no
+/// connect timeout. The pause is one for the store's pool and its pipeline: a connect that works again ends it for
+/// both, so once `checkHealth` (on the pool) sees Redis back, the pipeline's next call connects too.
+final class RedisEndpoint: Sendable {
+    let host: String
+    let port: Int
+    let database: Int
+    private let nextConnectAttempt = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(host: String, port: Int, database: Int) {
+        self.host = host
+        self.port = port
+        self.database = database
+    }
+
+    /// A new connection with short timeouts, on `database`; `.unavailable` when Redis cannot be reached.
+    func connect() throws -> RedisConnection {
+        let clock = ContinuousClock()
+        if let notBefore = nextConnectAttempt.withLock({ $0 }), clock.now < notBefore {
+            throw SessionStoreError.unavailable("redis: \(host):\(port) was unreachable moments ago")
+        }
+        do {
+            let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
+            if database != 0 {
+                let reply = try connection.command("SELECT", String(database))
+                guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
+            }
+            nextConnectAttempt.withLock { $0 = nil }
+            return connection
+        } catch let error as RedisIOError {
+            nextConnectAttempt.withLock { $0 = clock.now.advanced(by: .milliseconds(250)) }
+            throw SessionStoreError.unavailable("redis: \(error.message)")
+        }
+    }
+}
+
+/// A Lua script, told apart by identity: a connection finds each one's SHA1 without hashing its text per call.
+final class RedisScript: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: RedisScript, rhs: RedisScript) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// One Lua script run with its keys and arguments (EVALSHA).
+struct ScriptCall: Sendable {
+    let script: RedisScript
+    let keys: [[UInt8]]
+    let arguments: [[UInt8]]
+}
+
+/// A script call waiting in the pipeline, with what to do with its reply.
+struct PipelinedCall: Sendable {
+    let call: ScriptCall
+    /// Runs on the pipeline thread with the reply (an error reply comes as `.unavailable`), and `isRetry` true when
+    /// the call was sent again after its first reply was lost, so it may meet its own earlier effect.
+    let completion: @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void
+    var isRetry = false
+    /// Times Redis answered NOSCRIPT (it forgot the script: restart, SCRIPT FLUSH), so the script was loaded again.
+    var reloads = 0
+}
+
+/// The one thread that talks to Redis for the completion forms of a Redis store, over one connection it owns.
+///
+/// It takes every queued call, appends them all to the connection's output buffer, sends them in one write, then reads
+/// the replies in order and runs each call's completion with its reply. Calls queued meanwhile form the next batch, so
+/// a batch costs one round trip however many calls it holds, and no server thread waits for Redis.
+/// - Completions run on this thread: they must not wait for Redis themselves. A follow-up (the read after a failed
+///   compare-and-set) is queued like any call and goes out with the next batch.
+/// - A broken connection is dropped and the next batch reconnects, at most once per 250 ms after a failed connect
+///   (within that pause every call fails with `.unavailable` at once). A call whose reply was lost is sent once more,
+///   with `isRetry` set: every store script is safe to repeat (write tokens make a repeated create or compare-and-set
+///   recognise its own earlier write; a repeated delete that finds nothing deleted it). Lost twice: `.unavailable`.
+/// - Scripts are loaded (`SCRIPT LOAD`) on first use per connection; a call answered NOSCRIPT did nothing, so it
+///   waits for the next batch, which loads the script again.
+final class RedisPipeline: Sendable {
+    private struct Queue {
+        var calls: [PipelinedCall] = []
+        /// The thread sleeps on `wake`; whoever queues the first call after that wakes it.
+        var idle = false
+        /// Set by `close()`: later calls fail at once, queued ones still run.
+        var closing = false
+    }
+
+    private static var batchLimit: Int { 512 }
+
+    private let queue: SleepingMutex<Queue>
+    private let wake: WakeSignal
+    private let thread: JoinableThread
+
+    /// Starts the thread; nothing connects until the first call.
+    init(endpoint: RedisEndpoint) throws {
+        let queue = SleepingMutex(Queue())
+        let wake = WakeSignal()
+        self.queue = queue
+        self.wake = wake
+        // The thread holds the queue, not `self`, so the pipeline goes away with its store.
+        thread = try JoinableThread { Self.serve(queue: queue, wake: wake, endpoint: endpoint) }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Queues `call`; its completion runs on the pipeline thread once the reply is in, or at once (on this thread)
+    /// with `.unavailable` when the pipeline is closing.
+    func send(_ call: ScriptCall, completion: @escaping @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void) {
+        let pipelined = PipelinedCall(call: call, completion: completion)
+        let (accepted, wakeThread) = queue.withLock { state -> (Bool, Bool) in
+            if state.closing { return (false, false) }
+            state.calls.append(pipelined)
+            defer { state.idle = false }
+            return (true, state.idle)
+        }
+        if !accepted {
+            completion(.failure(.unavailable("session store is closed")), false)
+        } else if wakeThread {
+            wake.signal()
+        }
+    }
+
+    /// Refuses later calls, lets the thread answer what is queued, and waits for it to end. Only the first call
+    /// waits (a thread is joined once); `deinit` calls it again after the store's `close()`.
+    func close() {
+        let (first, wakeThread) = queue.withLock { state -> (Bool, Bool) in
+            if state.closing { return (false, false) }
+            state.closing = true
+            defer { state.idle = false }
+            return (true, state.idle)
+        }
+        guard first else { return }
+        if wakeThread { wake.signal() }
+        thread.join()
+    }
+
+    private static func serve(queue: SleepingMutex<Queue>, wake: WakeSignal, endpoint: RedisEndpoint) {
+        var connection: RedisConnection?
+        var batch: [PipelinedCall] = []
+        // Calls to send again (lost reply, NOSCRIPT) go first in the next batch.
+        var again: [PipelinedCall] = []
+        while true {
+            swap(&batch, &again)
+            let stop = queue.withLock { state -> Bool in
+                let room = batchLimit - batch.count
+                if room > 0, !state.calls.isEmpty {
+                    if state.calls.count <= room {
+                        batch.append(contentsOf: state.calls)
+                        state.calls.removeAll(keepingCapacity: true)
+                    } else {
+                        batch.append(contentsOf: state.calls[..<room])
+                        state.calls.removeSubrange(..<room)
+                    }
+                }
+                guard batch.isEmpty else { return false }
+                if state.closing { return true }
+                state.idle = true
+                return false
+            }
+            if stop { break }
+            if batch.isEmpty {
+                wake.wait()
+                continue
+            }
+            run(batch, connection: &connection, endpoint: endpoint, again: &again)
+            batch.removeAll(keepingCapacity: true)
+        }
+        // The connection closes when it goes away with this function.
+    }
+
+    private static func fail(_ calls: some Sequence<PipelinedCall>, _ error: SessionStoreError) {
+        for call in calls { call.completion(.failure(error), call.isRetry) }
+    }
+
+    /// One round trip for `batch`; calls to send again are appended to `again`.
+    private static func run(
+        _ batch: [PipelinedCall], connection open: inout RedisConnection?, endpoint: RedisEndpoint, again: inout [PipelinedCall]
+    ) {
+        let connection: RedisConnection
+        do {
+            connection = try open ?? endpoint.connect()
+            open = connection
+            // Load the scripts this batch needs that this connection does not know yet (a new connection, NOSCRIPT).
+            for call in batch where connection.scriptDigests[call.call.script] == nil {
+                let reply = try connection.command("SCRIPT", "LOAD", call.call.script.text)
+                guard case .string(let digest) = reply else { throw SessionStoreError.unavailable("redis: SCRIPT LOAD failed: \(reply)") }
+                connection.scriptDigests[call.call.script] = digest
+            }
+            for call in batch {
+                let digest = connection.scriptDigests[call.call.script]!
+                let command = [Array("EVALSHA".utf8), digest, Array(String(call.call.keys.count).utf8)] + call.call.keys
+                try connection.append(command + call.call.arguments)
+            }
+        } catch {
+            // Nothing of this batch was sent.
+            open = nil
+            fail(batch, error as? SessionStoreError ?? .unavailable("redis: \((error as? RedisIOError)?.message ?? "\(error)")"))
+            return
+        }
+        for (index, call) in batch.enumerated() {
+            let reply: RedisReply
+            do {
+                reply = try connection.nextReply()
+            } catch {
+                // The connection broke: the replies from here on are lost, and the calls may or may not have run.
+                open = nil
+                let message = "redis: \((error as? RedisIOError)?.message ?? "\(error)")"
+                for lost in batch[index...] {
+                    if lost.isRetry {
+                        lost.completion(.failure(.unavailable(message)), true)
+                    } else {
+                        var retry = lost
+                        retry.isRetry = true
+                        again.append(retry)
+                    }
+                }
+                return
+            }
+            if case .error(let message) = reply {
+                if message.hasPrefix("NOSCRIPT") {
+                    connection.scriptDigests[call.call.script] = nil
+                    if call.reloads == 0 {
+                        var reload = call
+                        reload.reloads += 1
+                        again.append(reload)
+                    } else {
+                        call.completion(.failure(.unavailable("redis: script could not be loaded")), call.isRetry)
+                    }
+                } else {
+                    call.completion(.failure(.unavailable("redis: \(message)")), call.isRetry)
+                }
+                continue
+            }
+            call.completion(.success(reply), call.isRetry)
+        }
+    }
+}
