@@ -5,7 +5,10 @@ import Synchronization
 /// What the service counts, through swift-metrics; the executable chooses the backend (Prometheus).
 /// Label values come from small fixed sets (route patterns, not paths), so the series stay few.
 final class ServiceMetrics: Sendable {
-    private let routeMetrics: [String: RouteMetrics]
+    /// Busiest routes first: found by comparing labels in turn, which for the label the router hands back (the very
+    /// string registered) is a pointer comparison, cheaper than hashing the label for a dictionary.
+    private let routeMetrics: [RouteMetrics]
+    private let unmatchedMetrics: RouteMetrics
     private let presses: [Key: Counter]
     /// Indexed by `StoreOperation.index`: a press should not pay for hashing to find its counter.
     private let storeOperations: [Counter]
@@ -19,7 +22,11 @@ final class ServiceMetrics: Sendable {
     ]
 
     init() {
-        routeMetrics = Dictionary(uniqueKeysWithValues: Self.routes.map { ($0, RouteMetrics(route: $0)) })
+        let created = Self.routes.map { RouteMetrics(route: $0) }
+        let busiest = ["/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}", "/sessions"]
+        routeMetrics = created.filter { busiest.contains($0.route) }.sorted { busiest.firstIndex(of: $0.route)! < busiest.firstIndex(of: $1.route)! }
+            + created.filter { !busiest.contains($0.route) }
+        unmatchedMetrics = created.first { $0.route == "unmatched" }!
         let kindCounters = Dictionary(uniqueKeysWithValues: Set(KeyCatalog.all.map(\.kind)).map {
             ($0, Counter(label: "calculator_key_presses_total", dimensions: [("kind", $0.rawValue)]))
         })
@@ -36,8 +43,11 @@ final class ServiceMetrics: Sendable {
 
     /// `route` is one of `routes`; any other label counts as "unmatched".
     func request(route: String, method: String, status: Int, duration: Duration) {
-        guard let metrics = routeMetrics[route] ?? routeMetrics["unmatched"] else { return }
-        metrics.record(method: method, status: status, duration: duration)
+        for index in routeMetrics.indices where routeMetrics[index].route == route {
+            routeMetrics[index].record(method: method, status: status, duration: duration)
+            return
+        }
+        unmatchedMetrics.record(method: method, status: status, duration: duration)
     }
 
     func pressed(_ keys: [Key]) {
@@ -80,7 +90,7 @@ enum StoreOperation: String, CaseIterable {
 private final class RouteMetrics: Sendable {
     private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"]
 
-    private let route: String
+    let route: String
     private let duration: Timer
     private let counters = Mutex<[Int: Counter]>([:])
 
