@@ -63,6 +63,9 @@ public struct Router: Sendable {
         let segments: [Segment]
         /// The number of '/' in a path this pattern can match: a cheap first test before walking the segments.
         let slashes: Int
+        /// The last segment when it is a literal ("press"): routes that differ only there ("/sessions/{id}/press",
+        /// "/sessions/{id}/display") are told apart by the path's end, without walking the id before it.
+        let lastLiteral: Segment?
         let parameterNames: [String]
         var endpoints: [Endpoint]
 
@@ -89,6 +92,7 @@ public struct Router: Sendable {
             self.literals = literals
             self.segments = segments
             self.slashes = max(segments.count, 1)
+            self.lastLiteral = segments.last.flatMap { $0.isParameter ? nil : $0 }
             self.parameterNames = names
             self.endpoints = []
         }
@@ -103,30 +107,44 @@ public struct Router: Sendable {
             return nil
         }
 
-        /// Walks the path once, segment by segment, without allocating.
         func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard path.first == UInt8(ascii: "/") else { return false }
-            if segments.isEmpty { return path.count == 1 }
-            return segments.withUnsafeBufferPointer { segments in
-                literals.withUnsafeBufferPointer { literals in
+            firstParameter(ifMatching: path) != nil
+        }
+
+        /// Walks the path once, segment by segment, without allocating. Nil when the path does not match; otherwise
+        /// where the first parameter's value is (an empty range when there is none), so that a route with one
+        /// parameter need not walk the path again.
+        func firstParameter(ifMatching path: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+            guard path.first == UInt8(ascii: "/") else { return nil }
+            if segments.isEmpty { return path.count == 1 ? 0..<0 : nil }
+            return literals.withUnsafeBufferPointer { literals in
+                if let last = lastLiteral {
+                    // The path must end in "/" and this literal.
+                    guard path.count > last.count, path[path.count - last.count - 1] == UInt8(ascii: "/") else { return nil }
+                    let offset = path.count - last.count
+                    for index in 0..<last.count where literals[last.start + index] != path[offset + index] { return nil }
+                }
+                return segments.withUnsafeBufferPointer { segments -> Range<Int>? in
                     var start = 1
+                    var first: Range<Int>?
                     for index in 0..<segments.count {
-                        guard start <= path.count else { return false }
+                        guard start <= path.count else { return nil }
                         var end = start
                         while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
-                        if (index == segments.count - 1) != (end == path.count) { return false }
+                        if (index == segments.count - 1) != (end == path.count) { return nil }
                         let segment = segments[index]
                         if segment.isParameter {
-                            if end == start { return false }
+                            if end == start { return nil }
+                            if first == nil { first = start..<end }
                         } else {
-                            if segment.count != end - start { return false }
+                            if segment.count != end - start { return nil }
                             for offset in 0..<segment.count where literals[segment.start + offset] != path[start + offset] {
-                                return false
+                                return nil
                             }
                         }
                         start = end + 1
                     }
-                    return true
+                    return first ?? 0..<0
                 }
             }
         }
@@ -186,10 +204,15 @@ public struct Router: Sendable {
         return path.withUTF8 { bytes in
             var slashes = 0
             for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
-            for index in routes.indices where routes[index].slashes == slashes && routes[index].matches(bytes) {
-                if let handler = routes[index].handler(for: method) {
-                    return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, routes[index].parameterNames))
+            for index in routes.indices where routes[index].slashes == slashes {
+                guard let first = routes[index].firstParameter(ifMatching: bytes) else { continue }
+                guard let handler = routes[index].handler(for: method) else { continue }
+                let names = routes[index].parameterNames
+                if names.count == 1 {
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[first]), as: UTF8.self)
+                    return .found(handler, RouteParameters(route: routes[index].pattern, names: names, first: value))
                 }
+                return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, names))
             }
             return unmatched(bytes)
         }
