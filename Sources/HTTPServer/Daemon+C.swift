@@ -431,8 +431,7 @@ enum MHDCallbacks {
     private static func respond(
         _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ state: ConnectionState, _ dispatcher: Dispatcher
     ) -> (Response, Bool) {
-        let headers = requestHeaders(connection)
-        let conflicting = headers.hasDifferentValues("Content-Length")
+        let (headers, conflicting) = requestHeaders(connection)
         let request = Request(
             method: method.map(methodName) ?? "GET",
             path: state.takePath(),
@@ -486,10 +485,26 @@ enum MHDCallbacks {
         }
     }
 
+    /// A request's header fields as they are collected, and whether two Content-Length fields disagree: found while
+    /// the fields go by, as bytes, rather than by a second scan of the Strings made of them.
+    private struct ReceivedHeaders {
+        var headers = HTTPHeaders()
+        var contentLength: UnsafeRawBufferPointer?
+        var hasConflictingContentLength = false
+    }
+
     private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, name, nameLength, value, valueLength in
         guard let cls, let name else { return MHD_Result.YES }
-        let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-        headers.pointee.add(text(name, nameLength), value.map { text($0, valueLength) } ?? "")
+        let received = cls.assumingMemoryBound(to: ReceivedHeaders.self)
+        let valueBytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength)
+        if nameLength == 14, strncasecmp(name, "Content-Length", 14) == 0 {
+            if let first = received.pointee.contentLength {
+                if !first.elementsEqual(valueBytes) { received.pointee.hasConflictingContentLength = true }
+            } else {
+                received.pointee.contentLength = valueBytes
+            }
+        }
+        received.pointee.headers.add(text(name, nameLength), String(decoding: valueBytes, as: UTF8.self))
         return MHD_Result.YES
     }
 
@@ -511,13 +526,12 @@ enum MHDCallbacks {
         String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
     }
 
-    private static func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(8)
-        withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
-        }
-        return headers
+    /// The request's header fields, and whether they hold Content-Length fields with different values.
+    private static func requestHeaders(_ connection: OpaquePointer) -> (HTTPHeaders, Bool) {
+        var received = ReceivedHeaders()
+        received.headers.reserveCapacity(8)
+        _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, &received)
+        return (received.headers, received.hasConflictingContentLength)
     }
 
     private static func peerAddress(_ connection: OpaquePointer) -> String {
