@@ -42,12 +42,12 @@ final class ServiceMetrics: Sendable {
     }
 
     /// `route` is one of `routes`; any other label counts as "unmatched".
-    func request(route: String, method: String, status: Int, duration: Duration) {
+    func request(route: String, method: String, status: Int, nanoseconds: Int64) {
         for index in routeMetrics.indices where routeMetrics[index].route == route {
-            routeMetrics[index].record(method: method, status: status, duration: duration)
+            routeMetrics[index].record(method: method, status: status, nanoseconds: nanoseconds)
             return
         }
-        unmatchedMetrics.record(method: method, status: status, duration: duration)
+        unmatchedMetrics.record(method: method, status: status, nanoseconds: nanoseconds)
     }
 
     func pressed(_ keys: [Key]) {
@@ -99,7 +99,7 @@ private final class RouteMetrics: Sendable {
         duration = Timer(label: "http_server_request_duration_seconds", dimensions: [("route", route)], preferredDisplayUnit: .seconds)
     }
 
-    func record(method: String, status: Int, duration elapsed: Duration) {
+    func record(method: String, status: Int, nanoseconds: Int64) {
         let methodIndex = Self.methodIndex(method)
         let key = methodIndex << 16 | (status & 0xFFFF)
         let counter = counters.withLock { counters in
@@ -111,7 +111,7 @@ private final class RouteMetrics: Sendable {
             return counter
         }
         counter.increment()
-        duration.recordInterval(elapsed)
+        duration.recordNanoseconds(nanoseconds)
     }
 
     /// Methods outside the fixed set share "other", so a client cannot add series by inventing methods.
@@ -126,12 +126,5 @@ private final class RouteMetrics: Sendable {
         case "OPTIONS": 6
         default: 7
         }
-    }
-}
-
-extension Timer {
-    func recordInterval(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }
