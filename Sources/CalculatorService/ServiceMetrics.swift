@@ -86,13 +86,14 @@ enum StoreOperation: String, CaseIterable {
 }
 
 /// The request metrics of one route: its duration histogram, and its request counters by method and status, each
-/// made on first use (a series per status that never occurred would be noise) and found by an integer key.
+/// made on first use (a series per status that never occurred would be noise) and found by an integer key. A route
+/// sees a few methods and statuses, so the counters are a short list scanned in order, cheaper than hashing the key.
 private final class RouteMetrics: Sendable {
     private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"]
 
     let route: String
     private let duration: Timer
-    private let counters = Mutex<[Int: Counter]>([:])
+    private let counters = Mutex<[(key: Int, counter: Counter)]>([])
 
     init(route: String) {
         self.route = route
@@ -103,11 +104,11 @@ private final class RouteMetrics: Sendable {
         let methodIndex = Self.methodIndex(method)
         let key = methodIndex << 16 | (status & 0xFFFF)
         let counter = counters.withLock { counters in
-            if let counter = counters[key] { return counter }
+            for index in counters.indices where counters[index].key == key { return counters[index].counter }
             let counter = Counter(
                 label: "http_requests_total",
                 dimensions: [("route", route), ("method", Self.methods[methodIndex]), ("status", String(status))])
-            counters[key] = counter
+            counters.append((key: key, counter: counter))
             return counter
         }
         counter.increment()
