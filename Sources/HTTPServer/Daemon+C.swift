@@ -504,8 +504,45 @@ enum MHDCallbacks {
                 received.pointee.contentLength = valueBytes
             }
         }
-        received.pointee.headers.add(text(name, nameLength), String(decoding: valueBytes, as: UTF8.self))
+        let valueText = value.flatMap { commonText($0, valueLength) } ?? String(decoding: valueBytes, as: UTF8.self)
+        received.pointee.headers.add(commonText(name, nameLength) ?? text(name, nameLength), valueText)
         return MHD_Result.YES
+    }
+
+    /// The header names (and a few values) that most requests carry, spelled as clients send them, as string
+    /// literals: a literal needs no UTF-8 validation, no allocation (a String made of more than 15 bytes allocates)
+    /// and no reference counting. Any other spelling is copied as sent.
+    private static func commonText(_ start: UnsafePointer<CChar>, _ length: Int) -> String? {
+        func matches(_ literal: StaticString) -> Bool {
+            memcmp(start, literal.utf8Start, length) == 0
+        }
+        switch length {
+        case 3: if matches("*/*") { return "*/*" }
+        case 4: if matches("Host") { return "Host" }
+        case 6:
+            if matches("Accept") { return "Accept" }
+            if matches("Origin") { return "Origin" }
+        case 8:
+            if matches("identity") { return "identity" }
+            if matches("If-Match") { return "If-Match" }
+        case 10:
+            if matches("Connection") { return "Connection" }
+            if matches("User-Agent") { return "User-Agent" }
+            if matches("keep-alive") { return "keep-alive" }
+        case 12:
+            if matches("Content-Type") { return "Content-Type" }
+            if matches("X-Request-Id") { return "X-Request-Id" }
+        case 13:
+            if matches("Authorization") { return "Authorization" }
+            if matches("gzip, deflate") { return "gzip, deflate" }
+        case 14: if matches("Content-Length") { return "Content-Length" }
+        case 15:
+            if matches("Accept-Encoding") { return "Accept-Encoding" }
+            if matches("Idempotency-Key") { return "Idempotency-Key" }
+        case 16: if matches("application/json") { return "application/json" }
+        default: break
+        }
+        return nil
     }
 
     /// The common methods as string literals (no allocation, no UTF-8 validation); others copied as sent.
