@@ -133,19 +133,21 @@ final class PendingReply: Sendable {
 /// connection and released when it closes: libmicrohttpd reports a request's completion only once the
 /// application has seen it, so per-request state made in the URI callback would otherwise depend on that report
 /// for a request abandoned mid-headers. Reused across keep-alive requests. libmicrohttpd handles one connection
-/// on one thread at a time, so it needs no lock.
+/// on one thread at a time, so it needs no lock. For the same reason its fields skip the run-time exclusivity
+/// checks (`swift_beginAccess`, a few per callback): no two accesses to them can overlap, and no caller keeps one
+/// open across a call that could reach this connection again.
 final class ConnectionState {
     /// The client's address, formatted once per connection.
-    var peerAddress: String?
-    var path = ""
-    var query: String?
-    var headersReceived = false
-    var body: [UInt8] = []
-    var bodyLimitExceeded = false
+    @exclusivity(unchecked) var peerAddress: String?
+    @exclusivity(unchecked) var path = ""
+    @exclusivity(unchecked) var query: String?
+    @exclusivity(unchecked) var headersReceived = false
+    @exclusivity(unchecked) var body: [UInt8] = []
+    @exclusivity(unchecked) var bodyLimitExceeded = false
     /// Set while the connection is parked for a `Response.later`.
-    var pending: PendingReply?
+    @exclusivity(unchecked) var pending: PendingReply?
     /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
-    var inProgress = false
+    @exclusivity(unchecked) var inProgress = false
 
     /// Starts the next request on this connection from its raw target ("/sessions/x/press?trace=1").
     func begin(target: UnsafePointer<CChar>) {
