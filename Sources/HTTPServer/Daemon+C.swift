@@ -148,6 +148,12 @@ final class ConnectionState {
     @exclusivity(unchecked) var pending: PendingReply?
     /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
     @exclusivity(unchecked) var inProgress = false
+    /// The last request's header and body buffers, kept for the next request on this connection: by then the request
+    /// is usually gone, so they are reused in place of an allocation each (see `keepBuffers`).
+    @exclusivity(unchecked) private var spareHeaders = HTTPHeaders()
+    @exclusivity(unchecked) private var spareBody: [UInt8] = []
+    /// A body buffer larger than this is not kept: an idle connection should not hold a large upload's memory.
+    private static let spareBodyCapacity = 4_096
 
     /// Starts the next request on this connection from its raw target ("/sessions/x/press?trace=1").
     func begin(target: UnsafePointer<CChar>) {
@@ -161,8 +167,25 @@ final class ConnectionState {
             query = nil
         }
         headersReceived = false
-        body = []
+        swap(&body, &spareBody)
+        // Keeps the buffer when the last request is gone; otherwise (a responder kept it) this allocates a new one.
+        body.removeAll(keepingCapacity: true)
         bodyLimitExceeded = false
+    }
+
+    /// Empty headers with room for the usual fields, in the last request's buffer when it is free again.
+    func takeHeaders() -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        swap(&headers, &spareHeaders)
+        headers.removeAll(keepingCapacity: true)
+        headers.reserveCapacity(8)
+        return headers
+    }
+
+    /// Keeps the request's buffers for the next request; called once the responder is done with it.
+    func keepBuffers(of request: borrowing Request) {
+        spareHeaders = request.headers
+        if request.body.capacity <= Self.spareBodyCapacity { spareBody = request.body }
     }
 
     func takePath() -> String {
@@ -433,7 +456,7 @@ enum MHDCallbacks {
     private static func respond(
         _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ state: ConnectionState, _ dispatcher: Dispatcher
     ) -> (Response, Bool) {
-        let (headers, conflicting) = requestHeaders(connection)
+        let (headers, conflicting) = requestHeaders(connection, into: state.takeHeaders())
         let request = Request(
             method: method.map(methodName) ?? "GET",
             path: state.takePath(),
@@ -445,6 +468,7 @@ enum MHDCallbacks {
             hasConflictingContentLength: conflicting
         )
         let response = dispatcher.responder(request)
+        state.keepBuffers(of: request)
         return (response, conflicting)
     }
 
@@ -566,9 +590,8 @@ enum MHDCallbacks {
     }
 
     /// The request's header fields, and whether they hold Content-Length fields with different values.
-    private static func requestHeaders(_ connection: OpaquePointer) -> (HTTPHeaders, Bool) {
-        var received = ReceivedHeaders()
-        received.headers.reserveCapacity(8)
+    private static func requestHeaders(_ connection: OpaquePointer, into headers: consuming HTTPHeaders) -> (HTTPHeaders, Bool) {
+        var received = ReceivedHeaders(headers: headers)
         _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, &received)
         return (received.headers, received.hasConflictingContentLength)
     }

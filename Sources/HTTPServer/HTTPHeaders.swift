@@ -90,6 +90,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.reserveCapacity(capacity)
     }
 
+    mutating func removeAll(keepingCapacity: Bool) {
+        fields.removeAll(keepingCapacity: keepingCapacity)
+    }
+
     /// True when two fields of this name carry different values.
     func hasDifferentValues(_ name: String) -> Bool {
         var first: String?
