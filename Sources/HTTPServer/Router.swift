@@ -149,6 +149,36 @@ public struct Router: Sendable {
             }
         }
 
+        /// `firstParameter(ifMatching:)` for a path with exactly one slash per segment of this pattern, found at
+        /// `slashes`: each segment's bounds are known without walking the path, so only the literal segments are
+        /// compared, the last one first (routes sharing a prefix differ at their end).
+        func firstParameter(ifMatching path: UnsafeBufferPointer<UInt8>, slashesAt slashes: UnsafeBufferPointer<Int>) -> Range<Int>? {
+            guard slashes.first == 0 else { return nil }
+            if segments.isEmpty { return path.count == 1 ? 0..<0 : nil }
+            guard slashes.count == segments.count else { return nil }
+            return literals.withUnsafeBufferPointer { literals in
+                segments.withUnsafeBufferPointer { segments -> Range<Int>? in
+                    var first: Range<Int>?
+                    for index in stride(from: segments.count - 1, through: 0, by: -1) {
+                        let start = slashes[index] + 1
+                        let end = index + 1 < slashes.count ? slashes[index + 1] : path.count
+                        let segment = segments[index]
+                        if segment.isParameter {
+                            if end == start { return nil }
+                            // Walking backwards, the last parameter seen is the first.
+                            first = start..<end
+                        } else {
+                            if segment.count != end - start { return nil }
+                            for offset in 0..<segment.count where literals[segment.start + offset] != path[start + offset] {
+                                return nil
+                            }
+                        }
+                    }
+                    return first ?? 0..<0
+                }
+            }
+        }
+
         /// Only called after `matches` said yes, so the shapes agree. Static, given only the fields it reads: as a
         /// method it was handed a copy of the whole route (a retain and a release of each of its arrays).
         static func parameters(
@@ -199,13 +229,33 @@ public struct Router: Sendable {
         routes.insert(route, at: position)
     }
 
+    /// Paths with more slashes than this are matched by walking them (no route of this service has so many).
+    private static let markedSlashes = 16
+
     public func match(method: String, path: String) -> RouteMatch {
         var path = path
         return path.withUTF8 { bytes in
-            var slashes = 0
-            for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.markedSlashes) { marks in
+                // One pass finds where the slashes are; routes are then compared segment by segment at those places.
+                var slashes = 0
+                for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+                    if slashes < marks.count { marks[slashes] = index }
+                    slashes += 1
+                }
+                let marked = slashes <= marks.count ? UnsafeBufferPointer(rebasing: marks[..<slashes]) : nil
+                return match(method: method, bytes, slashes: slashes, at: marked)
+            }
+        }
+    }
+
+    private func match(method: String, _ bytes: UnsafeBufferPointer<UInt8>, slashes: Int, at marks: UnsafeBufferPointer<Int>?) -> RouteMatch {
             for index in routes.indices where routes[index].slashes == slashes {
-                guard let first = routes[index].firstParameter(ifMatching: bytes) else { continue }
+                let found = if let marks {
+                    routes[index].firstParameter(ifMatching: bytes, slashesAt: marks)
+                } else {
+                    routes[index].firstParameter(ifMatching: bytes)
+                }
+                guard let first = found else { continue }
                 guard let handler = routes[index].handler(for: method) else { continue }
                 let names = routes[index].parameterNames
                 if names.count == 1 {
@@ -215,7 +265,6 @@ public struct Router: Sendable {
                 return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, names))
             }
             return unmatched(bytes)
-        }
     }
 
     /// The 404/405 decision, off the hot path.
