@@ -248,23 +248,25 @@ public struct Router: Sendable {
         }
     }
 
+    /// The first route that matches and has the method; `marks` holds where the path's slashes are, or is nil
+    /// when there were too many to note.
     private func match(method: String, _ bytes: UnsafeBufferPointer<UInt8>, slashes: Int, at marks: UnsafeBufferPointer<Int>?) -> RouteMatch {
-            for index in routes.indices where routes[index].slashes == slashes {
-                let found = if let marks {
-                    routes[index].firstParameter(ifMatching: bytes, slashesAt: marks)
-                } else {
-                    routes[index].firstParameter(ifMatching: bytes)
-                }
-                guard let first = found else { continue }
-                guard let handler = routes[index].handler(for: method) else { continue }
-                let names = routes[index].parameterNames
-                if names.count == 1 {
-                    let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[first]), as: UTF8.self)
-                    return .found(handler, RouteParameters(route: routes[index].pattern, names: names, first: value))
-                }
-                return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, names))
+        for index in routes.indices where routes[index].slashes == slashes {
+            let found = if let marks {
+                routes[index].firstParameter(ifMatching: bytes, slashesAt: marks)
+            } else {
+                routes[index].firstParameter(ifMatching: bytes)
             }
-            return unmatched(bytes)
+            guard let first = found else { continue }
+            guard let handler = routes[index].handler(for: method) else { continue }
+            let names = routes[index].parameterNames
+            if names.count == 1 {
+                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[first]), as: UTF8.self)
+                return .found(handler, RouteParameters(route: routes[index].pattern, names: names, first: value))
+            }
+            return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, names))
+        }
+        return unmatched(bytes)
     }
 
     /// The 404/405 decision, off the hot path.

@@ -70,6 +70,18 @@ import Testing
         }
     }
 
+    @Test func pathsWithMoreSlashesThanTheRouterNotesStillMatch() throws {
+        // 20 segments: more slashes than the router notes in one pass, so these are matched by walking the path.
+        let segments = (1...20).map { "s\($0)" }
+        var router = Router()
+        router.add("GET", "/" + segments.dropLast().joined(separator: "/") + "/{last}", Self.named("deep"))
+        let (name, parameters) = try #require(Self.resolve(router, "GET", "/" + segments.joined(separator: "/")))
+        #expect(name == "deep")
+        #expect(parameters["last"] == "s20")
+        #expect(Self.resolve(router, "GET", "/" + segments.joined(separator: "/") + "/more") == nil)
+        #expect(Self.resolve(router, "GET", "/x/" + segments.dropFirst().joined(separator: "/")) == nil)
+    }
+
     @Test func severalParametersAreCaptured() throws {
         var router = Router()
         router.add("GET", "/a/:first/b/:second", Self.named("ab"))
