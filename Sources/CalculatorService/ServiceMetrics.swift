@@ -5,7 +5,10 @@ import Synchronization
 /// What the service counts, through swift-metrics; the executable chooses the backend (Prometheus).
 /// Label values come from small fixed sets (route patterns, not paths), so the series stay few.
 final class ServiceMetrics: Sendable {
-    private let routeMetrics: [String: RouteMetrics]
+    /// Busiest routes first: found by comparing labels in turn, which for the label the router hands back (the very
+    /// string registered) is a pointer comparison, cheaper than hashing the label for a dictionary.
+    private let routeMetrics: [RouteMetrics]
+    private let unmatchedMetrics: RouteMetrics
     private let presses: [Key: Counter]
     /// Indexed by `StoreOperation.index`: a press should not pay for hashing to find its counter.
     private let storeOperations: [Counter]
@@ -19,7 +22,11 @@ final class ServiceMetrics: Sendable {
     ]
 
     init() {
-        routeMetrics = Dictionary(uniqueKeysWithValues: Self.routes.map { ($0, RouteMetrics(route: $0)) })
+        let created = Self.routes.map { RouteMetrics(route: $0) }
+        let busiest = ["/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}", "/sessions"]
+        routeMetrics = created.filter { busiest.contains($0.route) }.sorted { busiest.firstIndex(of: $0.route)! < busiest.firstIndex(of: $1.route)! }
+            + created.filter { !busiest.contains($0.route) }
+        unmatchedMetrics = created.first { $0.route == "unmatched" }!
         let kindCounters = Dictionary(uniqueKeysWithValues: Set(KeyCatalog.all.map(\.kind)).map {
             ($0, Counter(label: "calculator_key_presses_total", dimensions: [("kind", $0.rawValue)]))
         })
@@ -35,9 +42,12 @@ final class ServiceMetrics: Sendable {
     }
 
     /// `route` is one of `routes`; any other label counts as "unmatched".
-    func request(route: String, method: String, status: Int, duration: Duration) {
-        guard let metrics = routeMetrics[route] ?? routeMetrics["unmatched"] else { return }
-        metrics.record(method: method, status: status, duration: duration)
+    func request(route: String, method: String, status: Int, nanoseconds: Int64) {
+        for index in routeMetrics.indices where routeMetrics[index].route == route {
+            routeMetrics[index].record(method: method, status: status, nanoseconds: nanoseconds)
+            return
+        }
+        unmatchedMetrics.record(method: method, status: status, nanoseconds: nanoseconds)
     }
 
     func pressed(_ keys: [Key]) {
@@ -76,32 +86,33 @@ enum StoreOperation: String, CaseIterable {
 }
 
 /// The request metrics of one route: its duration histogram, and its request counters by method and status, each
-/// made on first use (a series per status that never occurred would be noise) and found by an integer key.
+/// made on first use (a series per status that never occurred would be noise) and found by an integer key. A route
+/// sees a few methods and statuses, so the counters are a short list scanned in order, cheaper than hashing the key.
 private final class RouteMetrics: Sendable {
     private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"]
 
-    private let route: String
+    let route: String
     private let duration: Timer
-    private let counters = Mutex<[Int: Counter]>([:])
+    private let counters = Mutex<[(key: Int, counter: Counter)]>([])
 
     init(route: String) {
         self.route = route
         duration = Timer(label: "http_server_request_duration_seconds", dimensions: [("route", route)], preferredDisplayUnit: .seconds)
     }
 
-    func record(method: String, status: Int, duration elapsed: Duration) {
+    func record(method: String, status: Int, nanoseconds: Int64) {
         let methodIndex = Self.methodIndex(method)
         let key = methodIndex << 16 | (status & 0xFFFF)
         let counter = counters.withLock { counters in
-            if let counter = counters[key] { return counter }
+            for index in counters.indices where counters[index].key == key { return counters[index].counter }
             let counter = Counter(
                 label: "http_requests_total",
                 dimensions: [("route", route), ("method", Self.methods[methodIndex]), ("status", String(status))])
-            counters[key] = counter
+            counters.append((key: key, counter: counter))
             return counter
         }
         counter.increment()
-        duration.recordInterval(elapsed)
+        duration.recordNanoseconds(nanoseconds)
     }
 
     /// Methods outside the fixed set share "other", so a client cannot add series by inventing methods.
@@ -116,12 +127,5 @@ private final class RouteMetrics: Sendable {
         case "OPTIONS": 6
         default: 7
         }
-    }
-}
-
-extension Timer {
-    func recordInterval(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

@@ -133,19 +133,27 @@ final class PendingReply: Sendable {
 /// connection and released when it closes: libmicrohttpd reports a request's completion only once the
 /// application has seen it, so per-request state made in the URI callback would otherwise depend on that report
 /// for a request abandoned mid-headers. Reused across keep-alive requests. libmicrohttpd handles one connection
-/// on one thread at a time, so it needs no lock.
+/// on one thread at a time, so it needs no lock. For the same reason its fields skip the run-time exclusivity
+/// checks (`swift_beginAccess`, a few per callback): no two accesses to them can overlap, and no caller keeps one
+/// open across a call that could reach this connection again.
 final class ConnectionState {
     /// The client's address, formatted once per connection.
-    var peerAddress: String?
-    var path = ""
-    var query: String?
-    var headersReceived = false
-    var body: [UInt8] = []
-    var bodyLimitExceeded = false
+    @exclusivity(unchecked) var peerAddress: String?
+    @exclusivity(unchecked) var path = ""
+    @exclusivity(unchecked) var query: String?
+    @exclusivity(unchecked) var headersReceived = false
+    @exclusivity(unchecked) var body: [UInt8] = []
+    @exclusivity(unchecked) var bodyLimitExceeded = false
     /// Set while the connection is parked for a `Response.later`.
-    var pending: PendingReply?
+    @exclusivity(unchecked) var pending: PendingReply?
     /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
-    var inProgress = false
+    @exclusivity(unchecked) var inProgress = false
+    /// The last request's header and body buffers, kept for the next request on this connection: by then the request
+    /// is usually gone, so they are reused in place of an allocation each (see `keepBuffers`).
+    @exclusivity(unchecked) private var spareHeaders = HTTPHeaders()
+    @exclusivity(unchecked) private var spareBody: [UInt8] = []
+    /// A body buffer larger than this is not kept: an idle connection should not hold a large upload's memory.
+    private static let spareBodyCapacity = 4_096
 
     /// Starts the next request on this connection from its raw target ("/sessions/x/press?trace=1").
     func begin(target: UnsafePointer<CChar>) {
@@ -159,8 +167,25 @@ final class ConnectionState {
             query = nil
         }
         headersReceived = false
-        body = []
+        swap(&body, &spareBody)
+        // Keeps the buffer when the last request is gone; otherwise (a responder kept it) this allocates a new one.
+        body.removeAll(keepingCapacity: true)
         bodyLimitExceeded = false
+    }
+
+    /// Empty headers with room for the usual fields, in the last request's buffer when it is free again.
+    func takeHeaders() -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        swap(&headers, &spareHeaders)
+        headers.removeAll(keepingCapacity: true)
+        headers.reserveCapacity(8)
+        return headers
+    }
+
+    /// Keeps the request's buffers for the next request; called once the responder is done with it.
+    func keepBuffers(of request: borrowing Request) {
+        spareHeaders = request.headers
+        if request.body.capacity <= Self.spareBodyCapacity { spareBody = request.body }
     }
 
     func takePath() -> String {
@@ -431,8 +456,7 @@ enum MHDCallbacks {
     private static func respond(
         _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ state: ConnectionState, _ dispatcher: Dispatcher
     ) -> (Response, Bool) {
-        let headers = requestHeaders(connection)
-        let conflicting = headers.hasDifferentValues("Content-Length")
+        let (headers, conflicting) = requestHeaders(connection, into: state.takeHeaders())
         let request = Request(
             method: method.map(methodName) ?? "GET",
             path: state.takePath(),
@@ -444,6 +468,7 @@ enum MHDCallbacks {
             hasConflictingContentLength: conflicting
         )
         let response = dispatcher.responder(request)
+        state.keepBuffers(of: request)
         return (response, conflicting)
     }
 
@@ -486,11 +511,64 @@ enum MHDCallbacks {
         }
     }
 
+    /// A request's header fields as they are collected, and whether two Content-Length fields disagree: found while
+    /// the fields go by, as bytes, rather than by a second scan of the Strings made of them.
+    private struct ReceivedHeaders {
+        var headers = HTTPHeaders()
+        var contentLength: UnsafeRawBufferPointer?
+        var hasConflictingContentLength = false
+    }
+
     private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, name, nameLength, value, valueLength in
         guard let cls, let name else { return MHD_Result.YES }
-        let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-        headers.pointee.add(text(name, nameLength), value.map { text($0, valueLength) } ?? "")
+        let received = cls.assumingMemoryBound(to: ReceivedHeaders.self)
+        let valueBytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength)
+        if nameLength == 14, strncasecmp(name, "Content-Length", 14) == 0 {
+            if let first = received.pointee.contentLength {
+                if !first.elementsEqual(valueBytes) { received.pointee.hasConflictingContentLength = true }
+            } else {
+                received.pointee.contentLength = valueBytes
+            }
+        }
+        let valueText = value.flatMap { commonText($0, valueLength) } ?? String(decoding: valueBytes, as: UTF8.self)
+        received.pointee.headers.add(commonText(name, nameLength) ?? text(name, nameLength), valueText)
         return MHD_Result.YES
+    }
+
+    /// The header names (and a few values) that most requests carry, spelled as clients send them, as string
+    /// literals: a literal needs no UTF-8 validation, no allocation (a String made of more than 15 bytes allocates)
+    /// and no reference counting. Any other spelling is copied as sent.
+    private static func commonText(_ start: UnsafePointer<CChar>, _ length: Int) -> String? {
+        func matches(_ literal: StaticString) -> Bool {
+            memcmp(start, literal.utf8Start, length) == 0
+        }
+        switch length {
+        case 3: if matches("*/*") { return "*/*" }
+        case 4: if matches("Host") { return "Host" }
+        case 6:
+            if matches("Accept") { return "Accept" }
+            if matches("Origin") { return "Origin" }
+        case 8:
+            if matches("identity") { return "identity" }
+            if matches("If-Match") { return "If-Match" }
+        case 10:
+            if matches("Connection") { return "Connection" }
+            if matches("User-Agent") { return "User-Agent" }
+            if matches("keep-alive") { return "keep-alive" }
+        case 12:
+            if matches("Content-Type") { return "Content-Type" }
+            if matches("X-Request-Id") { return "X-Request-Id" }
+        case 13:
+            if matches("Authorization") { return "Authorization" }
+            if matches("gzip, deflate") { return "gzip, deflate" }
+        case 14: if matches("Content-Length") { return "Content-Length" }
+        case 15:
+            if matches("Accept-Encoding") { return "Accept-Encoding" }
+            if matches("Idempotency-Key") { return "Idempotency-Key" }
+        case 16: if matches("application/json") { return "application/json" }
+        default: break
+        }
+        return nil
     }
 
     /// The common methods as string literals (no allocation, no UTF-8 validation); others copied as sent.
@@ -511,13 +589,11 @@ enum MHDCallbacks {
         String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
     }
 
-    private static func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(8)
-        withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
-        }
-        return headers
+    /// The request's header fields, and whether they hold Content-Length fields with different values.
+    private static func requestHeaders(_ connection: OpaquePointer, into headers: consuming HTTPHeaders) -> (HTTPHeaders, Bool) {
+        var received = ReceivedHeaders(headers: headers)
+        _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, &received)
+        return (received.headers, received.hasConflictingContentLength)
     }
 
     private static func peerAddress(_ connection: OpaquePointer) -> String {

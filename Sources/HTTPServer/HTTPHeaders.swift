@@ -49,7 +49,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public var count: Int { fields.count }
 
-    public mutating func add(_ name: String, _ value: String) {
+    /// Takes its arguments rather than borrowing them: most are literals or Strings made for the call, which are
+    /// then stored without a retain (and without the matching release by the caller).
+    public mutating func add(_ name: consuming String, _ value: consuming String) {
         fields.append(Field(name: name, value: value))
     }
 
@@ -88,6 +90,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public mutating func reserveCapacity(_ capacity: Int) {
         fields.reserveCapacity(capacity)
+    }
+
+    mutating func removeAll(keepingCapacity: Bool) {
+        fields.removeAll(keepingCapacity: keepingCapacity)
     }
 
     /// True when two fields of this name carry different values.

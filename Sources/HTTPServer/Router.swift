@@ -63,6 +63,9 @@ public struct Router: Sendable {
         let segments: [Segment]
         /// The number of '/' in a path this pattern can match: a cheap first test before walking the segments.
         let slashes: Int
+        /// The last segment when it is a literal ("press"): routes that differ only there ("/sessions/{id}/press",
+        /// "/sessions/{id}/display") are told apart by the path's end, without walking the id before it.
+        let lastLiteral: Segment?
         let parameterNames: [String]
         var endpoints: [Endpoint]
 
@@ -89,6 +92,7 @@ public struct Router: Sendable {
             self.literals = literals
             self.segments = segments
             self.slashes = max(segments.count, 1)
+            self.lastLiteral = segments.last.flatMap { $0.isParameter ? nil : $0 }
             self.parameterNames = names
             self.endpoints = []
         }
@@ -103,30 +107,74 @@ public struct Router: Sendable {
             return nil
         }
 
-        /// Walks the path once, segment by segment, without allocating.
         func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard path.first == UInt8(ascii: "/") else { return false }
-            if segments.isEmpty { return path.count == 1 }
-            return segments.withUnsafeBufferPointer { segments in
-                literals.withUnsafeBufferPointer { literals in
+            firstParameter(ifMatching: path) != nil
+        }
+
+        /// Walks the path once, segment by segment, without allocating. Nil when the path does not match; otherwise
+        /// where the first parameter's value is (an empty range when there is none), so that a route with one
+        /// parameter need not walk the path again.
+        func firstParameter(ifMatching path: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+            guard path.first == UInt8(ascii: "/") else { return nil }
+            if segments.isEmpty { return path.count == 1 ? 0..<0 : nil }
+            return literals.withUnsafeBufferPointer { literals in
+                if let last = lastLiteral {
+                    // The path must end in "/" and this literal.
+                    guard path.count > last.count, path[path.count - last.count - 1] == UInt8(ascii: "/") else { return nil }
+                    let offset = path.count - last.count
+                    for index in 0..<last.count where literals[last.start + index] != path[offset + index] { return nil }
+                }
+                return segments.withUnsafeBufferPointer { segments -> Range<Int>? in
                     var start = 1
+                    var first: Range<Int>?
                     for index in 0..<segments.count {
-                        guard start <= path.count else { return false }
+                        guard start <= path.count else { return nil }
                         var end = start
                         while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
-                        if (index == segments.count - 1) != (end == path.count) { return false }
+                        if (index == segments.count - 1) != (end == path.count) { return nil }
                         let segment = segments[index]
                         if segment.isParameter {
-                            if end == start { return false }
+                            if end == start { return nil }
+                            if first == nil { first = start..<end }
                         } else {
-                            if segment.count != end - start { return false }
+                            if segment.count != end - start { return nil }
                             for offset in 0..<segment.count where literals[segment.start + offset] != path[start + offset] {
-                                return false
+                                return nil
                             }
                         }
                         start = end + 1
                     }
-                    return true
+                    return first ?? 0..<0
+                }
+            }
+        }
+
+        /// `firstParameter(ifMatching:)` for a path with exactly one slash per segment of this pattern, found at
+        /// `slashes`: each segment's bounds are known without walking the path, so only the literal segments are
+        /// compared, the last one first (routes sharing a prefix differ at their end).
+        func firstParameter(ifMatching path: UnsafeBufferPointer<UInt8>, slashesAt slashes: UnsafeBufferPointer<Int>) -> Range<Int>? {
+            guard slashes.first == 0 else { return nil }
+            if segments.isEmpty { return path.count == 1 ? 0..<0 : nil }
+            guard slashes.count == segments.count else { return nil }
+            return literals.withUnsafeBufferPointer { literals in
+                segments.withUnsafeBufferPointer { segments -> Range<Int>? in
+                    var first: Range<Int>?
+                    for index in stride(from: segments.count - 1, through: 0, by: -1) {
+                        let start = slashes[index] + 1
+                        let end = index + 1 < slashes.count ? slashes[index + 1] : path.count
+                        let segment = segments[index]
+                        if segment.isParameter {
+                            if end == start { return nil }
+                            // Walking backwards, the last parameter seen is the first.
+                            first = start..<end
+                        } else {
+                            if segment.count != end - start { return nil }
+                            for offset in 0..<segment.count where literals[segment.start + offset] != path[start + offset] {
+                                return nil
+                            }
+                        }
+                    }
+                    return first ?? 0..<0
                 }
             }
         }
@@ -181,18 +229,44 @@ public struct Router: Sendable {
         routes.insert(route, at: position)
     }
 
+    /// Paths with more slashes than this are matched by walking them (no route of this service has so many).
+    private static let markedSlashes = 16
+
     public func match(method: String, path: String) -> RouteMatch {
         var path = path
         return path.withUTF8 { bytes in
-            var slashes = 0
-            for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
-            for index in routes.indices where routes[index].slashes == slashes && routes[index].matches(bytes) {
-                if let handler = routes[index].handler(for: method) {
-                    return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, routes[index].parameterNames))
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.markedSlashes) { marks in
+                // One pass finds where the slashes are; routes are then compared segment by segment at those places.
+                var slashes = 0
+                for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+                    if slashes < marks.count { marks[slashes] = index }
+                    slashes += 1
                 }
+                let marked = slashes <= marks.count ? UnsafeBufferPointer(rebasing: marks[..<slashes]) : nil
+                return match(method: method, bytes, slashes: slashes, at: marked)
             }
-            return unmatched(bytes)
         }
+    }
+
+    /// The first route that matches and has the method; `marks` holds where the path's slashes are, or is nil
+    /// when there were too many to note.
+    private func match(method: String, _ bytes: UnsafeBufferPointer<UInt8>, slashes: Int, at marks: UnsafeBufferPointer<Int>?) -> RouteMatch {
+        for index in routes.indices where routes[index].slashes == slashes {
+            let found = if let marks {
+                routes[index].firstParameter(ifMatching: bytes, slashesAt: marks)
+            } else {
+                routes[index].firstParameter(ifMatching: bytes)
+            }
+            guard let first = found else { continue }
+            guard let handler = routes[index].handler(for: method) else { continue }
+            let names = routes[index].parameterNames
+            if names.count == 1 {
+                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[first]), as: UTF8.self)
+                return .found(handler, RouteParameters(route: routes[index].pattern, names: names, first: value))
+            }
+            return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, names))
+        }
+        return unmatched(bytes)
     }
 
     /// The 404/405 decision, off the hot path.

@@ -54,6 +54,34 @@ import Testing
         #expect(Self.resolve(router, "GET", "/sessions/abc/display/more") == nil)
     }
 
+    @Test func routesDifferingInTheirLastLiteralAreToldApartByTheWholeSegment() throws {
+        var router = Router()
+        router.add("GET", "/sessions/{id}/display", Self.named("display"))
+        router.add("GET", "/sessions/{id}/history", Self.named("history"))
+        router.add("POST", "/sessions/{id}/press", Self.named("press"))
+        let (name, parameters) = try #require(Self.resolve(router, "GET", "/sessions/press/display"))
+        #expect(name == "display")
+        #expect(parameters["id"] == "press")
+        #expect(try #require(Self.resolve(router, "POST", "/sessions/display/press")).1["id"] == "display")
+        #expect(try #require(Self.resolve(router, "GET", "/sessions/a/history")).1["id"] == "a")
+        // The path's end matches a literal only as a whole segment, after a '/'.
+        for (method, path) in [("POST", "/sessions/a/xpress"), ("POST", "/sessions/apress"), ("GET", "/sessions/a/isplay"), ("POST", "/x/a/press"), ("POST", "/press")] {
+            #expect(Self.resolve(router, method, path) == nil, "\(method) \(path)")
+        }
+    }
+
+    @Test func pathsWithMoreSlashesThanTheRouterNotesStillMatch() throws {
+        // 20 segments: more slashes than the router notes in one pass, so these are matched by walking the path.
+        let segments = (1...20).map { "s\($0)" }
+        var router = Router()
+        router.add("GET", "/" + segments.dropLast().joined(separator: "/") + "/{last}", Self.named("deep"))
+        let (name, parameters) = try #require(Self.resolve(router, "GET", "/" + segments.joined(separator: "/")))
+        #expect(name == "deep")
+        #expect(parameters["last"] == "s20")
+        #expect(Self.resolve(router, "GET", "/" + segments.joined(separator: "/") + "/more") == nil)
+        #expect(Self.resolve(router, "GET", "/x/" + segments.dropFirst().joined(separator: "/")) == nil)
+    }
+
     @Test func severalParametersAreCaptured() throws {
         var router = Router()
         router.add("GET", "/a/:first/b/:second", Self.named("ab"))

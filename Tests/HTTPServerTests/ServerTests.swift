@@ -88,6 +88,25 @@ private var loopbackIPv6Available: Bool {
         #expect(request.peerAddress == "127.0.0.1")
     }
 
+    @Test func headerFieldsReachTheResponderAsSentInOrderAndDisagreeingContentLengthsAreFlagged() throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        try connection.write(
+            "POST /fields HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\nACCEPT: */*\r\n"
+                + "Idempotency-Key: k1\r\nX-Other: application/json\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\n{}")
+        #expect(try connection.readResponse().status == 200)
+        let request = try #require(log.last(path: "/fields"))
+        #expect(request.headers.map(\.name) == ["Host", "content-type", "ACCEPT", "Idempotency-Key", "X-Other", "Content-Length", "content-length"])
+        #expect(request.headers.map(\.value) == ["localhost", "application/json", "*/*", "k1", "application/json", "2", "2"])
+        #expect(request.hasConflictingContentLength == false)
+
+        let conflicting = try TestConnection(port: server.port)
+        try conflicting.write("POST /conflict HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\ncontent-length: 3\r\n\r\n{}")
+        _ = try conflicting.readResponse()
+        #expect(try #require(log.last(path: "/conflict")).hasConflictingContentLength)
+    }
+
     @Test func targetWithoutQueryHasNilQueryAndEmptyQueryIsKept() throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
