@@ -200,10 +200,14 @@ final class ConnectionState {
         return body
     }
 
-    /// Ends the current request, if one is in progress; true when it was.
+    /// Ends the current request, if one is in progress; true when it was. The spare buffers let go of the request's
+    /// contents (its header values may hold credentials) and keep only their room: an idle connection holds nothing
+    /// of the request it served.
     func finish() -> Bool {
         body = []
         pending = nil
+        spareHeaders.removeAll(keepingCapacity: true)
+        spareBody.removeAll(keepingCapacity: true)
         guard inProgress else { return false }
         inProgress = false
         return true
