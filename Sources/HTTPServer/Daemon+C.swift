@@ -12,6 +12,10 @@ final class Dispatcher: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Set once `shutdown` begins: from then on responses ask clients to close the connection.
     let draining = Atomic<Bool>(false)
+    /// Connections libmicrohttpd holds open (accepted, not yet closed).
+    let openConnections = Atomic<Int>(0)
+    /// Requests begun since the start: `EpollWakeUp` watches it for work that stops.
+    let requestsBegun = Atomic<Int>(0)
 
     /// Connections waiting for a `Response.later`, so that stopping can wake them first (libmicrohttpd must not be
     /// stopped with a connection suspended). A reply leaves this set only after its connection is resumed.
@@ -221,6 +225,7 @@ final class Daemon {
     /// The listening socket handed back by `MHD_quiesce_daemon`; ours to close, but only after `MHD_stop_daemon`.
     private var quiescedSocket: Int32 = -1
     private var stopped = false
+    private var wakeUp: EpollWakeUp?
     let port: Int
 
     init(configuration: ServerConfiguration, dispatcher: Dispatcher) throws {
@@ -263,6 +268,12 @@ final class Daemon {
         self.handle = started
         self.dispatcher = dispatcher
         self.port = Int(cmhd_bound_port(started))
+        do {
+            wakeUp = try EpollWakeUp(listeningOn: address, port: port, dispatcher: dispatcher)
+        } catch {
+            MHD_stop_daemon(started)
+            throw error
+        }
     }
 
     deinit {
@@ -285,6 +296,8 @@ final class Daemon {
     func stop() {
         guard !stopped else { return }
         stopped = true
+        wakeUp?.stop()
+        wakeUp = nil
         dispatcher.abandonParked()
         MHD_stop_daemon(handle)
         if quiescedSocket >= 0 {
@@ -335,6 +348,113 @@ final class Daemon {
     }
 }
 
+/// Works around libmicrohttpd 0.9.75 leaving requests unread in epoll mode. When a worker's `epoll_wait` returns
+/// its maximum of 128 events, the worker calls `epoll_wait` again, with its full timeout (as long as the connection
+/// timeout), before it handles them; if nothing else happens meanwhile, those connections wait that long. 128
+/// clients on one worker, each waiting for its answer, stall it like that (the C reference server stalls the same
+/// way). Any event ends the wait, and every worker's epoll set watches the listening socket (level-triggered), so
+/// this thread connects to that socket and closes at once: when requests stop beginning while they began just
+/// before (checked every 10 ms), and every 100 ms while clients are connected, for a worker stalled while another
+/// keeps busy. A server with no connection open is left alone.
+final class EpollWakeUp {
+    private var thread = pthread_t()
+    /// Written to by `stop`: the thread sleeps in `poll` on the other end.
+    private let stopPipe: (read: Int32, write: Int32)
+    private let address: sockaddr_storage
+    private let dispatcher: Dispatcher
+    private static var tickMilliseconds: Int32 { 10 }
+    /// Ticks between knocks made whatever the work does.
+    private static var backstopTicks: Int { 10 }
+
+    /// `address` is the one the daemon was asked to listen on; an unspecified one (0.0.0.0, ::) is reached on loopback.
+    init(listeningOn address: sockaddr_storage, port: Int, dispatcher: Dispatcher) throws {
+        var target = address
+        withUnsafeMutablePointer(to: &target) { storage in
+            if Int32(storage.pointee.ss_family) == AF_INET6 {
+                storage.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    v6.pointee.sin6_port = UInt16(port).bigEndian
+                    if cmhd_is_unspecified_ipv6(UnsafeRawPointer(v6).assumingMemoryBound(to: sockaddr.self)) != 0 {
+                        _ = inet_pton(AF_INET6, "::1", &v6.pointee.sin6_addr)
+                    }
+                }
+            } else {
+                storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    v4.pointee.sin_port = UInt16(port).bigEndian
+                    if v4.pointee.sin_addr.s_addr == 0 {
+                        _ = inet_pton(AF_INET, "127.0.0.1", &v4.pointee.sin_addr)
+                    }
+                }
+            }
+        }
+        self.address = target
+        self.dispatcher = dispatcher
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw HTTPServerError.startFailed("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        stopPipe = (ends[0], ends[1])
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let created = pthread_create(&thread, nil, Self.entry, context)
+        guard created == 0 else {
+            Unmanaged<EpollWakeUp>.fromOpaque(context).release()
+            close(ends[0])
+            close(ends[1])
+            throw HTTPServerError.startFailed("cannot start a thread: \(String(cString: strerror(created)))")
+        }
+    }
+
+    /// Ends the thread and waits for it. Call once.
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+        pthread_join(thread, nil)
+        close(stopPipe.read)
+        close(stopPipe.write)
+    }
+
+    private static let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+        guard let context else { return nil }
+        let wakeUp = Unmanaged<EpollWakeUp>.fromOpaque(context).takeRetainedValue()
+        wakeUp.run()
+        return nil
+    }
+
+    private func run() {
+        var stopEvent = pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)
+        var lastBegun = dispatcher.requestsBegun.load(ordering: .relaxed)
+        var workedBefore = false
+        var ticksSinceKnock = 0
+        while true {
+            let ready = poll(&stopEvent, 1, Self.tickMilliseconds)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+            let begun = dispatcher.requestsBegun.load(ordering: .relaxed)
+            let worked = begun != lastBegun
+            lastBegun = begun
+            ticksSinceKnock += 1
+            if dispatcher.openConnections.load(ordering: .relaxed) > 0,
+               (workedBefore && !worked) || ticksSinceKnock >= Self.backstopTicks {
+                knock()
+                ticksSinceKnock = 0
+            }
+            workedBefore = worked
+        }
+    }
+
+    /// Connects to the listening socket and closes: the connection's arrival is the event that wakes the workers.
+    private func knock() {
+        let family = Int32(address.ss_family)
+        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { return }
+        defer { close(socket) }
+        var target = address
+        let length = socklen_t(family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &target) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, length) }
+        }
+    }
+}
+
 /// libmicrohttpd's callbacks. `static let` closures in a nonisolated type: a `@convention(c)` closure written in
 /// `main.swift` would inherit `@MainActor` and trap when called from libmicrohttpd's threads.
 enum MHDCallbacks {
@@ -344,12 +464,15 @@ enum MHDCallbacks {
         switch event {
         case .CONNECTION_NOTIFY_STARTED:
             socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+            Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().openConnections.add(1, ordering: .relaxed)
         case .CONNECTION_NOTIFY_CLOSED:
             guard let pointer = socketContext.pointee else { return }
             socketContext.pointee = nil
+            let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
+            dispatcher.openConnections.subtract(1, ordering: .relaxed)
             let connection = Unmanaged<ConnectionState>.fromOpaque(pointer)
             if connection.takeUnretainedValue().finish() {
-                Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+                dispatcher.inFlight.subtract(1, ordering: .releasing)
             }
             connection.release()
         default:
@@ -369,6 +492,7 @@ enum MHDCallbacks {
             state.begin(target: target)
             state.inProgress = true
             dispatcher.inFlight.add(1, ordering: .relaxed)
+            dispatcher.requestsBegun.add(1, ordering: .relaxed)
         }
         return pointer
     }
@@ -596,7 +720,9 @@ enum MHDCallbacks {
     /// The request's header fields, and whether they hold Content-Length fields with different values.
     private static func requestHeaders(_ connection: OpaquePointer, into headers: consuming HTTPHeaders) -> (HTTPHeaders, Bool) {
         var received = ReceivedHeaders(headers: headers)
-        _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, &received)
+        _ = withUnsafeMutablePointer(to: &received) { pointer in
+            MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
+        }
         return (received.headers, received.hasConflictingContentLength)
     }
 

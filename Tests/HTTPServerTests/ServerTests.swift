@@ -494,4 +494,40 @@ private var loopbackIPv6Available: Bool {
         #expect(try #require(log.last(path: "/over-v6")).peerAddress == "::1")
         #expect(try #require(log.last(path: "/over-v4")).peerAddress == "127.0.0.1")
     }
+
+    /// libmicrohttpd 0.9.75 can sleep with 128 requests unread on one worker (see `EpollWakeUp`). Here a one-thread
+    /// server is held in its responder while 128 other clients ask, so its next `epoll_wait` returns exactly 128
+    /// events, the case that sends it back to sleep. Every client must be answered; each gives up after 20 s, well
+    /// before the server's 30 s connection timeout would end such a sleep by itself.
+    @Test func requestsArrivingAsAFullBatchOfEpollEventsAreAllAnswered() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.threads = 1
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = Server(configuration: configuration) { request in
+            if request.path == "/hold" {
+                entered.signal()
+                release.wait()
+            }
+            return Response(status: 200, body: Array(request.path.utf8))
+        }
+        try server.start()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let holder = try TestConnection(port: server.port)
+        let clients = try (0..<128).map { _ in try TestConnection(port: server.port) }
+        for round in 0..<3 {
+            try holder.send("GET", "/hold")
+            entered.wait()
+            for (index, client) in clients.enumerated() {
+                try client.send("GET", "/round/\(round)/client/\(index)")
+            }
+            release.signal()
+            #expect(try holder.readResponse().status == 200)
+            for (index, client) in clients.enumerated() {
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.body == Array("/round/\(round)/client/\(index)".utf8))
+            }
+        }
+    }
 }
