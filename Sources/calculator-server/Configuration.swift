@@ -22,8 +22,8 @@ enum StoreLocation: Equatable {
 
 extension StoreLocation {
     /// Worker threads when `--threads` is not given: one per core, at least 2, for every store. No worker waits on a
-    /// store: SQLite's writes answer later, from its committer thread, and Redis calls are short round trips through a
-    /// pool of 4 connections, where more workers only contend (measured with 32 connections on 2 cores, SQLite: 2
+    /// store: SQLite's writes answer later, from its committer thread, and Redis's presses and reads from its pipeline
+    /// thread; more workers only contend (measured with 32 connections on 2 cores, before Redis had its pipeline; SQLite: 2
     /// workers ran 19–20k presses/s at 45–47 µs CPU each, 4 ran 16–18k at 51–56 µs, 32 ran 14–15k at 65–67 µs; Redis:
     /// 2 workers 10.5–11.3k at 91–95 µs, 8 ran 6.9–8.8k at 114–145 µs).
     static func defaultThreadCount(cores: Int) -> Int {
