@@ -413,6 +413,13 @@ final class EpollWakeUp {
         close(stopPipe.write)
     }
 
+    private static func isLoopbackOne(_ address: sockaddr_storage) -> Bool {
+        var copy = address
+        return withUnsafePointer(to: &copy) { storage in
+            storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr.s_addr == UInt32(0x7F00_0001).bigEndian }
+        }
+    }
+
     private static let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
         guard let context else { return nil }
         let wakeUp = Unmanaged<EpollWakeUp>.fromOpaque(context).takeRetainedValue()
@@ -442,11 +449,21 @@ final class EpollWakeUp {
     }
 
     /// Connects to the listening socket and closes: the connection's arrival is the event that wakes the workers.
+    /// To 127.0.0.1 it comes from 127.0.0.2, so it never takes a place in the per-address connection limit of local
+    /// clients (a reverse proxy on the same machine, the tests).
     private func knock() {
         let family = Int32(address.ss_family)
         let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { return }
         defer { close(socket) }
+        if family == AF_INET, Self.isLoopbackOne(address) {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            _ = inet_pton(AF_INET, "127.0.0.2", &source.sin_addr)
+            _ = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
         var target = address
         let length = socklen_t(family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
         _ = withUnsafePointer(to: &target) { storage in
