@@ -450,10 +450,11 @@ final class EpollWakeUp {
 
     /// Connects to the listening socket and closes: the connection's arrival is the event that wakes the workers.
     /// To 127.0.0.1 it comes from 127.0.0.2, so it never takes a place in the per-address connection limit of local
-    /// clients (a reverse proxy on the same machine, the tests).
+    /// clients (a reverse proxy on the same machine, the tests). Non-blocking: with the accept queue full a blocking
+    /// connect would retry for minutes, and stopping the server waits for this thread.
     private func knock() {
         let family = Int32(address.ss_family)
-        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard socket >= 0 else { return }
         defer { close(socket) }
         if family == AF_INET, Self.isLoopbackOne(address) {
