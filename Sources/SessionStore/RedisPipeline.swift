@@ -82,28 +82,17 @@ struct PipelinedCall: Sendable {
 /// - Scripts are loaded (`SCRIPT LOAD`) on first use per connection; a call answered NOSCRIPT did nothing, so it
 ///   waits for the next batch, which loads the script again.
 final class RedisPipeline: Sendable {
-    private struct Queue {
-        var calls: [PipelinedCall] = []
-        /// The thread sleeps on `wake`; whoever queues the first call after that wakes it.
-        var idle = false
-        /// Set by `close()`: later calls fail at once, queued ones still run.
-        var closing = false
-    }
-
     private static var batchLimit: Int { 512 }
 
-    private let queue: SleepingMutex<Queue>
-    private let wake: WakeSignal
+    private let queue: BatchQueue<PipelinedCall>
     private let thread: JoinableThread
 
     /// Starts the thread; nothing connects until the first call.
     init(endpoint: RedisEndpoint) throws {
-        let queue = SleepingMutex(Queue())
-        let wake = WakeSignal()
+        let queue = BatchQueue<PipelinedCall>()
         self.queue = queue
-        self.wake = wake
         // The thread holds the queue, not `self`, so the pipeline goes away with its store.
-        thread = try JoinableThread { Self.serve(queue: queue, wake: wake, endpoint: endpoint) }
+        thread = try JoinableThread { Self.serve(queue: queue, endpoint: endpoint) }
     }
 
     deinit {
@@ -113,62 +102,25 @@ final class RedisPipeline: Sendable {
     /// Queues `call`; its completion runs on the pipeline thread once the reply is in, or at once (on this thread)
     /// with `.unavailable` when the pipeline is closing.
     func send(_ call: ScriptCall, completion: @escaping @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void) {
-        let pipelined = PipelinedCall(call: call, completion: completion)
-        let (accepted, wakeThread) = queue.withLock { state -> (Bool, Bool) in
-            if state.closing { return (false, false) }
-            state.calls.append(pipelined)
-            defer { state.idle = false }
-            return (true, state.idle)
-        }
-        if !accepted {
+        if !queue.enqueue(PipelinedCall(call: call, completion: completion)) {
             completion(.failure(.unavailable("session store is closed")), false)
-        } else if wakeThread {
-            wake.signal()
         }
     }
 
     /// Refuses later calls, lets the thread answer what is queued, and waits for it to end. Only the first call
     /// waits (a thread is joined once); `deinit` calls it again after the store's `close()`.
     func close() {
-        let (first, wakeThread) = queue.withLock { state -> (Bool, Bool) in
-            if state.closing { return (false, false) }
-            state.closing = true
-            defer { state.idle = false }
-            return (true, state.idle)
-        }
-        guard first else { return }
-        if wakeThread { wake.signal() }
-        thread.join()
+        if queue.close() { thread.join() }
     }
 
-    private static func serve(queue: SleepingMutex<Queue>, wake: WakeSignal, endpoint: RedisEndpoint) {
+    private static func serve(queue: BatchQueue<PipelinedCall>, endpoint: RedisEndpoint) {
         var connection: RedisConnection?
         var batch: [PipelinedCall] = []
         // Calls to send again (lost reply, NOSCRIPT) go first in the next batch.
         var again: [PipelinedCall] = []
         while true {
             swap(&batch, &again)
-            let stop = queue.withLock { state -> Bool in
-                let room = batchLimit - batch.count
-                if room > 0, !state.calls.isEmpty {
-                    if state.calls.count <= room {
-                        batch.append(contentsOf: state.calls)
-                        state.calls.removeAll(keepingCapacity: true)
-                    } else {
-                        batch.append(contentsOf: state.calls[..<room])
-                        state.calls.removeSubrange(..<room)
-                    }
-                }
-                guard batch.isEmpty else { return false }
-                if state.closing { return true }
-                state.idle = true
-                return false
-            }
-            if stop { break }
-            if batch.isEmpty {
-                wake.wait()
-                continue
-            }
+            guard queue.next(into: &batch, limit: batchLimit) else { break }
             run(batch, connection: &connection, endpoint: endpoint, again: &again)
             batch.removeAll(keepingCapacity: true)
         }

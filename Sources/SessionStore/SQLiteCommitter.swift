@@ -8,44 +8,25 @@
 /// (At file scope and not generic: the store is generic and called from another module, and generic code here ran
 /// unspecialized, looking up type metadata several times per write.)
 final class SQLiteCommitter: Sendable {
-    private struct Queue {
-        var writes: [QueuedWrite] = []
-        /// The committer sleeps on `wake`; whoever queues the first write after that wakes it.
-        var idle = false
-        /// Set by `close()`: later writes fail, queued ones still run.
-        var closing = false
-    }
-
-    private let queue: SleepingMutex<Queue>
-    private let wake: WakeSignal
+    private let queue: BatchQueue<QueuedWrite>
     private let thread: JoinableThread
 
     /// `batchEnded` runs on the committer thread once a batch's transaction has ended, before its writes report:
     /// with true when it committed.
     init(writer connection: SQLiteConnection, batchLimit: Int, batchEnded: @escaping @Sendable (_ committed: Bool) -> Void) throws {
-        let queue = SleepingMutex(Queue())
-        let wake = WakeSignal()
+        let queue = BatchQueue<QueuedWrite>()
         self.queue = queue
-        self.wake = wake
         // The thread holds the queue and the connection, not `self`, so the committer goes away with its store.
         thread = try JoinableThread {
-            Self.serve(queue: queue, wake: wake, connection: connection, batchLimit: batchLimit, batchEnded: batchEnded)
+            Self.serve(queue: queue, connection: connection, batchLimit: batchLimit, batchEnded: batchEnded)
         }
     }
 
     /// Queues `write`; it reports from the committer thread once its batch has ended, or at once (on this thread)
     /// with `.unavailable` when the committer is closing.
     func enqueue(_ write: QueuedWrite) {
-        let (accepted, wakeCommitter) = queue.withLock { state -> (Bool, Bool) in
-            if state.closing { return (false, false) }
-            state.writes.append(write)
-            defer { state.idle = false }
-            return (true, state.idle)
-        }
-        if !accepted {
+        if !queue.enqueue(write) {
             write.finish(batchFailure: .unavailable("session store is closed"))
-        } else if wakeCommitter {
-            wake.signal()
         }
     }
 
@@ -55,56 +36,25 @@ final class SQLiteCommitter: Sendable {
     /// Refuses later writes, lets the thread commit what is queued, checkpoint the WAL and close the writer
     /// connection, and waits for it to end.
     func close() {
-        let wakeCommitter = queue.withLock { state -> Bool in
-            state.closing = true
-            defer { state.idle = false }
-            return state.idle
-        }
-        if wakeCommitter { wake.signal() }
-        thread.join()
+        if queue.close() { thread.join() }
     }
 
     private static func serve(
-        queue: SleepingMutex<Queue>,
-        wake: WakeSignal,
+        queue: BatchQueue<QueuedWrite>,
         connection: SQLiteConnection,
         batchLimit: Int,
         batchEnded: (_ committed: Bool) -> Void
     ) {
         var batch: [QueuedWrite] = []
         batch.reserveCapacity(batchLimit)
-        while true {
-            let stop = queue.withLock { state -> Bool in
-                take(from: &state, into: &batch, limit: batchLimit)
-                guard batch.isEmpty else { return false }
-                if state.closing { return true }
-                state.idle = true
-                return false
-            }
-            if stop { break }
-            if batch.isEmpty {
-                wake.wait()
-                continue
-            }
+        while queue.next(into: &batch, limit: batchLimit) {
             commit(&batch, on: connection, batchEnded: batchEnded) { batch in
-                queue.withLock { take(from: &$0, into: &batch, limit: batchLimit) }
+                queue.topUp(&batch, limit: batchLimit)
             }
             batch.removeAll(keepingCapacity: true)
         }
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         // The connection closes when the thread's body lets go of it, before `close()`'s join returns.
-    }
-
-    private static func take(from state: inout Queue, into batch: inout [QueuedWrite], limit: Int) {
-        let room = limit - batch.count
-        if state.writes.isEmpty || room <= 0 { return }
-        if state.writes.count <= room {
-            batch.append(contentsOf: state.writes)
-            state.writes.removeAll(keepingCapacity: true)
-        } else {
-            batch.append(contentsOf: state.writes[..<room])
-            state.writes.removeSubrange(..<room)
-        }
     }
 
     /// One transaction for the whole batch; every write reports after COMMIT returned (so an acknowledged write

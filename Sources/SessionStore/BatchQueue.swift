@@ -1,0 +1,75 @@
+/// Work queued for one thread that takes it in batches: SQLite's committer and Redis's pipeline. Anyone may queue;
+/// the thread takes everything queued (up to a limit) at once, so what arrives while it works on one batch forms
+/// the next, and it sleeps on a semaphore while nothing is queued.
+final class BatchQueue<Item: Sendable>: Sendable {
+    private struct State {
+        var items: [Item] = []
+        /// The thread sleeps on `wake`; whoever queues the first item after that wakes it.
+        var idle = false
+        /// Set by `close()`: later items are refused, queued ones are still taken.
+        var closing = false
+    }
+
+    private let state = SleepingMutex(State())
+    private let wake = WakeSignal()
+
+    init() {}
+
+    /// Queues `item`; false when the queue is closing (the caller then fails the item itself).
+    func enqueue(_ item: Item) -> Bool {
+        let (accepted, wakeThread) = state.withLock { state -> (Bool, Bool) in
+            if state.closing { return (false, false) }
+            state.items.append(item)
+            defer { state.idle = false }
+            return (true, state.idle)
+        }
+        if wakeThread { wake.signal() }
+        return accepted
+    }
+
+    /// Refuses later items and wakes the thread so that it takes what is left and ends. True only for the first
+    /// call, whose caller then joins the thread (a thread is joined once).
+    func close() -> Bool {
+        let (first, wakeThread) = state.withLock { state -> (Bool, Bool) in
+            if state.closing { return (false, false) }
+            state.closing = true
+            defer { state.idle = false }
+            return (true, state.idle)
+        }
+        if wakeThread { wake.signal() }
+        return first
+    }
+
+    /// For the thread: fills `batch` (which may already hold items) up to `limit` with queued items, sleeping while
+    /// there are none. False once the queue is closing and nothing is left: the thread ends.
+    func next(into batch: inout [Item], limit: Int) -> Bool {
+        while true {
+            let ready = state.withLock { state -> Bool? in
+                Self.move(from: &state, into: &batch, limit: limit)
+                if !batch.isEmpty { return true }
+                if state.closing { return false }
+                state.idle = true
+                return nil
+            }
+            if let ready { return ready }
+            wake.wait()
+        }
+    }
+
+    /// For the thread: tops `batch` up to `limit` with what is queued now, without waiting.
+    func topUp(_ batch: inout [Item], limit: Int) {
+        state.withLock { Self.move(from: &$0, into: &batch, limit: limit) }
+    }
+
+    private static func move(from state: inout State, into batch: inout [Item], limit: Int) {
+        let room = limit - batch.count
+        if state.items.isEmpty || room <= 0 { return }
+        if state.items.count <= room {
+            batch.append(contentsOf: state.items)
+            state.items.removeAll(keepingCapacity: true)
+        } else {
+            batch.append(contentsOf: state.items[..<room])
+            state.items.removeSubrange(..<room)
+        }
+    }
+}
