@@ -1,5 +1,6 @@
 // The bare C yardstick for scripts/bench (issue 7): the service's three hot routes on libmicrohttpd with the same
-// daemon setup (internal polling thread, epoll, a thread pool of --threads), doing the same kind of real work per
+// daemon setup (--threads event loops, each a thread running its own epoll daemon through MHD_run on one shared
+// listening socket, as calculator-server's HTTPServer does), doing the same kind of real work per
 // request: route the path, parse the JSON body's "key", look the session up in a hash table under a lock, change
 // its display, and write the same JSON shape and the same response headers. It has no engine, no store
 // abstraction and no logging, so the gap between it and calculator-server is what our Swift layers cost.
@@ -18,6 +19,9 @@
 #include <string.h>
 #include <sys/random.h>
 #include <arpa/inet.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
 #include <netinet/in.h>
 
 enum { ID_LENGTH = 22, DISPLAY_MAX = 32, MAX_BODY = 4096, STRIPES = 256, BUCKETS = 1 << 21 };
@@ -417,6 +421,52 @@ static void completed(void *cls, struct MHD_Connection *connection, void **con_c
     *con_cls = NULL;
 }
 
+// Written once at the stop; every loop polls its read end.
+static int stop_pipe[2] = {-1, -1};
+
+// One event loop: wait until the daemon's epoll descriptor is readable or its timeout is due, then MHD_run, which
+// never blocks. (libmicrohttpd 0.9.75's own polling thread can stall with exactly 128 ready connections: it calls
+// epoll_wait again with its full timeout before handling a full batch of events.)
+static void *run_loop(void *argument) {
+    struct MHD_Daemon *daemon = argument;
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    struct pollfd events[2] = {{.fd = info->epoll_fd, .events = POLLIN}, {.fd = stop_pipe[0], .events = POLLIN}};
+    MHD_run(daemon);
+    for (;;) {
+        MHD_UNSIGNED_LONG_LONG due = 0;
+        int timeout = -1;
+        if (MHD_get_timeout(daemon, &due) == MHD_YES) timeout = due > INT32_MAX ? INT32_MAX : (int)due;
+        if (timeout != 0) {
+            poll(events, 2, timeout);
+            if (events[1].revents != 0) break;
+        }
+        MHD_run(daemon);
+    }
+    MHD_stop_daemon(daemon);
+    return NULL;
+}
+
+static struct MHD_Daemon *start_daemon(const struct sockaddr_in *address, int listen_socket, size_t memory_limit,
+                                       unsigned int connection_limit) {
+    unsigned int flags = MHD_USE_EPOLL | MHD_USE_ITC;
+    if (listen_socket >= 0) {
+        return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, NULL,
+            MHD_OPTION_LISTEN_SOCKET, listen_socket,
+            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+            MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+            MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+            MHD_OPTION_END);
+    }
+    return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, access_handler, NULL,
+        MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+        MHD_OPTION_END);
+}
+
 int main(int argc, char **argv) {
     unsigned int port = 8081, threads = 2;
     size_t memory_limit = 32 * 1024;  // calculator-server's --max-header-bytes default
@@ -438,25 +488,31 @@ int main(int argc, char **argv) {
 
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)port, NULL, NULL, access_handler, NULL,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_CONNECTION_LIMIT, 10000u,
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_END);
-    if (!daemon) {
-        perror("MHD_start_daemon");
-        return 1;
+    if (threads < 1 || threads > 64 || pipe(stop_pipe) != 0) return 2;
+    pthread_t loops[64];
+    int listen_socket = -1;
+    unsigned int port_bound = port;
+    for (unsigned int i = 0; i < threads; i++) {
+        // The first daemon binds; the others listen on a duplicate of its socket (each closes its own descriptor).
+        int shared = i == 0 ? -1 : fcntl(listen_socket, F_DUPFD_CLOEXEC, 0);
+        struct MHD_Daemon *daemon = start_daemon(&address, shared, memory_limit, 10000u / threads);
+        if (!daemon) {
+            perror("MHD_start_daemon");
+            return 1;
+        }
+        if (i == 0) {
+            listen_socket = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD)->listen_fd;
+            const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+            if (info) port_bound = info->port;
+        }
+        pthread_create(&loops[i], NULL, run_loop, daemon);
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    printf("reference listening on http://127.0.0.1:%u\n", info ? info->port : port);
+    printf("reference listening on http://127.0.0.1:%u\n", port_bound);
     fflush(stdout);
     int received;
     sigwait(&signals, &received);
-    MHD_stop_daemon(daemon);
+    if (write(stop_pipe[1], "x", 1) != 1) return 1;
+    for (unsigned int i = 0; i < threads; i++) pthread_join(loops[i], NULL);
     fprintf(stderr, "reference: %llu sessions, %llu responses\n", (unsigned long long)atomic_load(&session_count),
             (unsigned long long)atomic_load(&request_counter));
     return 0;

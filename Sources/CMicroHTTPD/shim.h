@@ -22,19 +22,20 @@ static inline size_t cmhd_unescape_nothing(void *cls, struct MHD_Connection *con
     return strlen(s);
 }
 
-/// Starts a daemon with exactly the options HTTPServer uses. `address` is a sockaddr_in or sockaddr_in6.
+/// Starts a daemon with exactly the options HTTPServer uses, for a loop the caller drives (no internal thread).
+/// It listens on `listen_socket` when that is >= 0, otherwise binds `address` (a sockaddr_in or sockaddr_in6).
 static inline struct MHD_Daemon *cmhd_start_daemon(
     unsigned int flags,
     const struct sockaddr *address,
+    int listen_socket,
+    MHD_AcceptPolicyCallback accept_policy,
     MHD_AccessHandlerCallback handler,
     void *handler_context,
     MHD_RequestCompletedCallback completed,
     cmhd_uri_log_callback request_started,
     MHD_NotifyConnectionCallback connection_notify,
     void *context,
-    unsigned int thread_pool_size,
     unsigned int connection_limit,
-    unsigned int per_ip_connection_limit,
     unsigned int connection_timeout,
     size_t connection_memory_limit) {
     uint16_t port = 0;
@@ -43,19 +44,63 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     } else {
         port = ntohs(((const struct sockaddr_in *)address)->sin_port);
     }
-    return MHD_start_daemon(
-        flags, port, NULL, NULL, handler, handler_context,
-        MHD_OPTION_SOCK_ADDR, address,
-        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-        MHD_OPTION_URI_LOG_CALLBACK, request_started, context,
-        MHD_OPTION_NOTIFY_CONNECTION, connection_notify, context,
-        MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_nothing, NULL,
-        MHD_OPTION_END);
+    // Only the first option differs; the rest are spelled once.
+#define CMHD_COMMON_OPTIONS \
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit, \
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout, \
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit, \
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context, \
+        MHD_OPTION_URI_LOG_CALLBACK, request_started, context, \
+        MHD_OPTION_NOTIFY_CONNECTION, connection_notify, context, \
+        MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_nothing, NULL, \
+        MHD_OPTION_END
+    struct MHD_Daemon *daemon;
+    if (listen_socket >= 0) {
+        daemon = MHD_start_daemon(flags, port, accept_policy, context, handler, handler_context,
+                                  MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket, CMHD_COMMON_OPTIONS);
+    } else {
+        daemon = MHD_start_daemon(flags, port, accept_policy, context, handler, handler_context,
+                                  MHD_OPTION_SOCK_ADDR, address, CMHD_COMMON_OPTIONS);
+    }
+#undef CMHD_COMMON_OPTIONS
+    return daemon;
+}
+
+/// The daemon's listening socket, or -1.
+static inline int cmhd_listen_socket(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    return info == NULL ? -1 : info->listen_fd;
+}
+
+/// The daemon's epoll descriptor (readable when the daemon has work), or -1.
+static inline int cmhd_epoll_fd(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info == NULL ? -1 : info->epoll_fd;
+}
+
+/// A client's IP address as 128 bits (an IPv4 address as its IPv4-mapped IPv6 form, so that a dual-stack socket's
+/// IPv4 clients count as the IPv4 addresses they are); 0 for other address families.
+static inline int cmhd_address_bits(const struct sockaddr *address, uint64_t *high, uint64_t *low) {
+    uint8_t bytes[16] = {0};
+    if (address == NULL) return 0;
+    if (address->sa_family == AF_INET) {
+        bytes[10] = 0xff;
+        bytes[11] = 0xff;
+        memcpy(&bytes[12], &((const struct sockaddr_in *)address)->sin_addr, 4);
+    } else if (address->sa_family == AF_INET6) {
+        memcpy(bytes, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+    } else {
+        return 0;
+    }
+    memcpy(high, bytes, 8);
+    memcpy(low, &bytes[8], 8);
+    return 1;
+}
+
+/// The connected client's address, or NULL.
+static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
 }
 
 /// Whether `address` is the IPv6 unspecified address "::" (listen on every address, IPv4 included).

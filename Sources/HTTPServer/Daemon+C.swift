@@ -12,10 +12,8 @@ final class Dispatcher: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Set once `shutdown` begins: from then on responses ask clients to close the connection.
     let draining = Atomic<Bool>(false)
-    /// Connections libmicrohttpd holds open (accepted, not yet closed).
-    let openConnections = Atomic<Int>(0)
-    /// Requests begun since the start: `EpollWakeUp` watches it for work that stops.
-    let requestsBegun = Atomic<Int>(0)
+    /// The per-address connection limit, when there is one.
+    let connectionsPerAddress: ConnectionsPerAddress?
 
     /// Connections waiting for a `Response.later`, so that stopping can wake them first (libmicrohttpd must not be
     /// stopped with a connection suspended). A reply leaves this set only after its connection is resumed.
@@ -27,9 +25,10 @@ final class Dispatcher: Sendable {
 
     private let parked = Mutex(Parked())
 
-    init(responder: @escaping Responder, maxBodySize: Int) {
+    init(responder: @escaping Responder, maxBodySize: Int, perAddressConnectionLimit: Int) {
         self.responder = responder
         self.maxBodySize = maxBodySize
+        connectionsPerAddress = perAddressConnectionLimit > 0 ? ConnectionsPerAddress(limit: perAddressConnectionLimit) : nil
     }
 
     /// False once stopping has begun: the caller then abandons the reply.
@@ -83,13 +82,16 @@ final class PendingReply: Sendable {
 
     private let phase: Mutex<Phase>
     private let dispatcher: Dispatcher
+    /// The loop that runs the connection: libmicrohttpd's resume does not wake a loop it does not run itself.
+    private let loop: LoopWakeUp
     /// The request's framing could not be trusted (conflicting Content-Length): close after the response.
     let closesConnection: Bool
 
     /// Call only for a connection already suspended: a resume that comes first would be lost.
-    init(suspended connection: OpaquePointer, dispatcher: Dispatcher, closesConnection: Bool) {
+    init(suspended connection: OpaquePointer, dispatcher: Dispatcher, loop: LoopWakeUp, closesConnection: Bool) {
         self.phase = Mutex(.waiting(SuspendedConnection(pointer: connection)))
         self.dispatcher = dispatcher
+        self.loop = loop
         self.closesConnection = closesConnection
     }
 
@@ -119,6 +121,7 @@ final class PendingReply: Sendable {
         }
         guard let claimed else { return }
         MHD_resume_connection(claimed.pointer)
+        loop.wake()
         dispatcher.unpark(self)
     }
 
@@ -143,6 +146,8 @@ final class PendingReply: Sendable {
 final class ConnectionState {
     /// The client's address, formatted once per connection.
     @exclusivity(unchecked) var peerAddress: String?
+    /// The address this connection counts against in `ConnectionsPerAddress`.
+    @exclusivity(unchecked) var countedAddress: ConnectionsPerAddress.Address?
     @exclusivity(unchecked) var path = ""
     @exclusivity(unchecked) var query: String?
     @exclusivity(unchecked) var headersReceived = false
@@ -218,14 +223,21 @@ final class ConnectionState {
     }
 }
 
-/// One running libmicrohttpd daemon. Only `Server` touches it, under its lock.
+/// The running server: one `EventLoop` per thread, all taking connections from one listening socket. Only `Server`
+/// touches it, under its lock.
+///
+/// Each loop drives its own libmicrohttpd daemon rather than libmicrohttpd's thread pool. In the pool, a worker
+/// whose `epoll_wait` returns its maximum of 128 events calls `epoll_wait` again with its full timeout (as long as
+/// the connection timeout) before handling them (libmicrohttpd 0.9.75): 128 clients on one worker, each waiting for
+/// its answer, stall it for that long. A daemon run by `MHD_run` never blocks inside libmicrohttpd, so the bug
+/// cannot happen, and one thread per core is safe.
 final class Daemon {
-    private let handle: OpaquePointer
+    private let loops: [EventLoop]
     private let dispatcher: Dispatcher
-    /// The listening socket handed back by `MHD_quiesce_daemon`; ours to close, but only after `MHD_stop_daemon`.
-    private var quiescedSocket: Int32 = -1
     private var stopped = false
-    private var wakeUp: EpollWakeUp?
+    private var quiesced = false
+    /// The first daemon's listening socket; every loop's descriptor refers to the same socket.
+    private let listeningSocket: Int32
     let port: Int
 
     init(configuration: ServerConfiguration, dispatcher: Dispatcher) throws {
@@ -233,29 +245,80 @@ final class Daemon {
         var address = sockaddr_storage()
         let isIPv6 = try Self.fill(&address, host: configuration.host, port: configuration.port)
 
-        // Suspend/resume parks connections waiting for a `Response.later`; it costs a lock per poll-loop turn.
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        // Suspend/resume parks connections waiting for a `Response.later`; the ITC lets another thread's resume (and
+        // a quiesce) wake the loop.
+        var flags = MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if isIPv6 {
+            // "::" serves IPv4 clients too; a specific IPv6 address serves only itself.
+            let unspecified = withUnsafePointer(to: &address) { storage in
+                storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { cmhd_is_unspecified_ipv6($0) != 0 }
+            }
+            flags |= unspecified ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue
+        }
+        let count = configuration.threads
+        var loops: [EventLoop] = []
+        var listening: Int32 = -1
+        do {
+            for index in 0..<count {
+                // libmicrohttpd's pool splits the connection limit the same way.
+                let share = configuration.connectionLimit / count + (index < configuration.connectionLimit % count ? 1 : 0)
+                let started = try Self.startDaemon(
+                    flags: flags, address: &address, listening: listening, configuration: configuration,
+                    connectionLimit: max(1, share), dispatcher: dispatcher
+                )
+                if index == 0 {
+                    listening = cmhd_listen_socket(started)
+                }
+                do {
+                    loops.append(try EventLoop(daemon: started))
+                } catch {
+                    MHD_stop_daemon(started)
+                    throw error
+                }
+            }
+        } catch {
+            for loop in loops { loop.stop() }
+            throw error
+        }
+        self.loops = loops
+        self.dispatcher = dispatcher
+        self.listeningSocket = listening
+        self.port = Int(cmhd_bound_port(loops[0].daemon))
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts one daemon: the first binds the address, the others listen on a duplicate of its socket (each daemon
+    /// closes the descriptor it was given).
+    private static func startDaemon(
+        flags: UInt32, address: inout sockaddr_storage, listening: Int32, configuration: ServerConfiguration,
+        connectionLimit: Int, dispatcher: Dispatcher
+    ) throws -> OpaquePointer {
+        var socket: Int32 = -1
+        if listening >= 0 {
+            socket = fcntl(listening, F_DUPFD_CLOEXEC, 0)
+            guard socket >= 0 else {
+                throw HTTPServerError.startFailed("cannot share the listening socket: \(String(cString: strerror(errno)))")
+            }
+        }
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         errno = 0
         let started = withUnsafePointer(to: &address) { storage in
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                if isIPv6 {
-                    // "::" serves IPv4 clients too; a specific IPv6 address serves only itself.
-                    flags |= cmhd_is_unspecified_ipv6(socketAddress) != 0 ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue
-                }
-                return cmhd_start_daemon(
+                cmhd_start_daemon(
                     flags,
                     socketAddress,
+                    socket,
+                    dispatcher.connectionsPerAddress == nil ? nil : MHDCallbacks.acceptPolicy,
                     MHDCallbacks.access,
                     context,
                     MHDCallbacks.completed,
                     MHDCallbacks.requestStarted,
                     MHDCallbacks.connectionEvent,
                     context,
-                    UInt32(configuration.threads),
-                    UInt32(configuration.connectionLimit),
-                    UInt32(configuration.perIPConnectionLimit),
+                    UInt32(connectionLimit),
                     UInt32(configuration.connectionTimeout),
                     configuration.connectionMemoryLimit
                 )
@@ -263,47 +326,30 @@ final class Daemon {
         }
         guard let started else {
             let reason = errno == 0 ? "unknown error" : String(cString: strerror(errno))
+            if socket >= 0 { close(socket) }
             throw HTTPServerError.startFailed("cannot serve on \(configuration.host) port \(configuration.port): \(reason)")
         }
-        self.handle = started
-        self.dispatcher = dispatcher
-        self.port = Int(cmhd_bound_port(started))
-        do {
-            wakeUp = try EpollWakeUp(listeningOn: address, port: port, dispatcher: dispatcher)
-        } catch {
-            MHD_stop_daemon(started)
-            throw error
-        }
+        return started
     }
 
-    deinit {
-        stop()
-    }
-
-    /// Stops accepting: libmicrohttpd drops the listening socket from its loops, and shutting the socket down
-    /// makes the kernel refuse new connections at once instead of queueing them in the backlog.
+    /// Stops accepting: shutting the listening socket down makes the kernel refuse new connections at once instead
+    /// of queueing them in the backlog, and every loop drops the socket on its next turn (one busy in a responder
+    /// does so afterwards; nothing waits for it).
     func stopAccepting() {
-        guard !stopped, quiescedSocket < 0 else { return }
-        let socket = MHD_quiesce_daemon(handle)
-        if socket >= 0 {
-            quiescedSocket = socket
-            Glibc.shutdown(socket, Int32(SHUT_RDWR))
-        }
+        guard !stopped, !quiesced else { return }
+        quiesced = true
+        // The loops' descriptors share this one socket: shutting it down once refuses for all of them.
+        Glibc.shutdown(listeningSocket, Int32(SHUT_RDWR))
+        for loop in loops { loop.quiesce() }
     }
 
-    /// Closes every connection and joins libmicrohttpd's threads. Parked connections are woken first: stopping
-    /// with one still suspended is an error in libmicrohttpd.
+    /// Closes every connection and joins the loops' threads. Parked connections are woken first: stopping with
+    /// one still suspended is an error in libmicrohttpd.
     func stop() {
         guard !stopped else { return }
         stopped = true
-        wakeUp?.stop()
-        wakeUp = nil
         dispatcher.abandonParked()
-        MHD_stop_daemon(handle)
-        if quiescedSocket >= 0 {
-            close(quiescedSocket)
-            quiescedSocket = -1
-        }
+        for loop in loops { loop.stop() }
     }
 
     private static func validate(_ configuration: ServerConfiguration) throws {
@@ -348,128 +394,196 @@ final class Daemon {
     }
 }
 
-/// Works around libmicrohttpd 0.9.75 leaving requests unread in epoll mode. When a worker's `epoll_wait` returns
-/// its maximum of 128 events, the worker calls `epoll_wait` again, with its full timeout (as long as the connection
-/// timeout), before it handles them; if nothing else happens meanwhile, those connections wait that long. 128
-/// clients on one worker, each waiting for its answer, stall it like that (the C reference server stalls the same
-/// way). Any event ends the wait, and every worker's epoll set watches the listening socket (level-triggered), so
-/// this thread connects to that socket and closes at once: when requests stop beginning while they began just
-/// before (checked every 10 ms), and every 100 ms while clients are connected, for a worker stalled while another
-/// keeps busy. A server with no connection open is left alone.
-final class EpollWakeUp {
+/// One thread running one libmicrohttpd daemon: it waits until the daemon's epoll descriptor is readable (or its
+/// next timeout is due), then lets `MHD_run` handle what is ready without blocking. Everything libmicrohttpd does
+/// for this daemon happens on this thread, quiescing and stopping included; other threads only ask, through a pipe.
+final class EventLoop {
+    let daemon: OpaquePointer
     private var thread = pthread_t()
-    /// Written to by `stop`: the thread sleeps in `poll` on the other end.
-    private let stopPipe: (read: Int32, write: Int32)
-    private let address: sockaddr_storage
-    private let dispatcher: Dispatcher
-    private static var tickMilliseconds: Int32 { 10 }
-    /// Ticks between knocks made whatever the work does.
-    private static var backstopTicks: Int { 10 }
+    private let epollDescriptor: Int32
+    /// Commands other threads have asked for (`Command` bits), checked on every turn: a busy loop may not poll.
+    private let requested = Atomic<UInt8>(0)
+    /// Set on the loop's thread once it has quiesced.
+    private var quiescedAlready = false
+    private let wakeUp: LoopWakeUp
+    /// The listening socket handed back by `MHD_quiesce_daemon` (ours to close, after `MHD_stop_daemon`), or -1.
+    private var quiescedSocket: Int32 = -1
+    private var stopped = false
 
-    /// `address` is the one the daemon was asked to listen on; an unspecified one (0.0.0.0, ::) is reached on loopback.
-    init(listeningOn address: sockaddr_storage, port: Int, dispatcher: Dispatcher) throws {
-        var target = address
-        withUnsafeMutablePointer(to: &target) { storage in
-            if Int32(storage.pointee.ss_family) == AF_INET6 {
-                storage.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                    v6.pointee.sin6_port = UInt16(port).bigEndian
-                    if cmhd_is_unspecified_ipv6(UnsafeRawPointer(v6).assumingMemoryBound(to: sockaddr.self)) != 0 {
-                        _ = inet_pton(AF_INET6, "::1", &v6.pointee.sin6_addr)
-                    }
-                }
-            } else {
-                storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                    v4.pointee.sin_port = UInt16(port).bigEndian
-                    if v4.pointee.sin_addr.s_addr == 0 {
-                        _ = inet_pton(AF_INET, "127.0.0.1", &v4.pointee.sin_addr)
-                    }
-                }
-            }
-        }
-        self.address = target
-        self.dispatcher = dispatcher
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw HTTPServerError.startFailed("cannot create a pipe: \(String(cString: strerror(errno)))")
-        }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        stopPipe = (ends[0], ends[1])
+    private enum Command: UInt8 {
+        case quiesce = 1
+        case stop = 2
+    }
+
+    /// Takes ownership of `daemon`, which must have been started without an internal thread.
+    init(daemon: OpaquePointer) throws {
+        self.daemon = daemon
+        epollDescriptor = cmhd_epoll_fd(daemon)
+        guard epollDescriptor >= 0 else { throw HTTPServerError.startFailed("libmicrohttpd has no epoll descriptor") }
+        wakeUp = try LoopWakeUp()
         let context = Unmanaged.passRetained(self).toOpaque()
         let created = pthread_create(&thread, nil, Self.entry, context)
         guard created == 0 else {
-            Unmanaged<EpollWakeUp>.fromOpaque(context).release()
-            close(ends[0])
-            close(ends[1])
+            Unmanaged<EventLoop>.fromOpaque(context).release()
             throw HTTPServerError.startFailed("cannot start a thread: \(String(cString: strerror(created)))")
         }
     }
 
-    /// Ends the thread and waits for it. Call once.
-    func stop() {
-        var byte: UInt8 = 1
-        _ = write(stopPipe.write, &byte, 1)
-        pthread_join(thread, nil)
-        close(stopPipe.read)
-        close(stopPipe.write)
+    /// Asks the daemon to stop accepting, on its next turn; returns at once.
+    func quiesce() {
+        requested.bitwiseOr(Command.quiesce.rawValue, ordering: .releasing)
+        wakeUp.wake()
     }
 
-    private static func isLoopbackOne(_ address: sockaddr_storage) -> Bool {
-        var copy = address
-        return withUnsafePointer(to: &copy) { storage in
-            storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr.s_addr == UInt32(0x7F00_0001).bigEndian }
+    /// Closes the daemon's connections, stops it and joins the thread (after a responder running on it returns).
+    /// Call after any parked connection has been resumed.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        requested.bitwiseOr(Command.stop.rawValue, ordering: .releasing)
+        wakeUp.wake()
+        pthread_join(thread, nil)
+        if quiescedSocket >= 0 {
+            close(quiescedSocket)
+            quiescedSocket = -1
         }
     }
 
     private static let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
         guard let context else { return nil }
-        let wakeUp = Unmanaged<EpollWakeUp>.fromOpaque(context).takeRetainedValue()
-        wakeUp.run()
+        Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue().run()
         return nil
     }
 
     private func run() {
-        var stopEvent = pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)
-        var lastBegun = dispatcher.requestsBegun.load(ordering: .relaxed)
-        var workedBefore = false
-        var ticksSinceKnock = 0
+        var events = [
+            pollfd(fd: epollDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeUp.readable, events: Int16(POLLIN), revents: 0),
+        ]
+        LoopWakeUp.current = wakeUp
+        // The first run adds the listening socket to the epoll set.
+        _ = MHD_run(daemon)
         while true {
-            let ready = poll(&stopEvent, 1, Self.tickMilliseconds)
-            if ready > 0 || (ready < 0 && errno != EINTR) { return }
-            let begun = dispatcher.requestsBegun.load(ordering: .relaxed)
-            let worked = begun != lastBegun
-            lastBegun = begun
-            ticksSinceKnock += 1
-            if dispatcher.openConnections.load(ordering: .relaxed) > 0,
-               (workedBefore && !worked) || ticksSinceKnock >= Self.backstopTicks {
-                knock()
-                ticksSinceKnock = 0
+            let commands = requested.load(ordering: .acquiring)
+            if commands != 0 {
+                if commands & Command.stop.rawValue != 0 { break }
+                if commands & Command.quiesce.rawValue != 0, !quiescedAlready {
+                    quiescedAlready = true
+                    quiescedSocket = MHD_quiesce_daemon(daemon)
+                }
             }
-            workedBefore = worked
+            var timeout: Int32 = -1
+            var due: UInt64 = 0
+            if MHD_get_timeout(daemon, &due) == MHD_Result.YES {
+                timeout = Int32(clamping: due)
+            }
+            // A timeout of 0 means libmicrohttpd has data in hand (read past an epoll edge): run at once.
+            if timeout != 0 {
+                events[1].revents = 0
+                _ = poll(&events, 2, timeout)
+                if events[1].revents != 0 { wakeUp.drain() }
+            }
+            _ = MHD_run(daemon)
+        }
+        // Resumed connections (parked replies abandoned by the stop) are closed by libmicrohttpd's stop.
+        _ = MHD_run(daemon)
+        MHD_stop_daemon(daemon)
+        LoopWakeUp.current = nil
+    }
+}
+
+/// Wakes one `EventLoop` from another thread: a pipe whose read end the loop polls beside its daemon. libmicrohttpd
+/// 0.9.75 does not put its own wake-up (used by `MHD_resume_connection`) in the epoll set of a daemon it does not
+/// run, so a resume is followed by a write here. The pipe closes when the last holder (the loop, a parked reply) is
+/// gone, so a late writer never reaches a reused descriptor.
+final class LoopWakeUp: Sendable {
+    let readable: Int32
+    private let writable: Int32
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw HTTPServerError.startFailed("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        readable = ends[0]
+        writable = ends[1]
+    }
+
+    deinit {
+        close(readable)
+        close(writable)
+    }
+
+    func wake() {
+        var byte: UInt8 = 1
+        // A full pipe is already readable: the loop wakes either way.
+        _ = write(writable, &byte, 1)
+    }
+
+    func drain() {
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        while withUnsafeMutableBytes(of: &bytes, { read(readable, $0.baseAddress, $0.count) }) == MemoryLayout.size(ofValue: bytes) {}
+    }
+
+    /// The wake-up of the loop running on this thread, if it is a loop's thread.
+    static var current: LoopWakeUp? {
+        get {
+            pthread_getspecific(currentKey).map { Unmanaged<LoopWakeUp>.fromOpaque($0).takeUnretainedValue() }
+        }
+        set {
+            // The loop keeps its wake-up alive while registered, so the thread-specific pointer is not retained.
+            _ = pthread_setspecific(currentKey, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
         }
     }
 
-    /// Connects to the listening socket and closes: the connection's arrival is the event that wakes the workers.
-    /// To 127.0.0.1 it comes from 127.0.0.2, so it never takes a place in the per-address connection limit of local
-    /// clients (a reverse proxy on the same machine, the tests). Non-blocking: with the accept queue full a blocking
-    /// connect would retry for minutes, and stopping the server waits for this thread.
-    private func knock() {
-        let family = Int32(address.ss_family)
-        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard socket >= 0 else { return }
-        defer { close(socket) }
-        if family == AF_INET, Self.isLoopbackOne(address) {
-            var source = sockaddr_in()
-            source.sin_family = sa_family_t(AF_INET)
-            _ = inet_pton(AF_INET, "127.0.0.2", &source.sin_addr)
-            _ = withUnsafePointer(to: &source) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+}
+
+/// Connections open per client address, across every loop: each daemon would count only its own, so the limit is
+/// kept here instead. An address is checked when a connection is offered and counted once it is open; two
+/// connections from one address offered to two loops at the same instant can both pass, so the limit may be
+/// passed by at most one connection per other loop.
+final class ConnectionsPerAddress: Sendable {
+    struct Address: Hashable {
+        let high: UInt64
+        let low: UInt64
+    }
+
+    let limit: Int
+    private let counts = Mutex<[Address: Int]>([:])
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func admits(_ address: Address) -> Bool {
+        counts.withLock { ($0[address] ?? 0) < limit }
+    }
+
+    func opened(_ address: Address) {
+        counts.withLock { $0[address, default: 0] += 1 }
+    }
+
+    func closed(_ address: Address) {
+        counts.withLock { counts in
+            guard let count = counts[address] else { return }
+            counts[address] = count > 1 ? count - 1 : nil
         }
-        var target = address
-        let length = socklen_t(family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &target) { storage in
-            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, length) }
-        }
+    }
+
+    static func address(of socketAddress: UnsafePointer<sockaddr>?) -> Address? {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        guard cmhd_address_bits(socketAddress, &high, &low) != 0 else { return nil }
+        return Address(high: high, low: low)
     }
 }
 
@@ -477,18 +591,32 @@ final class EpollWakeUp {
 /// `main.swift` would inherit `@MainActor` and trap when called from libmicrohttpd's threads.
 enum MHDCallbacks {
     /// Connection accepted or closed: the connection's state lives exactly that long.
-    static let connectionEvent: MHD_NotifyConnectionCallback = { cls, _, socketContext, event in
+    /// Turns a connection away before it is set up when its address already has its share of connections.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { cls, socketAddress, _ in
+        guard let cls, let counted = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().connectionsPerAddress,
+              let address = ConnectionsPerAddress.address(of: socketAddress) else { return MHD_Result.YES }
+        return counted.admits(address) ? MHD_Result.YES : MHD_Result.NO
+    }
+
+    static let connectionEvent: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
         guard let cls, let socketContext else { return }
         switch event {
         case .CONNECTION_NOTIFY_STARTED:
-            socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
-            Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().openConnections.add(1, ordering: .relaxed)
+            let state = ConnectionState()
+            if let counted = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().connectionsPerAddress,
+               let connection, let address = ConnectionsPerAddress.address(of: cmhd_client_address(connection)) {
+                counted.opened(address)
+                state.countedAddress = address
+            }
+            socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
         case .CONNECTION_NOTIFY_CLOSED:
             guard let pointer = socketContext.pointee else { return }
             socketContext.pointee = nil
             let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
-            dispatcher.openConnections.subtract(1, ordering: .relaxed)
             let connection = Unmanaged<ConnectionState>.fromOpaque(pointer)
+            if let address = connection.takeUnretainedValue().countedAddress {
+                dispatcher.connectionsPerAddress?.closed(address)
+            }
             if connection.takeUnretainedValue().finish() {
                 dispatcher.inFlight.subtract(1, ordering: .releasing)
             }
@@ -510,7 +638,6 @@ enum MHDCallbacks {
             state.begin(target: target)
             state.inProgress = true
             dispatcher.inFlight.add(1, ordering: .relaxed)
-            dispatcher.requestsBegun.add(1, ordering: .relaxed)
         }
         return pointer
     }
@@ -623,8 +750,10 @@ enum MHDCallbacks {
     private static func park(
         _ connection: OpaquePointer, _ state: ConnectionState, _ dispatcher: Dispatcher, closing: Bool, until deferred: Response.Deferred
     ) {
+        // Callbacks run on their daemon's loop thread, which has registered itself.
+        guard let loop = LoopWakeUp.current else { fatalError("a libmicrohttpd callback ran outside an event loop") }
         MHD_suspend_connection(connection)
-        let pending = PendingReply(suspended: connection, dispatcher: dispatcher, closesConnection: closing)
+        let pending = PendingReply(suspended: connection, dispatcher: dispatcher, loop: loop, closesConnection: closing)
         state.pending = pending
         guard dispatcher.park(pending) else {
             pending.abandon()

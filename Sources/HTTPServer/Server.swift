@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// An HTTP/1.1 server on libmicrohttpd. The responder runs synchronously on libmicrohttpd's pool threads.
+/// An HTTP/1.1 server on libmicrohttpd. The responder runs synchronously on the server's event-loop threads.
 ///
 /// Lifecycle: `start()` once, then `shutdown(drainTimeout:)` once or more; a stopped server cannot be restarted.
 public final class Server: Sendable {
@@ -20,7 +20,10 @@ public final class Server: Sendable {
 
     public init(configuration: ServerConfiguration, responder: @escaping Responder) {
         self.configuration = configuration
-        self.dispatcher = Dispatcher(responder: responder, maxBodySize: configuration.maxBodySize)
+        self.dispatcher = Dispatcher(
+            responder: responder, maxBodySize: configuration.maxBodySize,
+            perAddressConnectionLimit: configuration.perIPConnectionLimit
+        )
     }
 
     deinit {

@@ -6,8 +6,8 @@ public struct ServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 asks the system for a free port; `Server.port` tells which one.
     public var port: Int = 8080
-    /// Threads in libmicrohttpd's pool, each with its own epoll loop. At least 2: a single epoll thread in
-    /// libmicrohttpd 0.9.75 stalls at 128 concurrent connections.
+    /// Event-loop threads, each running its own libmicrohttpd daemon on the shared listening socket. By default one
+    /// per processor this process may run on (`taskset` and cgroup cpusets narrow that).
     public var threads: Int
     public var connectionLimit: Int = 10_000
     /// 0 means unlimited.
@@ -20,7 +20,36 @@ public struct ServerConfiguration: Sendable {
     public var maxBodySize: Int = 64 * 1024
 
     public init() {
-        threads = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        threads = Self.usableProcessors()
+    }
+
+    /// Processors in this process's affinity mask ("Cpus_allowed" in /proc/self/status), else the online ones.
+    /// Glibc's `sched_getaffinity` is not visible from Swift.
+    static func usableProcessors(status: String? = Self.processStatus()) -> Int {
+        let online = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        guard let status,
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") })
+        else { return online }
+        var count = 0
+        for character in line.dropFirst("Cpus_allowed:".count) {
+            guard let nibble = character.hexDigitValue else { continue }
+            count += nibble.nonzeroBitCount
+        }
+        return count > 0 ? min(count, online) : online
+    }
+
+    private static func processStatus() -> String? {
+        let file = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = read(file, &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

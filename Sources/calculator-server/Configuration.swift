@@ -20,17 +20,6 @@ enum StoreLocation: Equatable {
     }
 }
 
-extension StoreLocation {
-    /// Worker threads when `--threads` is not given: one per core, at least 2, for every store. No worker waits on a
-    /// store: SQLite's writes answer later, from its committer thread, and Redis's presses and reads from its pipeline
-    /// thread; more workers only contend (measured with 32 connections on 2 cores, before Redis had its pipeline; SQLite: 2
-    /// workers ran 19–20k presses/s at 45–47 µs CPU each, 4 ran 16–18k at 51–56 µs, 32 ran 14–15k at 65–67 µs; Redis:
-    /// 2 workers 10.5–11.3k at 91–95 µs, 8 ran 6.9–8.8k at 114–145 µs).
-    static func defaultThreadCount(cores: Int) -> Int {
-        max(2, cores)
-    }
-}
-
 /// Reads durations such as `86400`, `90s`, `30m`, `24h` or `7d`.
 func parseDuration(_ text: String, option: String) throws(ValidationError) -> Duration {
     let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]

@@ -459,18 +459,35 @@ private var loopbackIPv6Available: Bool {
         #expect(try #require(log.last(path: "/expect")).body == Array("hello".utf8))
     }
 
-    @Test func perIPConnectionLimitTurnsAwayExtraConnections() throws {
+    /// Each thread runs its own libmicrohttpd daemon, so the limit is kept across them: with 4 loops, the third
+    /// connection would otherwise find a loop that has seen none.
+    @Test(arguments: [1, 4]) func perIPConnectionLimitTurnsAwayExtraConnections(threads: Int) throws {
         var configuration = ServerConfiguration.ephemeral
         configuration.perIPConnectionLimit = 2
+        configuration.threads = threads
         let (server, _) = try startEchoServer(configuration)
         defer { server.shutdown(drainTimeout: .zero) }
         let first = try TestConnection(port: server.port)
-        let second = try TestConnection(port: server.port)
+        var second: TestConnection? = try TestConnection(port: server.port)
         #expect(try first.request("GET", "/1").status == 200)
-        #expect(try second.request("GET", "/2").status == 200)
-        let third = try TestConnection(port: server.port)  // the kernel accepts; libmicrohttpd then drops it
-        #expect(throws: TestClientError.self) { try third.request("GET", "/3") }
+        #expect(try second?.request("GET", "/2").status == 200)
+        for attempt in 0..<8 {
+            let extra = try TestConnection(port: server.port)  // the kernel accepts; the server then drops it
+            #expect(throws: TestClientError.self) { try extra.request("GET", "/extra/\(attempt)") }
+        }
         #expect(try first.request("GET", "/1again").status == 200)
+        // A closed connection gives its place back once the server has seen the close.
+        second = nil
+        var admitted = false
+        for attempt in 0..<500 where !admitted {
+            if let status = try? TestConnection(port: server.port).request("GET", "/after-close/\(attempt)").status {
+                #expect(status == 200)
+                admitted = true
+            } else {
+                usleep(10_000)
+            }
+        }
+        #expect(admitted)
     }
 
     @Test func idleConnectionIsClosedAfterTheTimeout() throws {
@@ -495,7 +512,7 @@ private var loopbackIPv6Available: Bool {
         #expect(try #require(log.last(path: "/over-v4")).peerAddress == "127.0.0.1")
     }
 
-    /// libmicrohttpd 0.9.75 can sleep with 128 requests unread on one worker (see `EpollWakeUp`). Here a one-thread
+    /// libmicrohttpd 0.9.75's own polling thread can sleep with 128 requests unread (see `Daemon`). Here a one-thread
     /// server is held in its responder while 128 other clients ask, so its next `epoll_wait` returns exactly 128
     /// events, the case that sends it back to sleep. Every client must be answered; each gives up after 20 s, well
     /// before the server's 30 s connection timeout would end such a sleep by itself.
@@ -529,5 +546,27 @@ private var loopbackIPv6Available: Bool {
                 #expect(response.body == Array("/round/\(round)/client/\(index)".utf8))
             }
         }
+    }
+}
+
+@Suite struct UsableProcessorTests {
+    private let online = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    @Test func theAffinityMaskCountsItsBits() {
+        #expect(ServerConfiguration.usableProcessors(status: "Name:\tx\nCpus_allowed:\t1\nCpus_allowed_list:\t0\n") == 1)
+        // Groups of 32 CPUs are comma-separated; set bits in any group count.
+        let two = "Cpus_allowed:\t00000000,00000000,00000000,00000005\n"
+        #expect(ServerConfiguration.usableProcessors(status: two) == min(2, online))
+    }
+
+    @Test func withoutAMaskTheOnlineProcessorsCount() {
+        #expect(ServerConfiguration.usableProcessors(status: nil) == online)
+        #expect(ServerConfiguration.usableProcessors(status: "Name:\tx\n") == online)
+        #expect(ServerConfiguration.usableProcessors(status: "Cpus_allowed:\t0\n") == online)
+    }
+
+    @Test func thisProcessIsAllowedAtLeastOneProcessor() {
+        let usable = ServerConfiguration().threads
+        #expect((1...online).contains(usable))
     }
 }
