@@ -431,7 +431,7 @@ final class EventLoop {
 
     /// Asks the daemon to stop accepting, on its next turn; returns at once.
     func quiesce() {
-        requested.bitwiseOr(Command.quiesce.rawValue, ordering: .releasing)
+        requested.bitwiseOr(Command.quiesce.rawValue, ordering: .sequentiallyConsistent)
         wakeUp.wake()
     }
 
@@ -440,7 +440,7 @@ final class EventLoop {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        requested.bitwiseOr(Command.stop.rawValue, ordering: .releasing)
+        requested.bitwiseOr(Command.stop.rawValue, ordering: .sequentiallyConsistent)
         wakeUp.wake()
         pthread_join(thread, nil)
         if quiescedSocket >= 0 {
@@ -464,7 +464,7 @@ final class EventLoop {
         // The first run adds the listening socket to the epoll set.
         _ = MHD_run(daemon)
         while true {
-            let commands = requested.load(ordering: .acquiring)
+            let commands = requested.load(ordering: .sequentiallyConsistent)
             if commands != 0 {
                 if commands & Command.stop.rawValue != 0 { break }
                 if commands & Command.quiesce.rawValue != 0, !quiescedAlready {
@@ -499,6 +499,9 @@ final class EventLoop {
 final class LoopWakeUp: Sendable {
     let readable: Int32
     private let writable: Int32
+    /// Set by the first wake after the loop last drained the pipe: the wakes of a batch (a commit resuming many
+    /// connections) then cost one write, not one each.
+    private let signalled = Atomic<Bool>(false)
 
     init() throws {
         var ends: [Int32] = [-1, -1]
@@ -518,15 +521,23 @@ final class LoopWakeUp: Sendable {
         close(writable)
     }
 
+    /// Call after the change the loop should see (a resume, under libmicrohttpd's lock). A wake that finds the flag
+    /// set writes nothing: the loop has not yet cleared it, which it does only after draining the pipe and before
+    /// running the daemon, under that same lock, so that run sees the change.
     func wake() {
+        guard !signalled.exchange(true, ordering: .sequentiallyConsistent) else { return }
         var byte: UInt8 = 1
         // A full pipe is already readable: the loop wakes either way.
         _ = write(writable, &byte, 1)
     }
 
+    /// Called by the loop after `poll` reported the pipe readable, before it runs the daemon. The flag is cleared
+    /// after the read: cleared before, a wake could set it again and have its byte consumed by this read, and the
+    /// next wakes, finding it set, would write nothing for a loop about to sleep.
     func drain() {
         var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         while withUnsafeMutableBytes(of: &bytes, { read(readable, $0.baseAddress, $0.count) }) == MemoryLayout.size(ofValue: bytes) {}
+        signalled.store(false, ordering: .sequentiallyConsistent)
     }
 
     /// The wake-up of the loop running on this thread, if it is a loop's thread.
