@@ -86,12 +86,20 @@ final class PendingReply: Sendable {
     private let loop: LoopWakeUp
     /// The request's framing could not be trusted (conflicting Content-Length): close after the response.
     let closesConnection: Bool
+    /// The responder's finishing (`Response.finishing`), applied on the connection's thread to what is sent: the
+    /// delivered response, or the 503 when the server stops first, which so carries what every response of the
+    /// responder carries (CORS, a request id) and is counted like them. Applied once, to the response sent only.
+    private let finish: (@Sendable (Response) -> Response)?
 
     /// Call only for a connection already suspended: a resume that comes first would be lost.
-    init(suspended connection: OpaquePointer, dispatcher: Dispatcher, loop: LoopWakeUp, closesConnection: Bool) {
+    init(
+        suspended connection: OpaquePointer, dispatcher: Dispatcher, loop: LoopWakeUp, closesConnection: Bool,
+        finish: (@Sendable (Response) -> Response)?
+    ) {
         self.phase = Mutex(.waiting(SuspendedConnection(pointer: connection)))
         self.dispatcher = dispatcher
         self.loop = loop
+        self.finish = finish
         self.closesConnection = closesConnection
     }
 
@@ -99,7 +107,7 @@ final class PendingReply: Sendable {
     /// started in turn; only the first delivery counts.
     func deliver(_ response: Response) {
         if let deferred = response.deferred {
-            deferred.start { [self] in deliver($0) }
+            deferred.start { [self] in deliver(deferred.finished($0)) }
             return
         }
         settle(.delivered(response))
@@ -107,6 +115,10 @@ final class PendingReply: Sendable {
 
     func abandon() {
         settle(.abandoned)
+    }
+
+    func finished(_ response: Response) -> Response {
+        finish.map { $0(response) } ?? response
     }
 
     /// The first settlement claims the connection under the lock and resumes it after releasing the lock: resuming
@@ -485,8 +497,11 @@ final class EventLoop {
             }
             _ = MHD_run(daemon)
         }
-        // Resumed connections (parked replies abandoned by the stop) are closed by libmicrohttpd's stop.
-        _ = MHD_run(daemon)
+        // Connections resumed by the stop (parked replies abandoned) get their 503 if a few more turns send it;
+        // libmicrohttpd's stop closes whatever is left.
+        for _ in 0..<3 {
+            _ = MHD_run(daemon)
+        }
         MHD_stop_daemon(daemon)
         LoopWakeUp.current = nil
     }
@@ -685,10 +700,12 @@ enum MHDCallbacks {
                 return MHD_Result.YES
             case .delivered(let response):
                 state.pending = nil
-                return queue(response, on: connection, closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed))
+                return queue(
+                    pending.finished(response), on: connection,
+                    closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed))
             case .abandoned:
                 state.pending = nil
-                return queue(shuttingDown, on: connection, closing: true)
+                return queue(pending.finished(shuttingDown), on: connection, closing: true)
             }
         }
 
@@ -764,7 +781,8 @@ enum MHDCallbacks {
         // Callbacks run on their daemon's loop thread, which has registered itself.
         guard let loop = LoopWakeUp.current else { fatalError("a libmicrohttpd callback ran outside an event loop") }
         MHD_suspend_connection(connection)
-        let pending = PendingReply(suspended: connection, dispatcher: dispatcher, loop: loop, closesConnection: closing)
+        let pending = PendingReply(
+            suspended: connection, dispatcher: dispatcher, loop: loop, closesConnection: closing, finish: deferred.finish)
         state.pending = pending
         guard dispatcher.park(pending) else {
             pending.abandon()

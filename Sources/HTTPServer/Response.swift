@@ -29,20 +29,33 @@ public struct Response: Sendable {
     /// the request counts as in progress: a server shutting down waits for it up to its drain timeout, then closes
     /// the connection. Parking costs a few system calls, so answer at once whenever the answer is ready.
     public static func later(_ start: @escaping @Sendable (_ deliver: @escaping @Sendable (Response) -> Void) -> Void) -> Response {
-        Response(deferred: Deferred(start: start))
+        Response(deferred: Deferred(start: start, finish: nil))
     }
 
     /// True for a response made by `later`; its status, headers and body mean nothing yet.
     public var isLater: Bool { deferred != nil }
 
-    /// `transform` applied to this response, or, for a later one, to the response when it is delivered.
+    /// `transform` applied to this response, or, for a later one, to whatever is sent for it: the response when it
+    /// is delivered, or the server's 503 when the server stops first.
     public func finishing(_ transform: @escaping @Sendable (Response) -> Response) -> Response {
         guard let deferred else { return transform(self) }
-        return .later { deliver in deferred.start { deliver($0.finishing(transform)) } }
+        let finish: @Sendable (Response) -> Response
+        if let earlier = deferred.finish {
+            finish = { transform(earlier($0)) }
+        } else {
+            finish = transform
+        }
+        return Response(deferred: Deferred(start: deferred.start, finish: finish))
     }
 
     struct Deferred: Sendable {
         let start: @Sendable (_ deliver: @escaping @Sendable (Response) -> Void) -> Void
+        /// Applied by the server to what it sends for the request (`finishing`).
+        var finish: (@Sendable (Response) -> Response)?
+
+        func finished(_ response: Response) -> Response {
+            finish.map { $0(response) } ?? response
+        }
     }
 }
 

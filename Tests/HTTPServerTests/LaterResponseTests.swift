@@ -95,6 +95,44 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
         }
     }
 
+    /// The 503 sent at a stop goes through the responder's finishing like any response (the service adds its CORS
+    /// headers and request id there, and counts the response), in the order the finishings were added.
+    @Test func finishingAppliesToThe503SentWhenTheServerStopsFirst() throws {
+        let held = HeldDeliveries()
+        let seen = Mutex<[Int]>([])
+        let server = try startServer { request in
+            Response.later { deliver in held.hold { deliver(Response(status: 200)) } }
+                .finishing { finished in
+                    var finished = finished
+                    finished.headers.add("X-Step", "first")
+                    return finished
+                }
+                .finishing { finished in
+                    seen.withLock { $0.append(finished.status) }
+                    var finished = finished
+                    finished.headers.add("X-Step", "second")
+                    finished.headers.add("X-Path", request.path)
+                    return finished
+                }
+        }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET", "/parked")
+        held.waitForArrivals(1)
+        server.shutdown(drainTimeout: .zero)
+        do {
+            let response = try connection.readResponse()
+            #expect(response.status == 503)
+            #expect(response.headers.values("X-Step") == ["first", "second"])
+            #expect(response.headers["X-Path"] == "/parked")
+            #expect(seen.withLock { $0 } == [503])
+        } catch TestClientError.closedByPeer {
+            // The stop may close the connection before the 503 is written.
+            #expect(try connection.peerHasClosed())
+        }
+        held.releaseAll()  // too late: the finishing never sees the 200
+        #expect(seen.withLock { $0 }.allSatisfy { $0 == 503 })
+    }
+
     @Test func finishingAppliesToResponsesReadyNowAndToThoseDeliveredLater() throws {
         let server = try startServer { request in
             let response: Response =
