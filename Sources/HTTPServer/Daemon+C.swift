@@ -257,8 +257,7 @@ final class Daemon {
         var address = sockaddr_storage()
         let isIPv6 = try Self.fill(&address, host: configuration.host, port: configuration.port)
 
-        // Suspend/resume parks connections waiting for a `Response.later`; the ITC lets another thread's resume (and
-        // a quiesce) wake the loop.
+        // Suspend/resume parks connections waiting for a `Response.later`; it implies the ITC, which quiescing needs too.
         var flags = MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if isIPv6 {
             // "::" serves IPv4 clients too; a specific IPv6 address serves only itself.
@@ -338,7 +337,8 @@ final class Daemon {
         }
         guard let started else {
             let reason = errno == 0 ? "unknown error" : String(cString: strerror(errno))
-            if socket >= 0 { close(socket) }
+            // A duplicate handed to a daemon that failed is left open: whether libmicrohttpd closed it is not
+            // documented, and closing a descriptor twice could close one another thread has just opened.
             throw HTTPServerError.startFailed("cannot serve on \(configuration.host) port \(configuration.port): \(reason)")
         }
         return started
