@@ -162,6 +162,9 @@ final class SessionEndpoints: Sendable {
 
     func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         let precondition = IfMatch(request.headers["If-Match"])
+        if answersReadsLater, !precondition.admitsAny {
+            return deleteLater(id, request, precondition)
+        }
         do {
             // The store's compare-and-delete takes one version: read it, check the header against it, delete only that.
             var expected: UInt64? = nil
@@ -191,6 +194,34 @@ final class SessionEndpoints: Sendable {
         return Response(status: 204)
     }
 
+    /// `deleteSession` with an If-Match for a store whose reads answer later: the version is read, checked and
+    /// deleted by calls queued from each other's completions, so no server thread waits for a round trip.
+    private func deleteLater(_ id: SessionID, _ request: Request, _ precondition: IfMatch) -> Response {
+        metrics.storeOperation(.get)
+        return .later { [self] deliver in
+            @Sendable func fail(_ error: any Error) {
+                deliver(problem(for: error, operation: "delete", session: id).response(to: request))
+            }
+            store.read(id, { _, version in version }) { [self] result in
+                switch result {
+                case .success(let current?):
+                    guard precondition.admits(current) else {
+                        return deliver(Self.preconditionFailed(current: current).response(to: request))
+                    }
+                    metrics.storeOperation(.delete)
+                    store.delete(id, expectedVersion: current) { result in
+                        switch result {
+                        case .success: deliver(Response(status: 204))
+                        case .failure(let error): fail(error)
+                        }
+                    }
+                case .success(nil): fail(SessionStoreError.notFound)
+                case .failure(let error): fail(error)
+                }
+            }
+        }
+    }
+
     func display(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         if Self.prefersPlainText(request.headers["Accept"]) {
             if answersReadsLater {
@@ -218,6 +249,11 @@ final class SessionEndpoints: Sendable {
     }
 
     func history(_ id: SessionID) throws(Problem) -> Response {
+        if answersReadsLater {
+            return readLater(id, instance: "/sessions/" + id.rawValue + "/history") { record, version in
+                (version, Rendering.history(record.state, id: id))
+            } respond: { [self] version, body in sessionJSON(200, body, version: version) }
+        }
         let (version, body) = try read(id) { record, version in (version, Rendering.history(record.state, id: id)) }
         return sessionJSON(200, body, version: version)
     }

@@ -163,6 +163,14 @@ import Testing
         #expect(fresh.status == 200)
         let deleted = try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", try #require(fresh.header("ETag")))])
         #expect(deleted.status == 204)
+        // Gone now: a conditional delete or a history read finds nothing.
+        let again = try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", try #require(fresh.header("ETag")))])
+        let history = try client.send("GET", "/sessions/\(id)/history")
+        for gone in [again, history] {
+            #expect(gone.status == 404)
+            #expect(gone.header("Content-Type") == "application/problem+json")
+            #expect((gone.json?["type"] as? String)?.hasSuffix("/problems/session-not-found") == true)
+        }
     }
 
     @Test(arguments: [TestStore.memory]) func invalidIdempotencyKey(_ store: TestStore) throws {
