@@ -51,7 +51,7 @@ public struct Response: Sendable {
     struct Deferred: Sendable {
         let start: @Sendable (_ deliver: @escaping @Sendable (Response) -> Void) -> Void
         /// Applied by the server to what it sends for the request (`finishing`).
-        var finish: (@Sendable (Response) -> Response)?
+        let finish: (@Sendable (Response) -> Response)?
 
         func finished(_ response: Response) -> Response {
             finish.map { $0(response) } ?? response
