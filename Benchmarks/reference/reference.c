@@ -449,22 +449,23 @@ static void *run_loop(void *argument) {
 static struct MHD_Daemon *start_daemon(const struct sockaddr_in *address, int listen_socket, size_t memory_limit,
                                        unsigned int connection_limit) {
     unsigned int flags = MHD_USE_EPOLL | MHD_USE_ITC;
+    // Only the first option differs (calculator-server's shim does the same).
+#define COMMON_OPTIONS \
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit, \
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u, \
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit, \
+        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, \
+        MHD_OPTION_END
+    struct MHD_Daemon *daemon;
     if (listen_socket >= 0) {
-        return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, NULL,
-            MHD_OPTION_LISTEN_SOCKET, listen_socket,
-            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-            MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-            MHD_OPTION_END);
+        daemon = MHD_start_daemon(flags, 0, NULL, NULL, access_handler, NULL,
+                                  MHD_OPTION_LISTEN_SOCKET, listen_socket, COMMON_OPTIONS);
+    } else {
+        daemon = MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, access_handler, NULL,
+                                  MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address, COMMON_OPTIONS);
     }
-    return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, access_handler, NULL,
-        MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_END);
+#undef COMMON_OPTIONS
+    return daemon;
 }
 
 int main(int argc, char **argv) {
