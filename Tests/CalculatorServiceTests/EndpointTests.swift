@@ -248,6 +248,25 @@ import Testing
         for name in ["ETag", "Location", "Retry-After"] { #expect(exposed.contains(name)) }
     }
 
+    @Test(arguments: [TestStore.memory]) func corsHeadersGoOnlyToRequestsWithAnOrigin(_ store: TestStore) throws {
+        try start(store)
+        let created = try client.send("POST", "/sessions")
+        #expect(created.status == 201)
+        #expect(created.header("Access-Control-Allow-Origin") == nil)
+        #expect(created.header("Access-Control-Expose-Headers") == nil)
+        // no-store: no cache keeps it, so it need not say what it varies with.
+        #expect(created.header("Cache-Control") == "no-store")
+        #expect(created.header("Vary") == nil)
+        // A cache may keep this one: a copy kept from a request without Origin must not answer a cross-origin one.
+        let document = try client.send("GET", "/openapi.yaml")
+        #expect(document.status == 200)
+        #expect(document.header("Access-Control-Allow-Origin") == nil)
+        #expect(document.header("Vary") == "Origin")
+        let fromAPage = try client.send("GET", "/openapi.yaml", headers: [("Origin", "http://example.test")])
+        #expect(fromAPage.header("Access-Control-Allow-Origin") == "*")
+        #expect(fromAPage.header("Vary") == nil)
+    }
+
     @Test(arguments: TestStore.allCases) func keepAliveServesSeveralRequestsOnOneConnection(_ store: TestStore) throws {
         try start(store)
         let first = try client.send("GET", "/healthz")
