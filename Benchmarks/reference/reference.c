@@ -317,8 +317,12 @@ static enum MHD_Result send_json(struct MHD_Connection *connection, unsigned int
         MHD_add_response_header(response, "ETag", etag);
     }
     if (location) MHD_add_response_header(response, "Location", location);
-    MHD_add_response_header(response, "Access-Control-Allow-Origin", "*");
-    MHD_add_response_header(response, "Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed");
+    // CORS only for a request with an Origin, as the service (these responses are no-store: no Vary needed).
+    if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Origin")) {
+        MHD_add_response_header(response, "Access-Control-Allow-Origin", "*");
+        MHD_add_response_header(response, "Access-Control-Expose-Headers",
+                                "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed");
+    }
     snprintf(request_id, sizeof request_id, "ref-%llx",
              (unsigned long long)atomic_fetch_add_explicit(&request_counter, 1, memory_order_relaxed));
     MHD_add_response_header(response, "X-Request-Id", request_id);
