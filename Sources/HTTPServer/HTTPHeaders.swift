@@ -10,6 +10,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     fileprivate struct Field: Sendable {
         var name: String
         var value: String
+        /// The name's UTF-8 length, kept so that a lookup passes over fields of another length with one comparison:
+        /// a request's handful of lookups otherwise spent more on `sameName` than on anything else they did.
+        let nameLength: Int
+
+        init(name: String, value: String) {
+            self.name = name
+            self.value = value
+            nameLength = name.utf8.count
+        }
+
+        func named(_ other: String, length: Int) -> Bool {
+            nameLength == length && HTTPHeaders.sameName(name, other)
+        }
     }
 
     public struct Iterator: IteratorProtocol {
@@ -36,7 +49,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The value of the first field with this name, compared case-insensitively.
     public subscript(name: String) -> String? {
-        for field in fields where Self.sameName(field.name, name) {
+        let length = name.utf8.count
+        for field in fields where field.named(name, length: length) {
             return field.value
         }
         return nil
@@ -44,7 +58,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Every value of the fields with this name, in order.
     public func values(_ name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+        let length = name.utf8.count
+        return fields.filter { $0.named(name, length: length) }.map(\.value)
     }
 
     public var count: Int { fields.count }
@@ -57,14 +72,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Replaces every field of that name with one field, placed where the first one was (or appended).
     public mutating func set(_ name: String, _ value: String) {
-        guard let first = fields.firstIndex(where: { Self.sameName($0.name, name) }) else {
+        let length = name.utf8.count
+        guard let first = fields.firstIndex(where: { $0.named(name, length: length) }) else {
             fields.append(Field(name: name, value: value))
             return
         }
         fields[first] = Field(name: name, value: value)
         var index = fields.index(after: first)
         while index < fields.endIndex {
-            if Self.sameName(fields[index].name, name) {
+            if fields[index].named(name, length: length) {
                 fields.remove(at: index)
             } else {
                 index = fields.index(after: index)
@@ -73,7 +89,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public mutating func remove(_ name: String) {
-        fields.removeAll { Self.sameName($0.name, name) }
+        let length = name.utf8.count
+        fields.removeAll { $0.named(name, length: length) }
     }
 
     public func makeIterator() -> Iterator {
@@ -99,7 +116,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// True when two fields of this name carry different values.
     func hasDifferentValues(_ name: String) -> Bool {
         var first: String?
-        for field in fields where Self.sameName(field.name, name) {
+        let length = name.utf8.count
+        for field in fields where field.named(name, length: length) {
             guard let first else {
                 first = field.value
                 continue
