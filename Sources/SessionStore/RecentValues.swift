@@ -6,14 +6,15 @@ import Synchronization
 /// service's JSON codec), and what a store reads back is usually exactly what this process last wrote or read:
 /// when the stored bytes equal the remembered ones, the remembered value is what decoding would give. Comparing the
 /// bytes, not a version, keeps this right when another process writes the same session. Bounded: at the limit an
-/// arbitrary entry makes room.
+/// arbitrary entry makes room. Its table is not generic (the value sits in a box), as in `RecentRows`: called from
+/// the store's unspecialized code, a generic table cost a few metadata lookups per use.
 final class RecentValues<Value: Sendable>: Sendable {
-    private struct Remembered {
-        var bytes: [UInt8]
-        var value: Value
+    private final class Box: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
-    private let entries = Mutex<[SessionID: Remembered]>([:])
+    private let entries = Mutex<[SessionID: RememberedValue]>([:])
     private let limit: Int
 
     init(limit: Int = 4_096) {
@@ -22,7 +23,7 @@ final class RecentValues<Value: Sendable>: Sendable {
 
     /// The value for these stored bytes: remembered, or decoded (and then remembered).
     func value(of id: SessionID, storedAs bytes: [UInt8], decode: ([UInt8]) throws -> Value) rethrows -> Value {
-        if let known = entries.withLock({ $0[id] }), known.bytes == bytes { return known.value }
+        if let known = entries.withLock({ $0[id] }), known.bytes == bytes { return unsafeDowncast(known.boxed, to: Box.self).value }
         let value = try decode(bytes)
         remember(value, storedAs: bytes, for: id)
         return value
@@ -31,7 +32,7 @@ final class RecentValues<Value: Sendable>: Sendable {
     func remember(_ value: Value, storedAs bytes: [UInt8], for id: SessionID) {
         entries.withLock { entries in
             if entries.count >= limit, entries[id] == nil { entries.remove(at: entries.startIndex) }
-            entries[id] = Remembered(bytes: bytes, value: value)
+            entries[id] = RememberedValue(bytes: bytes, boxed: Box(value))
         }
     }
 
@@ -42,4 +43,10 @@ final class RecentValues<Value: Sendable>: Sendable {
     func forgetAll() {
         entries.withLock { $0 = [:] }
     }
+}
+
+/// An entry of `RecentValues`: stored bytes and the boxed value they decode to.
+private struct RememberedValue {
+    var bytes: [UInt8]
+    var boxed: any AnyObject & Sendable
 }

@@ -61,10 +61,20 @@ final class RedisConnection: @unchecked Sendable {
         return try take(reply)
     }
 
-    /// Queues a binary-safe command in hiredis's output buffer without sending it: `nextReply()` sends every queued
-    /// command at once, so a batch costs one write and as few reads as its replies need.
-    func append(_ arguments: [[UInt8]]) throws {
-        let status = Self.withArgv(arguments) { argc, argv, lengths in chiredis_append(context, argc, argv, lengths) }
+    /// Runs the loaded script `digest` (EVALSHA) and waits for its reply.
+    func evaluate(_ digest: [UInt8], keys: [[UInt8]], arguments: [[UInt8]]) throws -> RedisReply {
+        let reply = Self.withEvaluationArgv(digest, keys, arguments) { argc, argv, lengths in
+            chiredis_command(context, argc, argv, lengths)
+        }
+        return try take(reply)
+    }
+
+    /// Queues EVALSHA of the loaded script `digest` in hiredis's output buffer without sending it: `nextReply()`
+    /// sends every queued command at once, so a batch costs one write and as few reads as its replies need.
+    func appendEvaluation(_ digest: [UInt8], keys: [[UInt8]], arguments: [[UInt8]]) throws {
+        let status = Self.withEvaluationArgv(digest, keys, arguments) { argc, argv, lengths in
+            chiredis_append(context, argc, argv, lengths)
+        }
         guard status == REDIS_OK else { throw RedisIOError(message: "cannot queue a command") }
     }
 
@@ -106,6 +116,40 @@ final class RedisConnection: @unchecked Sendable {
             }
         }
     }
+
+    /// `withArgv` for `EVALSHA digest numkeys keys… arguments…`, with the pointers and lengths in temporary buffers
+    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first cost
+    /// several allocations and copies per call.
+    private static func withEvaluationArgv<T>(
+        _ digest: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]],
+        _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T
+    ) -> T {
+        let keyCount = decimalBytes(UInt64(keys.count))
+        let count = 3 + keys.count + arguments.count
+        return withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: count) { argv in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { lengths in
+                // The arrays outlive the call, but their storage is only lent inside `withUnsafeBufferPointer`: each
+                // is lent in turn by recursion, so every pointer is valid while `body` runs.
+                func lend(_ index: Int, _ parts: [[UInt8]], _ next: Int, then rest: () -> T) -> T {
+                    if next == parts.count { return rest() }
+                    return parts[next].withUnsafeBufferPointer { bytes in
+                        argv[index] = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+                        lengths[index] = bytes.count
+                        return lend(index + 1, parts, next + 1, then: rest)
+                    }
+                }
+                return lend(0, [evalSHA, digest, keyCount], 0) {
+                    lend(3, keys, 0) {
+                        lend(3 + keys.count, arguments, 0) {
+                            body(Int32(count), UnsafePointer(argv.baseAddress), UnsafePointer(lengths.baseAddress))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static let evalSHA = Array("EVALSHA".utf8)
 
     func command(_ arguments: String...) throws -> RedisReply {
         try command(arguments.map { Array($0.utf8) })

@@ -147,8 +147,7 @@ final class RedisPipeline: Sendable {
             }
             for call in batch {
                 let digest = connection.scriptDigests[call.call.script]!
-                let command = [Array("EVALSHA".utf8), digest, Array(String(call.call.keys.count).utf8)] + call.call.keys
-                try connection.append(command + call.call.arguments)
+                try connection.appendEvaluation(digest, keys: call.call.keys, arguments: call.call.arguments)
             }
         } catch {
             // Nothing of this batch was sent.

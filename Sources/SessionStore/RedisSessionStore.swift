@@ -53,13 +53,13 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private let tokenPrefix: String
     private let tokenCounter = Atomic<UInt32>(0)
     /// Per session, the value this process last wrote or read with its version and write token.
-    private let known = Mutex<[SessionID: KnownRecord]>([:])
+    private let known = Mutex<[SessionID: KnownRedisRecord]>([:])
     private static var knownLimit: Int { 4_096 }
 
-    private struct KnownRecord {
-        var version: UInt64
-        var token: [UInt8]
-        var value: Value
+    /// The box of a `KnownRedisRecord`'s value.
+    private final class Box: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     /// `url` is `redis://HOST[:PORT][/DB]` (port 6379 and DB 0 by default). Nothing connects until the first call.
@@ -149,9 +149,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
                 connection.scriptDigests[script] = digest
             }
             let digest = connection.scriptDigests[script]!
-            let reply = try connection.command(
-                [Array("EVALSHA".utf8), digest, Array(String(keys.count).utf8)] + keys + arguments
-            )
+            let reply = try connection.evaluate(digest, keys: keys, arguments: arguments)
             if case .error(let message) = reply {
                 if message.hasPrefix("NOSCRIPT") {
                     connection.scriptDigests[script] = nil
@@ -181,11 +179,6 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     private func key(_ id: SessionID) -> [UInt8] { keyPrefix + Array(id.rawValue.utf8) }
 
-    private static func digits(_ value: some BinaryInteger, width: Int) -> [UInt8] {
-        let text = Array(String(value).utf8)
-        return Array(repeating: UInt8(ascii: "0"), count: max(0, width - text.count)) + text
-    }
-
     private static func hex(_ value: UInt32) -> String {
         let text = String(value, radix: 16)
         return String(repeating: "0", count: 8 - text.utf8.count) + text
@@ -198,12 +191,21 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private func remember(_ id: SessionID, version: UInt64, token: [UInt8], value: Value) {
         known.withLock { known in
             if known.count >= Self.knownLimit, known[id] == nil { known.remove(at: known.startIndex) }
-            known[id] = KnownRecord(version: version, token: token, value: value)
+            known[id] = KnownRedisRecord(version: version, token: token, boxed: Box(value))
         }
     }
 
+    private func knownValue(_ record: KnownRedisRecord) -> Value {
+        unsafeDowncast(record.boxed, to: Box.self).value
+    }
+
     private func record(version: UInt64, expires: Int64, token: [UInt8], payload: [UInt8]) -> [UInt8] {
-        Self.digits(version, width: 20) + Self.digits(expires, width: 16) + token + payload
+        var record = decimalBytes(version, width: 20)
+        record.reserveCapacity(Self.headerLength + payload.count)
+        record += decimalBytes(expires, width: 16)
+        record += token
+        record += payload
+        return record
     }
 
     private static func version(fromHeader bytes: some Collection<UInt8>) throws -> UInt64 {
@@ -235,9 +237,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     private func createCall(_ id: SessionID, record: [UInt8], token: [UInt8], _ time: Clock) -> ScriptCall {
         ScriptCall(script: Scripts.create, keys: [key(id), indexKey], arguments: [
-            record, Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
-            Array(String(time.expiresMilliseconds).utf8), Array(id.rawValue.utf8), Array(String(options.maxSessions).utf8),
-            token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+            record, decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
+            decimalBytes(time.expiresMilliseconds), Array(id.rawValue.utf8), decimalBytes(Int64(options.maxSessions)),
+            token, decimalBytes(time.redisTTLMilliseconds + 60_000),
         ])
     }
 
@@ -256,9 +258,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     /// Reads the record as stored (old expiry in its header) and refreshes its expiry.
     private func getCall(_ id: SessionID, _ time: Clock) -> ScriptCall {
         ScriptCall(script: Scripts.get, keys: [key(id), indexKey], arguments: [
-            Array(String(time.nowMilliseconds).utf8), Array(String(time.redisTTLMilliseconds).utf8),
-            Self.digits(time.expiresMilliseconds, width: 16), Array(id.rawValue.utf8),
-            Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+            decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
+            decimalBytes(time.expiresMilliseconds, width: 16), Array(id.rawValue.utf8),
+            decimalBytes(time.redisTTLMilliseconds + 60_000),
         ])
     }
 
@@ -271,33 +273,26 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// A compare-and-set ready to send, with the write token and payload of the record it writes.
-    private struct Write {
-        let call: ScriptCall
-        let token: [UInt8]
-        let payload: [UInt8]
-    }
-
     /// A new record for `value` at `version`, and the call that writes it over the record whose header starts with
     /// `expectedHeader` (`compareAndSet`), or, with `knownToken`, over exactly the record this process knows.
     private func write(
         _ id: SessionID, _ value: Value, version: UInt64, over expectedHeader: [UInt8], knownToken: [UInt8]? = nil, _ time: Clock
-    ) throws -> Write {
+    ) throws -> RedisWrite {
         let token = newToken()
         let payload = try codec.encode(value)
         let newRecord = record(version: version, expires: time.expiresMilliseconds, token: token, payload: payload)
         var arguments = [
-            expectedHeader, newRecord, Array(String(time.nowMilliseconds).utf8),
-            Array(String(time.redisTTLMilliseconds).utf8), Array(String(time.expiresMilliseconds).utf8),
-            Array(id.rawValue.utf8), token, Array(String(time.redisTTLMilliseconds + 60_000).utf8),
+            expectedHeader, newRecord, decimalBytes(time.nowMilliseconds),
+            decimalBytes(time.redisTTLMilliseconds), decimalBytes(time.expiresMilliseconds),
+            Array(id.rawValue.utf8), token, decimalBytes(time.redisTTLMilliseconds + 60_000),
         ]
         if let knownToken { arguments.append(knownToken) }
         let script = knownToken == nil ? Scripts.compareAndSet : Scripts.compareKnownAndSet
-        return Write(call: ScriptCall(script: script, keys: [key(id), indexKey], arguments: arguments), token: token, payload: payload)
+        return RedisWrite(call: ScriptCall(script: script, keys: [key(id), indexKey], arguments: arguments), token: token, payload: payload)
     }
 
     /// After a written compare-and-set: the new record is what this process knows.
-    private func wrote(_ write: Write, _ id: SessionID, _ value: Value, version: UInt64) {
+    private func wrote(_ write: RedisWrite, _ id: SessionID, _ value: Value, version: UInt64) {
         recent.remember(value, storedAs: write.payload, for: id)
         remember(id, version: version, token: write.token, value: value)
     }
@@ -317,7 +312,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     private func deleteCall(_ id: SessionID, expectedVersion: UInt64?, _ time: Clock) -> ScriptCall {
         ScriptCall(script: Scripts.delete, keys: [key(id), indexKey], arguments: [
-            expectedVersion.map { Self.digits($0, width: 20) } ?? [], Array(String(time.nowMilliseconds).utf8),
+            expectedVersion.map { decimalBytes($0, width: 20) } ?? [], decimalBytes(time.nowMilliseconds),
             Array(id.rawValue.utf8),
         ])
     }
@@ -396,24 +391,24 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         expectedVersion: UInt64?,
         _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
     ) throws -> (Versioned<Value>, R)? {
-        guard let (base, value, result, write) = try knownWrite(id, expectedVersion: expectedVersion, body) else { return nil }
+        guard let base = knownRecord(id, expectedVersion: expectedVersion) else { return nil }
+        var value = knownValue(base)
+        guard case .write(let result)? = try? body(&value, base.version) else { return nil }
+        let write = try knownWrite(id, value, over: base)
         guard case .integer(1) = try evaluate(write.call) else { return nil }
         wrote(write, id, value, version: base.version + 1)
         return (Versioned(value: value, version: base.version + 1), result)
     }
 
-    /// The known record, the body's value and result on it, and the call that writes it over exactly that record;
-    /// nil when there is no known record (or not at the expected version) or the body does not write.
-    private func knownWrite<R: Sendable>(
-        _ id: SessionID,
-        expectedVersion: UInt64?,
-        _ body: (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>
-    ) throws -> (KnownRecord, Value, R, Write)? {
+    /// The record this process knows for `id`, if it knows one (at `expectedVersion`, when given).
+    private func knownRecord(_ id: SessionID, expectedVersion: UInt64?) -> KnownRedisRecord? {
         guard let base = known.withLock({ $0[id] }), expectedVersion == nil || expectedVersion == base.version else { return nil }
-        var value = base.value
-        guard case .write(let result)? = try? body(&value, base.version) else { return nil }
-        let write = try write(id, value, version: base.version + 1, over: Self.digits(base.version, width: 20), knownToken: base.token, clock())
-        return (base, value, result, write)
+        return base
+    }
+
+    /// The call that writes `value` over exactly the known record `base` (same version and write token).
+    private func knownWrite(_ id: SessionID, _ value: Value, over base: KnownRedisRecord) throws -> RedisWrite {
+        try write(id, value, version: base.version + 1, over: decimalBytes(base.version, width: 20), knownToken: base.token, clock())
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
@@ -467,16 +462,21 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
         completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
     ) {
-        let fast: (KnownRecord, Value, R, Write)?
+        // The one-round-trip path of `updateKnown`; the body runs again on the stored value when it cannot be taken.
+        guard let base = knownRecord(id, expectedVersion: expectedVersion) else {
+            return updateByReading(id, expectedVersion: expectedVersion, body, attempt: 1, completion: completion)
+        }
+        var value = knownValue(base)
+        guard case .write(let result)? = try? body(&value, base.version) else {
+            return updateByReading(id, expectedVersion: expectedVersion, body, attempt: 1, completion: completion)
+        }
+        let write: RedisWrite
         do {
-            fast = try knownWrite(id, expectedVersion: expectedVersion, body)
+            write = try knownWrite(id, value, over: base)
         } catch {
             return completion(.failure(error))
         }
-        guard let (base, value, result, write) = fast else {
-            return updateByReading(id, expectedVersion: expectedVersion, body, attempt: 1, completion: completion)
-        }
-        pipeline.send(write.call) { [self] reply, _ in
+        pipeline.send(write.call) { [self, value] reply, _ in
             switch reply {
             case .success(.integer(1)):
                 wrote(write, id, value, version: base.version + 1)
@@ -504,7 +504,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             let value: Value
             let version: UInt64
             let result: R
-            let write: Write
+            let write: RedisWrite
             do {
                 guard let record = try Self.fetched(reply.get()) else { throw SessionStoreError.notFound }
                 let stored = try decode(record: record, of: id)
@@ -568,7 +568,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         while true {
             let reply = try withConnection { connection, _ in
                 try evaluate(Scripts.sweep, on: connection, keys: [indexKey], arguments: [
-                    Array(String(time.nowMilliseconds).utf8), keyPrefix, Array(String(Self.sweepBatch).utf8),
+                    decimalBytes(time.nowMilliseconds), keyPrefix, decimalBytes(Int64(Self.sweepBatch)),
                 ])
             }
             guard case .array(let parts) = reply, parts.count == 2, case .integer(let seen) = parts[0], case .integer(let gone) = parts[1] else {
@@ -699,4 +699,48 @@ private enum Scripts {
         end
         return {#ids, removed}
         """)
+}
+
+// At file scope, not nested in the generic store: the store's code runs unspecialized (it is called from another
+// module), and every generic type it touches costs a metadata lookup, several per press with these nested in it.
+
+/// A compare-and-set ready to send, with the write token and payload of the record it writes.
+private struct RedisWrite {
+    let call: ScriptCall
+    let token: [UInt8]
+    let payload: [UInt8]
+}
+
+/// What this process last wrote or read of a session: its version, write token and value (boxed, so that the table
+/// holding these is not generic).
+private struct KnownRedisRecord {
+    var version: UInt64
+    var token: [UInt8]
+    var boxed: any AnyObject & Sendable
+}
+
+/// `value` in decimal, zero-padded on the left to `width` digits (the record header's fixed-width fields).
+func decimalBytes(_ value: UInt64, width: Int = 0) -> [UInt8] {
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+        digits += 1
+        rest /= 10
+    }
+    let length = max(digits, width)
+    return [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+        var rest = value
+        for index in stride(from: length - 1, through: 0, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        initialized = length
+    }
+}
+
+/// `value` in decimal, as `String(value)` writes it, zero-padded on the left to `width` characters.
+func decimalBytes(_ value: Int64, width: Int = 0) -> [UInt8] {
+    if value >= 0 { return decimalBytes(UInt64(value), width: width) }
+    let text = Array(String(value).utf8)
+    return Array(repeating: UInt8(ascii: "0"), count: max(0, width - text.count)) + text
 }
