@@ -176,14 +176,7 @@ final class SessionEndpoints: Sendable {
             metrics.storeOperation(.delete)
             if answersWritesLater {
                 let expected = expected
-                return .later { [self] deliver in
-                    store.delete(id, expectedVersion: expected) { [self] result in
-                        switch result {
-                        case .success: deliver(Response(status: 204))
-                        case .failure(let error): deliver(problem(for: error, operation: "delete", session: id).response(to: request))
-                        }
-                    }
-                }
+                return .later { [self] deliver in delete(id, expectedVersion: expected, request, then: deliver) }
             }
             try store.delete(id, expectedVersion: expected)
         } catch let problem as Problem {
@@ -209,15 +202,22 @@ final class SessionEndpoints: Sendable {
                         return deliver(Self.preconditionFailed(current: current).response(to: request))
                     }
                     metrics.storeOperation(.delete)
-                    store.delete(id, expectedVersion: current) { result in
-                        switch result {
-                        case .success: deliver(Response(status: 204))
-                        case .failure(let error): fail(error)
-                        }
-                    }
+                    delete(id, expectedVersion: current, request, then: deliver)
                 case .success(nil): fail(SessionStoreError.notFound)
                 case .failure(let error): fail(error)
                 }
+            }
+        }
+    }
+
+    /// The store's completion form of delete, its outcome delivered as the DELETE's response.
+    private func delete(
+        _ id: SessionID, expectedVersion: UInt64?, _ request: Request, then deliver: @escaping @Sendable (Response) -> Void
+    ) {
+        store.delete(id, expectedVersion: expectedVersion) { [self] result in
+            switch result {
+            case .success: deliver(Response(status: 204))
+            case .failure(let error): deliver(problem(for: error, operation: "delete", session: id).response(to: request))
             }
         }
     }
