@@ -86,20 +86,20 @@ final class PendingReply: Sendable {
     private let loop: LoopWakeUp
     /// The request's framing could not be trusted (conflicting Content-Length): close after the response.
     let closesConnection: Bool
-    /// The responder's finishing (`Response.finishing`), applied on the connection's thread to what is sent: the
-    /// delivered response, or the 503 when the server stops first, which so carries what every response of the
-    /// responder carries (CORS, a request id) and is counted like them. Applied once, to the response sent only.
-    private let finish: (@Sendable (Response) -> Response)?
+    /// The parked response, for its finishing (`Response.finishing`), applied on the connection's thread to what is
+    /// sent: the delivered response, or the 503 when the server stops first, which so carries what every response of
+    /// the responder carries (CORS, a request id) and is counted like them. Applied once, to the response sent only.
+    private let parked: Response.Deferred
 
     /// Call only for a connection already suspended: a resume that comes first would be lost.
     init(
         suspended connection: OpaquePointer, dispatcher: Dispatcher, loop: LoopWakeUp, closesConnection: Bool,
-        finish: (@Sendable (Response) -> Response)?
+        parked: Response.Deferred
     ) {
         self.phase = Mutex(.waiting(SuspendedConnection(pointer: connection)))
         self.dispatcher = dispatcher
         self.loop = loop
-        self.finish = finish
+        self.parked = parked
         self.closesConnection = closesConnection
     }
 
@@ -118,7 +118,7 @@ final class PendingReply: Sendable {
     }
 
     func finished(_ response: Response) -> Response {
-        finish.map { $0(response) } ?? response
+        parked.finished(response)
     }
 
     /// The first settlement claims the connection under the lock and resumes it after releasing the lock: resuming
@@ -782,7 +782,7 @@ enum MHDCallbacks {
         guard let loop = LoopWakeUp.current else { fatalError("a libmicrohttpd callback ran outside an event loop") }
         MHD_suspend_connection(connection)
         let pending = PendingReply(
-            suspended: connection, dispatcher: dispatcher, loop: loop, closesConnection: closing, finish: deferred.finish)
+            suspended: connection, dispatcher: dispatcher, loop: loop, closesConnection: closing, parked: deferred)
         state.pending = pending
         guard dispatcher.park(pending) else {
             pending.abandon()
