@@ -5,11 +5,21 @@
 // its display, and write the same JSON shape and the same response headers. It has no engine, no store
 // abstraction and no logging, so the gap between it and calculator-server is what our Swift layers cost.
 //
-// Build: gcc -O2 -Wall -Wextra -o reference reference.c $(pkg-config --cflags --libs libmicrohttpd) -lpthread
-// Run:   reference --port 0 --threads 2 [--memory-limit BYTES]   (prints "reference listening on http://127.0.0.1:PORT", stops on SIGINT/SIGTERM)
+//
+// With --sqlite PATH it is also the floor for the SQLite store: creates and presses change the in-memory session as
+// before, then a committer thread writes each new state (its JSON, about the size of the service's stored state) to
+// a SQLite file in WAL mode with synchronous=FULL, many writes per transaction (group commit), and the response goes
+// out only after its COMMIT: the connection is suspended meanwhile and resumed by the committer, as the service's is.
+// Display reads stay in memory. So "reference with SQLite ÷ reference" is what the service's SQLite target asks of
+// the service, paid by C: the least this design costs on this machine.
+//
+// Build: gcc -O2 -Wall -Wextra -o reference reference.c $(pkg-config --cflags --libs libmicrohttpd sqlite3) -lpthread
+// Run:   reference --port 0 --threads 2 [--memory-limit BYTES] [--sqlite PATH]   (prints "reference listening on http://127.0.0.1:PORT", stops on SIGINT/SIGTERM)
 #define _GNU_SOURCE
 #include <microhttpd.h>
 #include <pthread.h>
+#include <sched.h>
+#include <sqlite3.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -302,7 +312,117 @@ struct request {
     size_t length;
     bool too_large;
     bool started;
+    // With --sqlite: a create or press waiting for its commit, and the response it will send.
+    bool parked, insert;
+    struct request *next_write;
+    struct MHD_Connection *connection;
+    struct loop *loop;
+    unsigned int status;
+    uint64_t version;
+    char id[ID_LENGTH + 1];
+    char location[64];
+    char reply[1024];
+    size_t reply_length;
 };
+
+// ---- the SQLite floor (--sqlite) -----------------------------------------------------------------------------
+
+// One event loop. The committer resumes connections from its own thread, and libmicrohttpd 0.9.75 does not wake a
+// daemon run through MHD_run for that, so the committer writes to the loop's pipe (once per batch).
+struct loop {
+    struct MHD_Daemon *daemon;
+    int wake[2];
+    atomic_bool signalled;
+};
+
+static _Thread_local struct loop *current_loop;
+static sqlite3 *database;
+static sqlite3_stmt *insert_state, *update_state;
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t queue_ready = PTHREAD_COND_INITIALIZER;
+static struct request *queue_head, *queue_tail;
+static bool committer_stopping;
+
+static void open_database(const char *path) {
+    if (sqlite3_open(path, &database) != SQLITE_OK
+        || sqlite3_exec(database, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
+                                  "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY NOT NULL, state BLOB NOT NULL,"
+                                  " version INTEGER NOT NULL) WITHOUT ROWID;", NULL, NULL, NULL) != SQLITE_OK
+        || sqlite3_prepare_v2(database, "INSERT INTO sessions (id, state, version) VALUES (?1, ?2, ?3)", -1, &insert_state, NULL) != SQLITE_OK
+        || sqlite3_prepare_v2(database, "UPDATE sessions SET state = ?2, version = ?3 WHERE id = ?1", -1, &update_state, NULL) != SQLITE_OK) {
+        fprintf(stderr, "reference: sqlite: %s\n", sqlite3_errmsg(database));
+        exit(1);
+    }
+}
+
+// Suspends the connection, then queues its write: suspended first, so a commit however quick finds it suspended.
+// Called with the session's stripe locked, so two writes of one session are queued in the order they were made.
+static void park(struct MHD_Connection *connection, struct request *request) {
+    request->parked = true;
+    request->connection = connection;
+    request->loop = current_loop;
+    request->next_write = NULL;
+    MHD_suspend_connection(connection);
+    pthread_mutex_lock(&queue_lock);
+    bool was_empty = queue_head == NULL;
+    if (queue_tail) queue_tail->next_write = request; else queue_head = request;
+    queue_tail = request;
+    pthread_mutex_unlock(&queue_lock);
+    if (was_empty) pthread_cond_signal(&queue_ready);
+}
+
+// Group commit, as the service's SQLiteCommitter: yield once (so a loop woken by the last batch can queue its next
+// writes), take everything queued, one transaction for all of it, and resume the connections after the COMMIT.
+static void *commit_batches(void *unused) {
+    (void)unused;
+    for (;;) {
+        pthread_mutex_lock(&queue_lock);
+        while (!queue_head && !committer_stopping) pthread_cond_wait(&queue_ready, &queue_lock);
+        bool stopping = queue_head == NULL;
+        pthread_mutex_unlock(&queue_lock);
+        if (stopping) return NULL;
+        sched_yield();
+        pthread_mutex_lock(&queue_lock);
+        struct request *batch = queue_head;
+        queue_head = queue_tail = NULL;
+        pthread_mutex_unlock(&queue_lock);
+
+        bool committed = sqlite3_exec(database, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+        for (struct request *r = batch; r && committed; r = r->next_write) {
+            sqlite3_stmt *statement = r->insert ? insert_state : update_state;
+            sqlite3_bind_text(statement, 1, r->id, ID_LENGTH, SQLITE_STATIC);
+            sqlite3_bind_blob(statement, 2, r->reply, (int)r->reply_length, SQLITE_STATIC);
+            sqlite3_bind_int64(statement, 3, (sqlite3_int64)r->version);
+            committed = sqlite3_step(statement) == SQLITE_DONE;
+            sqlite3_reset(statement);
+        }
+        committed = committed && sqlite3_exec(database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+        if (!committed) sqlite3_exec(database, "ROLLBACK", NULL, NULL, NULL);
+
+        struct loop *woken[64];
+        size_t woken_count = 0;
+        for (struct request *r = batch, *next; r; r = next) {
+            next = r->next_write;  // read first: once resumed, the request may be finished and freed
+            struct loop *loop = r->loop;
+            if (!committed) {
+                r->status = 503;
+                r->version = 0;
+                r->location[0] = 0;
+                r->reply_length = (size_t)snprintf(r->reply, sizeof r->reply,
+                                                   "{\"type\":\"about:blank\",\"status\":503,\"code\":\"store_unavailable\"}");
+            }
+            MHD_resume_connection(r->connection);
+            bool seen = false;
+            for (size_t i = 0; i < woken_count; i++) seen = seen || woken[i] == loop;
+            if (!seen && woken_count < 64) woken[woken_count++] = loop;
+        }
+        for (size_t i = 0; i < woken_count; i++) {
+            if (!atomic_exchange(&woken[i]->signalled, true) && write(woken[i]->wake[1], "x", 1) != 1) {
+                atomic_store(&woken[i]->signalled, false);
+            }
+        }
+    }
+}
 
 static enum MHD_Result send_json(struct MHD_Connection *connection, unsigned int status, const char *content_type,
                                  const char *body, size_t length, uint64_t version, const char *location) {
@@ -349,6 +469,18 @@ static enum MHD_Result handle(struct MHD_Connection *connection, const char *met
         if (!s) return problem(connection, 503, "too_many_sessions");
         char location[64];
         snprintf(location, sizeof location, "/sessions/%s", s->id);
+        if (database) {
+            struct writer reply = {request->reply, 0, sizeof request->reply};
+            write_state(&reply, s);  // nobody else knows the id yet, so no lock is needed
+            request->reply_length = reply.length;
+            request->status = 201;
+            request->version = s->version;
+            request->insert = true;
+            memcpy(request->id, s->id, sizeof request->id);
+            memcpy(request->location, location, sizeof location);
+            park(connection, request);
+            return MHD_YES;
+        }
         write_state(&w, s);  // nobody else knows the id yet, so no lock is needed
         return send_json(connection, 201, "application/json", buffer, w.length, s->version, location);
     }
@@ -369,6 +501,19 @@ static enum MHD_Result handle(struct MHD_Connection *connection, const char *met
         if (!apply(s, key)) {
             pthread_mutex_unlock(lock);
             return problem(connection, 422, "unknown_key");
+        }
+        if (database) {
+            struct writer reply = {request->reply, 0, sizeof request->reply};
+            write_state(&reply, s);
+            request->reply_length = reply.length;
+            request->status = 200;
+            request->version = s->version;
+            request->insert = false;
+            memcpy(request->id, s->id, sizeof request->id);
+            request->location[0] = 0;
+            park(connection, request);
+            pthread_mutex_unlock(lock);
+            return MHD_YES;
         }
         write_state(&w, s);
         uint64_t version = s->version;
@@ -401,6 +546,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         request->length = 0;
         request->too_large = false;
         request->started = true;
+        request->parked = false;
         *con_cls = request;
         return MHD_YES;
     }
@@ -413,6 +559,12 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         }
         *upload_data_size = 0;
         return MHD_YES;
+    }
+    if (request->parked) {  // called again after the committer resumed the connection
+        request->parked = false;
+        return send_json(connection, request->status, request->status == 503 ? "application/problem+json" : "application/json",
+                         request->reply, request->reply_length, request->version,
+                         request->location[0] ? request->location : NULL);
     }
     return handle(connection, method, url, request);
 }
@@ -432,17 +584,26 @@ static int stop_pipe[2] = {-1, -1};
 // never blocks. (libmicrohttpd 0.9.75's own polling thread can stall with exactly 128 ready connections: it calls
 // epoll_wait again with its full timeout before handling a full batch of events.)
 static void *run_loop(void *argument) {
-    struct MHD_Daemon *daemon = argument;
+    struct loop *loop = argument;
+    current_loop = loop;
+    struct MHD_Daemon *daemon = loop->daemon;
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
-    struct pollfd events[2] = {{.fd = info->epoll_fd, .events = POLLIN}, {.fd = stop_pipe[0], .events = POLLIN}};
+    struct pollfd events[3] = {{.fd = info->epoll_fd, .events = POLLIN}, {.fd = stop_pipe[0], .events = POLLIN},
+                               {.fd = loop->wake[0], .events = POLLIN}};
+    nfds_t watched = database ? 3 : 2;
     MHD_run(daemon);
     for (;;) {
         MHD_UNSIGNED_LONG_LONG due = 0;
         int timeout = -1;
         if (MHD_get_timeout(daemon, &due) == MHD_YES) timeout = due > INT32_MAX ? INT32_MAX : (int)due;
         if (timeout != 0) {
-            poll(events, 2, timeout);
+            poll(events, watched, timeout);
             if (events[1].revents != 0) break;
+            if (watched == 3 && events[2].revents != 0) {
+                char drained[64];
+                while (read(loop->wake[0], drained, sizeof drained) == (ssize_t)sizeof drained) {}
+                atomic_store(&loop->signalled, false);  // after the read, so a wake meanwhile writes again
+            }
         }
         MHD_run(daemon);
     }
@@ -452,7 +613,7 @@ static void *run_loop(void *argument) {
 
 static struct MHD_Daemon *start_daemon(const struct sockaddr_in *address, int listen_socket, size_t memory_limit,
                                        unsigned int connection_limit) {
-    unsigned int flags = MHD_USE_EPOLL | MHD_USE_ITC;
+    unsigned int flags = MHD_USE_EPOLL | MHD_USE_ITC | (database ? MHD_ALLOW_SUSPEND_RESUME : 0);
     // Only the first option differs (calculator-server's shim does the same).
 #define COMMON_OPTIONS \
         MHD_OPTION_CONNECTION_LIMIT, connection_limit, \
@@ -479,8 +640,11 @@ int main(int argc, char **argv) {
         if (strcmp(argv[i], "--port") == 0) port = (unsigned int)atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--threads") == 0) threads = (unsigned int)atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--memory-limit") == 0) memory_limit = (size_t)atol(argv[i + 1]);
-        else { fprintf(stderr, "usage: %s [--port N] [--threads N] [--memory-limit BYTES]\n", argv[0]); return 2; }
+        else if (strcmp(argv[i], "--sqlite") == 0) open_database(argv[i + 1]);
+        else { fprintf(stderr, "usage: %s [--port N] [--threads N] [--memory-limit BYTES] [--sqlite PATH]\n", argv[0]); return 2; }
     }
+    pthread_t committer;
+    if (database && pthread_create(&committer, NULL, commit_batches, NULL) != 0) return 1;
     buckets = calloc(BUCKETS, sizeof *buckets);
     if (!buckets) return 1;
     for (int i = 0; i < STRIPES; i++) pthread_mutex_init(&stripes[i], NULL);
@@ -494,7 +658,8 @@ int main(int argc, char **argv) {
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
     if (threads < 1 || threads > 64 || pipe(stop_pipe) != 0) return 2;
-    pthread_t loops[64];
+    pthread_t threads_running[64];
+    static struct loop loops[64];
     int listen_socket = -1;
     unsigned int port_bound = port;
     for (unsigned int i = 0; i < threads; i++) {
@@ -510,14 +675,23 @@ int main(int argc, char **argv) {
             const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
             if (info) port_bound = info->port;
         }
-        pthread_create(&loops[i], NULL, run_loop, daemon);
+        loops[i].daemon = daemon;
+        if (pipe2(loops[i].wake, O_NONBLOCK | O_CLOEXEC) != 0) return 1;
+        pthread_create(&threads_running[i], NULL, run_loop, &loops[i]);
     }
     printf("reference listening on http://127.0.0.1:%u\n", port_bound);
     fflush(stdout);
     int received;
     sigwait(&signals, &received);
+    if (database) {  // commits what is queued and resumes its connections before the loops stop
+        pthread_mutex_lock(&queue_lock);
+        committer_stopping = true;
+        pthread_mutex_unlock(&queue_lock);
+        pthread_cond_signal(&queue_ready);
+        pthread_join(committer, NULL);
+    }
     if (write(stop_pipe[1], "x", 1) != 1) return 1;
-    for (unsigned int i = 0; i < threads; i++) pthread_join(loops[i], NULL);
+    for (unsigned int i = 0; i < threads; i++) pthread_join(threads_running[i], NULL);
     fprintf(stderr, "reference: %llu sessions, %llu responses\n", (unsigned long long)atomic_load(&session_count),
             (unsigned long long)atomic_load(&request_counter));
     return 0;
