@@ -129,10 +129,14 @@ public final class CalculatorService: Sendable {
 
     /// Renders a handler's `Problem` in the one place failures become responses.
     static func handle(_ request: Request, _ body: () throws(Problem) -> Response) -> Response {
+        handle(path: request.path, body)
+    }
+
+    static func handle(path: String, _ body: () throws(Problem) -> Response) -> Response {
         do throws(Problem) {
             return try body()
         } catch {
-            return error.response(to: request)
+            return error.response(toPath: path)
         }
     }
 
@@ -170,29 +174,32 @@ public final class CalculatorService: Sendable {
             }
         }
         let label = route ?? Self.route(of: request.path)
+        let hasOrigin = request.headers["Origin"] != nil
         if response.isLater {
-            // Counted, timed and logged when the response is delivered.
+            // Counted, timed and logged when the response is delivered. The closure keeps what `finish` reads, not
+            // the request: a request kept past its callback keeps the connection from reusing its buffers.
+            let (method, path) = (request.method, request.path)
             return response.finishing { [self] delivered in
-                var delivered = delivered
-                finish(&delivered, to: request, route: label, requestID: requestID, started: started)
-                return delivered
+                finish(&delivered, method: method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
             }
         }
-        finish(&response, to: request, route: label, requestID: requestID, started: started)
+        finish(&response, method: request.method, path: request.path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
         return response
     }
 
     /// What every response gets: HEAD without a body, CORS, the request id, the metrics and the log line. In place: a
     /// copy would share the header array and copy it on the first header added.
-    private func finish(_ response: inout Response, to request: Request, route: String, requestID: String, started: Int64) {
-        if request.method == "HEAD" { response.body = [] }
+    private func finish(
+        _ response: inout Response, method: String, path: String, hasOrigin: Bool, route: String, requestID: String, started: Int64
+    ) {
+        if method == "HEAD" { response.body = [] }
         // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
-        addCORS(to: &response, for: request)
+        addCORS(to: &response, method: method, hasOrigin: hasOrigin)
         response.headers.add("X-Request-Id", requestID)
         let elapsed = Self.monotonicNanoseconds() - started
-        metrics.request(route: route, method: request.method, status: response.status, nanoseconds: elapsed)
+        metrics.request(route: route, method: method, status: response.status, nanoseconds: elapsed)
         if logsRequests {
-            log(request, response, route: route, requestID: requestID, elapsed: elapsed)
+            log(method: method, path: path, response, route: route, requestID: requestID, elapsed: elapsed)
         }
     }
 
@@ -260,13 +267,13 @@ public final class CalculatorService: Sendable {
         }
     }
 
-    private func log(_ request: Request, _ response: Response, route: String, requestID: String, elapsed: Int64) {
+    private func log(method: String, path: String, _ response: Response, route: String, requestID: String, elapsed: Int64) {
         var metadata: Logger.Metadata = [
-            "http.method": "\(request.method.prefix(16))", "http.route": "\(route)",
+            "http.method": "\(method.prefix(16))", "http.route": "\(route)",
             "http.status": "\(response.status)", "duration_us": "\(elapsed / 1_000)",
             "request.id": "\(requestID)",
         ]
-        if let id = Self.sessionID(inPath: request.path) { metadata["session"] = "\(id.shortHash)" }
+        if let id = Self.sessionID(inPath: path) { metadata["session"] = "\(id.shortHash)" }
         logger.info("request", metadata: metadata)
     }
 
@@ -291,9 +298,9 @@ public final class CalculatorService: Sendable {
     /// clients ignore them, and libmicrohttpd copies each header field twice and frees it (the two cost a press
     /// about 7% of its instructions). A response that caches may keep (to GET or HEAD, not `no-store`) says it
     /// varies with `Origin`, so a copy kept from a request without one is never handed to a cross-origin request.
-    private func addCORS(to response: inout Response, for request: Request) {
-        guard request.headers["Origin"] != nil else {
-            if request.method == "GET" || request.method == "HEAD", response.headers["Cache-Control"] != "no-store" {
+    private func addCORS(to response: inout Response, method: String, hasOrigin: Bool) {
+        guard hasOrigin else {
+            if method == "GET" || method == "HEAD", response.headers["Cache-Control"] != "no-store" {
                 response.headers.add("Vary", "Origin")
             }
             return

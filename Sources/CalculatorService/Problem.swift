@@ -99,7 +99,13 @@ struct Problem: Error, Sendable, Equatable {
 
     /// The reply to `request`: this problem with the request's path as its `instance`.
     func response(to request: Request) -> Response {
-        response(instance: String(request.path.prefix(256)))
+        response(toPath: request.path)
+    }
+
+    /// The reply to a request for `path`. Responses that come later keep the path rather than the request: a request
+    /// that outlives its callback keeps its header and body buffers from being reused by the connection's next one.
+    func response(toPath path: String) -> Response {
+        response(instance: String(path.prefix(256)))
     }
 
     /// No route or file answers this path.

@@ -54,7 +54,7 @@ final class SessionEndpoints: Sendable {
     func createSession(_ request: Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         let record = SessionRecord(state: CalculatorState(settings: settings))
-        if answersWritesLater { return createLater(record, request, attempts: 2) }
+        if answersWritesLater { return createLater(record, path: request.path, attempts: 2) }
         // 128 random bits do not collide in practice; one retry covers the impossible case without a loop.
         for _ in 0..<2 {
             let id = SessionID.random()
@@ -71,7 +71,7 @@ final class SessionEndpoints: Sendable {
     }
 
     /// `createSession` for a store that answers later.
-    private func createLater(_ record: SessionRecord, _ request: Request, attempts: Int) -> Response {
+    private func createLater(_ record: SessionRecord, path: String, attempts: Int) -> Response {
         let id = SessionID.random()
         metrics.storeOperation(.create)
         return .later { [self] deliver in
@@ -80,11 +80,11 @@ final class SessionEndpoints: Sendable {
                 case .success(let stored):
                     deliver(created(id, stored))
                 case .failure(SessionStoreError.alreadyExists) where attempts > 1:
-                    deliver(createLater(record, request, attempts: attempts - 1))
+                    deliver(createLater(record, path: path, attempts: attempts - 1))
                 case .failure(SessionStoreError.alreadyExists):
-                    deliver(Problem(.internalError, "could not allocate a session id").response(to: request))
+                    deliver(Problem(.internalError, "could not allocate a session id").response(toPath: path))
                 case .failure(let error):
-                    deliver(problem(for: error, operation: "create").response(to: request))
+                    deliver(problem(for: error, operation: "create").response(toPath: path))
                 }
             }
         }
@@ -94,6 +94,7 @@ final class SessionEndpoints: Sendable {
         let settings = try settingsFromOptionalBody(request)
         if answersWritesLater {
             metrics.storeOperation(.create)
+            let path = request.path
             return .later { [self] deliver in
                 store.create(id, SessionRecord(state: CalculatorState(settings: settings))) { [self] result in
                     switch result {
@@ -101,8 +102,8 @@ final class SessionEndpoints: Sendable {
                     case .failure(SessionStoreError.alreadyExists):
                         // A read on the store's thread, which holds up its next batch a little: PUT of an existing
                         // session is the rare case.
-                        deliver(CalculatorService.handle(request) { () throws(Problem) in try readSession(id) })
-                    case .failure(let error): deliver(problem(for: error, operation: "create").response(to: request))
+                        deliver(CalculatorService.handle(path: path) { () throws(Problem) in try readSession(id) })
+                    case .failure(let error): deliver(problem(for: error, operation: "create").response(toPath: path))
                     }
                 }
             }
@@ -131,7 +132,7 @@ final class SessionEndpoints: Sendable {
 
     func readSession(_ id: SessionID) throws(Problem) -> Response {
         if answersReadsLater {
-            return readLater(id, instance: "/sessions/" + id.rawValue) { record, version in
+            return readLater(id, path: "/sessions/" + id.rawValue) { record, version in
                 (version, Rendering.state(record.state, id: id, version: version))
             } respond: { [self] version, body in sessionJSON(200, body, version: version) }
         }
@@ -154,7 +155,7 @@ final class SessionEndpoints: Sendable {
             return Rendering.state(record.state, id: id, version: version + 1)
         }
         if answersWritesLater {
-            return updateLater(id, request, check: check, change: apply) { [self] version, body in sessionJSON(200, body, version: version) }
+            return updateLater(id, path: request.path, check: check, change: apply) { [self] version, body in sessionJSON(200, body, version: version) }
         }
         let (version, body) = try update(id, check: check, change: apply)
         return sessionJSON(200, body, version: version)
@@ -163,7 +164,7 @@ final class SessionEndpoints: Sendable {
     func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         let precondition = IfMatch(request.headers["If-Match"])
         if answersReadsLater, !precondition.admitsAny {
-            return deleteLater(id, request, precondition)
+            return deleteLater(id, path: request.path, precondition)
         }
         do {
             // The store's compare-and-delete takes one version: read it, check the header against it, delete only that.
@@ -175,8 +176,8 @@ final class SessionEndpoints: Sendable {
             }
             metrics.storeOperation(.delete)
             if answersWritesLater {
-                let expected = expected
-                return .later { [self] deliver in delete(id, expectedVersion: expected, request, then: deliver) }
+                let (expected, path) = (expected, request.path)
+                return .later { [self] deliver in delete(id, expectedVersion: expected, path: path, then: deliver) }
             }
             try store.delete(id, expectedVersion: expected)
         } catch let problem as Problem {
@@ -189,20 +190,20 @@ final class SessionEndpoints: Sendable {
 
     /// `deleteSession` with an If-Match for a store whose reads answer later: the version is read, checked and
     /// deleted by calls queued from each other's completions, so no server thread waits for a round trip.
-    private func deleteLater(_ id: SessionID, _ request: Request, _ precondition: IfMatch) -> Response {
+    private func deleteLater(_ id: SessionID, path: String, _ precondition: IfMatch) -> Response {
         metrics.storeOperation(.get)
         return .later { [self] deliver in
             @Sendable func fail(_ error: any Error) {
-                deliver(problem(for: error, operation: "delete", session: id).response(to: request))
+                deliver(problem(for: error, operation: "delete", session: id).response(toPath: path))
             }
             store.read(id, { _, version in version }) { [self] result in
                 switch result {
                 case .success(let current?):
                     guard precondition.admits(current) else {
-                        return deliver(Self.preconditionFailed(current: current).response(to: request))
+                        return deliver(Self.preconditionFailed(current: current).response(toPath: path))
                     }
                     metrics.storeOperation(.delete)
-                    delete(id, expectedVersion: current, request, then: deliver)
+                    delete(id, expectedVersion: current, path: path, then: deliver)
                 case .success(nil): fail(SessionStoreError.notFound)
                 case .failure(let error): fail(error)
                 }
@@ -212,12 +213,12 @@ final class SessionEndpoints: Sendable {
 
     /// The store's completion form of delete, its outcome delivered as the DELETE's response.
     private func delete(
-        _ id: SessionID, expectedVersion: UInt64?, _ request: Request, then deliver: @escaping @Sendable (Response) -> Void
+        _ id: SessionID, expectedVersion: UInt64?, path: String, then deliver: @escaping @Sendable (Response) -> Void
     ) {
         store.delete(id, expectedVersion: expectedVersion) { [self] result in
             switch result {
             case .success: deliver(Response(status: 204))
-            case .failure(let error): deliver(problem(for: error, operation: "delete", session: id).response(to: request))
+            case .failure(let error): deliver(problem(for: error, operation: "delete", session: id).response(toPath: path))
             }
         }
     }
@@ -225,7 +226,7 @@ final class SessionEndpoints: Sendable {
     func display(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         if Self.prefersPlainText(request.headers["Accept"]) {
             if answersReadsLater {
-                return readLater(id, instance: String(request.path.prefix(256))) { record, version in
+                return readLater(id, path: request.path) { record, version in
                     (version, record.state.display)
                 } respond: { version, display in Self.plainDisplay(version, display) }
             }
@@ -233,7 +234,7 @@ final class SessionEndpoints: Sendable {
             return Self.plainDisplay(version, display)
         }
         if answersReadsLater {
-            return readLater(id, instance: String(request.path.prefix(256))) { record, version in
+            return readLater(id, path: request.path) { record, version in
                 (version, Rendering.display(record.state))
             } respond: { [self] version, body in sessionJSON(200, body, version: version) }
         }
@@ -250,7 +251,7 @@ final class SessionEndpoints: Sendable {
 
     func history(_ id: SessionID) throws(Problem) -> Response {
         if answersReadsLater {
-            return readLater(id, instance: "/sessions/" + id.rawValue + "/history") { record, version in
+            return readLater(id, path: "/sessions/" + id.rawValue + "/history") { record, version in
                 (version, Rendering.history(record.state, id: id))
             } respond: { [self] version, body in sessionJSON(200, body, version: version) }
         }
@@ -307,7 +308,7 @@ final class SessionEndpoints: Sendable {
         }
         let keys = pressRequest.keys
         if answersWritesLater {
-            return updateLater(id, request, check: check, change: apply) { [self] version, outcome in pressed(keys, version, outcome) }
+            return updateLater(id, path: request.path, check: check, change: apply) { [self] version, outcome in pressed(keys, version, outcome) }
         }
         let (version, outcome) = try update(id, check: check, change: apply)
         return pressed(keys, version, outcome)
@@ -348,10 +349,10 @@ final class SessionEndpoints: Sendable {
     }
 
     /// `read` for a store whose reads answer later: the response comes from the store's completion, made by `respond`
-    /// from the body's result, or from the error (a problem about `instance`, the request's path).
+    /// from the body's result, or from the error (a problem about `path`, the request's).
     private func readLater<T: Sendable>(
         _ id: SessionID,
-        instance: String,
+        path: String,
         _ body: @escaping @Sendable (borrowing SessionRecord, UInt64) -> T,
         respond: @escaping @Sendable (T) -> Response
     ) -> Response {
@@ -361,8 +362,8 @@ final class SessionEndpoints: Sendable {
                 switch result {
                 case .success(let value?): deliver(respond(value))
                 case .success(nil):
-                    deliver(problem(for: SessionStoreError.notFound, operation: "get", session: id).response(instance: instance))
-                case .failure(let error): deliver(problem(for: error, operation: "get", session: id).response(instance: instance))
+                    deliver(problem(for: SessionStoreError.notFound, operation: "get", session: id).response(toPath: path))
+                case .failure(let error): deliver(problem(for: error, operation: "get", session: id).response(toPath: path))
                 }
             }
         }
@@ -392,7 +393,7 @@ final class SessionEndpoints: Sendable {
     /// from the version afterwards and the body's result, or from the error.
     private func updateLater<R: Sendable>(
         _ id: SessionID,
-        _ request: Request,
+        path: String,
         check: @escaping @Sendable (borrowing SessionRecord, UInt64) throws(Problem) -> Check<R>,
         change: @escaping @Sendable (inout SessionRecord, UInt64) -> R,
         _ respond: @escaping @Sendable (UInt64, R) -> Response
@@ -409,8 +410,8 @@ final class SessionEndpoints: Sendable {
             store.updateInPlace(id, expectedVersion: nil, body) { [self] result in
                 switch result {
                 case .success(let (version, value)): deliver(respond(version, value))
-                case .failure(let problem as Problem): deliver(problem.response(to: request))
-                case .failure(let error): deliver(problem(for: error, operation: "update", session: id).response(to: request))
+                case .failure(let problem as Problem): deliver(problem.response(toPath: path))
+                case .failure(let error): deliver(problem(for: error, operation: "update", session: id).response(toPath: path))
                 }
             }
         }

@@ -78,6 +78,8 @@ final class PendingReply: Sendable {
         case waiting(SuspendedConnection)
         case delivered(Response)
         case abandoned
+        /// The delivered response was handed to the connection's thread (`takeOutcome`).
+        case taken
     }
 
     private let phase: Mutex<Phase>
@@ -117,12 +119,13 @@ final class PendingReply: Sendable {
         settle(.abandoned)
     }
 
-    func finished(_ response: Response) -> Response {
+    /// Consumes the response: one still shared would copy its header array when the finishing adds to it.
+    func finished(_ response: consuming Response) -> Response {
         parked.finished(response)
     }
 
     /// The first settlement claims the connection under the lock and resumes it after releasing the lock: resuming
-    /// wakes the connection's thread, which reads `outcome` at once and would otherwise wait on a lock held by a
+    /// wakes the connection's thread, which takes the outcome at once and would otherwise wait on a lock held by a
     /// thread it has just preempted. Claimed, the connection stays suspended (so alive) until this resume, and
     /// stopping waits for it through `unpark`.
     private func settle(_ outcome: Phase) {
@@ -137,12 +140,16 @@ final class PendingReply: Sendable {
         dispatcher.unpark(self)
     }
 
-    var outcome: Outcome {
+    /// What became of the reply, for the connection's thread once it is resumed. A delivered response is handed over,
+    /// not copied, so that the finishing can add its headers in place.
+    func takeOutcome() -> Outcome {
         phase.withLock { phase in
             switch phase {
             case .waiting: return .waiting
-            case .delivered(let response): return .delivered(response)
-            case .abandoned: return .abandoned
+            case .delivered(let response):
+                phase = .taken
+                return .delivered(response)
+            case .abandoned, .taken: return .abandoned
             }
         }
     }
@@ -695,13 +702,13 @@ enum MHDCallbacks {
     ) -> MHD_Result {
         if let pending = state.pending {
             // Called again after the resume: send what was delivered.
-            switch pending.outcome {
+            switch pending.takeOutcome() {
             case .waiting:
                 return MHD_Result.YES
             case .delivered(let response):
                 state.pending = nil
                 return queue(
-                    pending.finished(response), on: connection,
+                    pending.finished(consume response), on: connection,
                     closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed))
             case .abandoned:
                 state.pending = nil

@@ -36,12 +36,17 @@ public struct Response: Sendable {
     public var isLater: Bool { deferred != nil }
 
     /// `transform` applied to this response, or, for a later one, to whatever is sent for it: the response when it
-    /// is delivered, or the server's 503 when the server stops first.
-    public func finishing(_ transform: @escaping @Sendable (Response) -> Response) -> Response {
-        guard let deferred else { return transform(self) }
-        let finish: @Sendable (Response) -> Response
+    /// is delivered, or the server's 503 when the server stops first. In place: the server hands the response over,
+    /// so headers added here do not copy the header array.
+    public func finishing(_ transform: @escaping @Sendable (inout Response) -> Void) -> Response {
+        guard let deferred else {
+            var response = self
+            transform(&response)
+            return response
+        }
+        let finish: @Sendable (inout Response) -> Void
         if let earlier = deferred.finish {
-            finish = { transform(earlier($0)) }
+            finish = { earlier(&$0); transform(&$0) }
         } else {
             finish = transform
         }
@@ -51,10 +56,12 @@ public struct Response: Sendable {
     struct Deferred: Sendable {
         let start: @Sendable (_ deliver: @escaping @Sendable (Response) -> Void) -> Void
         /// Applied by the server to what it sends for the request (`finishing`).
-        let finish: (@Sendable (Response) -> Response)?
+        let finish: (@Sendable (inout Response) -> Void)?
 
-        func finished(_ response: Response) -> Response {
-            finish.map { $0(response) } ?? response
+        func finished(_ response: consuming Response) -> Response {
+            var response = response
+            finish?(&response)
+            return response
         }
     }
 }

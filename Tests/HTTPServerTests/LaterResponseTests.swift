@@ -103,16 +103,12 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
         let server = try startServer { request in
             Response.later { deliver in held.hold { deliver(Response(status: 200)) } }
                 .finishing { finished in
-                    var finished = finished
                     finished.headers.add("X-Step", "first")
-                    return finished
                 }
                 .finishing { finished in
                     seen.withLock { $0.append(finished.status) }
-                    var finished = finished
                     finished.headers.add("X-Step", "second")
                     finished.headers.add("X-Path", request.path)
-                    return finished
                 }
         }
         let connection = try TestConnection(port: server.port)
@@ -144,9 +140,7 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
                 default: .later { deliver in DispatchQueue.global().async { deliver(Response(status: 200, body: Array("later".utf8))) } }
                 }
             return response.finishing { finished in
-                var finished = finished
                 finished.headers.add("X-Finished", request.path)
-                return finished
             }
         }
         defer { server.shutdown(drainTimeout: .zero) }
