@@ -143,22 +143,29 @@ final class SessionEndpoints: Sendable {
     func patchSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
-        let change = try SettingsChange.parse(request.body)
-        let precondition = IfMatch(request.headers["If-Match"])
-        @Sendable func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<[UInt8]> {
-            guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
+        let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: IfMatch(request.headers["If-Match"]))
+        return try run(update, path: request.path)
+    }
+
+    private struct SettingsUpdate: Update {
+        let id: SessionID
+        let change: SettingsChange
+        let precondition: IfMatch
+
+        func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<[UInt8]> {
+            guard precondition.admits(version) else { throw SessionEndpoints.preconditionFailed(current: version) }
             let unchanged = change.applied(to: record.state.settings) == record.state.settings
             return unchanged ? .keep(Rendering.state(record.state, id: id, version: version)) : .change
         }
-        @Sendable func apply(_ record: inout SessionRecord, _ version: UInt64) -> [UInt8] {
+
+        func change(_ record: inout SessionRecord, _ version: UInt64) -> [UInt8] {
             record.state.update(settings: change.applied(to: record.state.settings))
             return Rendering.state(record.state, id: id, version: version + 1)
         }
-        if answersWritesLater {
-            return updateLater(id, path: request.path, check: check, change: apply) { [self] version, body in sessionJSON(200, body, version: version) }
+
+        func respond(_ version: UInt64, _ body: [UInt8], by endpoints: SessionEndpoints) -> Response {
+            endpoints.sessionJSON(200, body, version: version)
         }
-        let (version, body) = try update(id, check: check, change: apply)
-        return sessionJSON(200, body, version: version)
     }
 
     func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
@@ -270,29 +277,43 @@ final class SessionEndpoints: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let pressRequest = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
-        let precondition = IfMatch(request.headers["If-Match"])
         let idempotencyKey = try Self.idempotencyKey(request)
-        let fingerprint = idempotencyKey == nil ? "" : pressRequest.fingerprint
-        // The clock is read only for a reply that is kept (it stamps the reply's age).
-        let now = idempotencyKey == nil ? 0 : self.now()
-        let (retention, keptReplies) = (configuration.idempotencyRetention, configuration.idempotencyKeysPerSession)
-        // The If-Match check runs inside the update so that a retried press replays its first reply even after the
-        // version has moved on. Local functions rather than closure values: only the later path needs their captures
-        // boxed.
-        @Sendable func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<PressOutcome> {
+        let update = PressUpdate(
+            id: id, press: pressRequest, precondition: IfMatch(request.headers["If-Match"]), idempotencyKey: idempotencyKey,
+            fingerprint: idempotencyKey == nil ? "" : pressRequest.fingerprint,
+            // The clock is read only for a reply that is kept (it stamps the reply's age).
+            now: idempotencyKey == nil ? 0 : self.now(),
+            retention: configuration.idempotencyRetention, keptReplies: configuration.idempotencyKeysPerSession)
+        return try run(update, path: request.path)
+    }
+
+    private struct PressUpdate: Update {
+        let id: SessionID
+        let press: PressRequest
+        let precondition: IfMatch
+        let idempotencyKey: String?
+        let fingerprint: String
+        let now: Double
+        let retention: Double
+        let keptReplies: Int
+
+        /// The If-Match check runs inside the update so that a retried press replays its first reply even after the
+        /// version has moved on.
+        func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<PressOutcome> {
             if let idempotencyKey, let reply = record.idempotency.first(where: { $0.key == idempotencyKey }) {
                 guard reply.fingerprint == fingerprint else {
                     throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
                 }
                 return .keep(.replay(reply))
             }
-            guard precondition.admits(version) else { throw Self.preconditionFailed(current: version) }
+            guard precondition.admits(version) else { throw SessionEndpoints.preconditionFailed(current: version) }
             return .change
         }
-        @Sendable func apply(_ record: inout SessionRecord, _ version: UInt64) -> PressOutcome {
+
+        func change(_ record: inout SessionRecord, _ version: UInt64) -> PressOutcome {
             var rng = SystemRandomNumberGenerator()
-            var steps: [(String, String)]? = pressRequest.trace ? [] : nil
-            for key in pressRequest.keys {
+            var steps: [(String, String)]? = press.trace ? [] : nil
+            for key in press.keys {
                 record.state.apply(key, random: &rng)
                 steps?.append((key.name, record.state.display))
             }
@@ -306,12 +327,10 @@ final class SessionEndpoints: Sendable {
             }
             return .fresh(body)
         }
-        let keys = pressRequest.keys
-        if answersWritesLater {
-            return updateLater(id, path: request.path, check: check, change: apply) { [self] version, outcome in pressed(keys, version, outcome) }
+
+        func respond(_ version: UInt64, _ outcome: PressOutcome, by endpoints: SessionEndpoints) -> Response {
+            endpoints.pressed(press.keys, version, outcome)
         }
-        let (version, outcome) = try update(id, check: check, change: apply)
-        return pressed(keys, version, outcome)
     }
 
     private func pressed(_ keys: [Key], _ version: UInt64, _ outcome: PressOutcome) -> Response {
@@ -369,47 +388,56 @@ final class SessionEndpoints: Sendable {
         }
     }
 
-    /// Runs `body` on the session atomically; returns the session's version afterwards and the body's result. Bodies
+    /// One change of a session in three steps: `check` runs first and may keep the session as it is (a replayed
+    /// press, a PATCH that changes nothing), `change` changes it, and `respond` makes the response from the version
+    /// afterwards and what the step that ran returned. One value rather than three closures: an update answered
+    /// later keeps it whole, where escaping closures cost an allocation each (and reabstraction thunks for the
+    /// generic outcome).
+    private protocol Update: Sendable {
+        associatedtype Outcome: Sendable
+        var id: SessionID { get }
+        func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<Outcome>
+        func change(_ record: inout SessionRecord, _ version: UInt64) -> Outcome
+        func respond(_ version: UInt64, _ outcome: Outcome, by endpoints: SessionEndpoints) -> Response
+    }
+
+    /// Runs `update` on the session atomically and responds: at once, or later for a store whose writes wait. Bodies
     /// render their reply themselves, so the record is not copied out of the store.
-    private func update<R: Sendable>(
-        _ id: SessionID,
-        check: (borrowing SessionRecord, UInt64) throws(Problem) -> Check<R>,
-        change: (inout SessionRecord, UInt64) -> R
-    ) throws(Problem) -> (version: UInt64, result: R) {
+    private func run<U: Update>(_ update: U, path: String) throws(Problem) -> Response {
+        metrics.storeOperation(.update)
+        if answersWritesLater { return updateLater(update, path: path) }
+        let id = update.id
+        // Local functions, not closure values: passed straight to the store, they are not boxed and borrow `update`.
+        func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<U.Outcome> { try update.check(record, version) }
+        func change(_ record: inout SessionRecord, _ version: UInt64) -> U.Outcome { update.change(&record, version) }
+        let version: UInt64, outcome: U.Outcome
         do {
-            metrics.storeOperation(.update)
             if let memoryStore {
-                return try memoryStore.updateChecked(id, expectedVersion: nil, check: { record, version in try check(record, version) }, change: change)
+                (version, outcome) = try memoryStore.updateChecked(id, expectedVersion: nil, check: check, change: change)
+            } else {
+                (version, outcome) = try store.updateChecked(id, expectedVersion: nil, check: check, change: change)
             }
-            return try store.updateChecked(id, expectedVersion: nil, check: { record, version in try check(record, version) }, change: change)
         } catch let problem as Problem {
             throw problem
         } catch {
             throw problem(for: error, operation: "update", session: id)
         }
+        return update.respond(version, outcome, by: self)
     }
 
-    /// `update` for a store that answers later: the response comes from the store's completion, made by `respond`
-    /// from the version afterwards and the body's result, or from the error.
-    private func updateLater<R: Sendable>(
-        _ id: SessionID,
-        path: String,
-        check: @escaping @Sendable (borrowing SessionRecord, UInt64) throws(Problem) -> Check<R>,
-        change: @escaping @Sendable (inout SessionRecord, UInt64) -> R,
-        _ respond: @escaping @Sendable (UInt64, R) -> Response
-    ) -> Response {
-        metrics.storeOperation(.update)
+    /// `run` for a store that answers later: the response comes from the store's completion.
+    private func updateLater<U: Update>(_ update: U, path: String) -> Response {
+        let id = update.id
         return .later { [self] deliver in
             // The store works on a copy here (SQLite decodes one), so the two steps run as one body.
-            let body: @Sendable (inout SessionRecord, UInt64) throws -> Mutation<R> = { record, version in
-                switch try check(record, version) {
-                case .keep(let result): .keep(result)
-                case .change: .write(change(&record, version))
+            store.updateInPlace(id, expectedVersion: nil, { record, version in
+                switch try update.check(record, version) {
+                case .keep(let outcome): .keep(outcome)
+                case .change: .write(update.change(&record, version))
                 }
-            }
-            store.updateInPlace(id, expectedVersion: nil, body) { [self] result in
+            }) { [self] result in
                 switch result {
-                case .success(let (version, value)): deliver(respond(version, value))
+                case .success(let (version, outcome)): deliver(update.respond(version, outcome, by: self))
                 case .failure(let problem as Problem): deliver(problem.response(toPath: path))
                 case .failure(let error): deliver(problem(for: error, operation: "update", session: id).response(toPath: path))
                 }
