@@ -357,18 +357,24 @@ static void open_database(const char *path) {
 
 // Suspends the connection, then queues its write: suspended first, so a commit however quick finds it suspended.
 // Called with the session's stripe locked, so two writes of one session are queued in the order they were made.
-static void park(struct MHD_Connection *connection, struct request *request) {
+// False once the committer is stopping: the caller answers at once (a suspended connection would never resume).
+static bool park(struct MHD_Connection *connection, struct request *request) {
+    pthread_mutex_lock(&queue_lock);
+    if (committer_stopping) {
+        pthread_mutex_unlock(&queue_lock);
+        return false;
+    }
     request->parked = true;
     request->connection = connection;
     request->loop = current_loop;
     request->next_write = NULL;
     MHD_suspend_connection(connection);
-    pthread_mutex_lock(&queue_lock);
     bool was_empty = queue_head == NULL;
     if (queue_tail) queue_tail->next_write = request; else queue_head = request;
     queue_tail = request;
     pthread_mutex_unlock(&queue_lock);
     if (was_empty) pthread_cond_signal(&queue_ready);
+    return true;
 }
 
 // Group commit, as the service's SQLiteCommitter: yield once (so a loop woken by the last batch can queue its next
@@ -478,8 +484,8 @@ static enum MHD_Result handle(struct MHD_Connection *connection, const char *met
             request->insert = true;
             memcpy(request->id, s->id, sizeof request->id);
             memcpy(request->location, location, sizeof location);
-            park(connection, request);
-            return MHD_YES;
+            if (park(connection, request)) return MHD_YES;
+            return problem(connection, 503, "store_unavailable");
         }
         write_state(&w, s);  // nobody else knows the id yet, so no lock is needed
         return send_json(connection, 201, "application/json", buffer, w.length, s->version, location);
@@ -511,9 +517,10 @@ static enum MHD_Result handle(struct MHD_Connection *connection, const char *met
             request->insert = false;
             memcpy(request->id, s->id, sizeof request->id);
             request->location[0] = 0;
-            park(connection, request);
+            bool parked = park(connection, request);
             pthread_mutex_unlock(lock);
-            return MHD_YES;
+            if (parked) return MHD_YES;
+            return problem(connection, 503, "store_unavailable");
         }
         write_state(&w, s);
         uint64_t version = s->version;
