@@ -70,12 +70,17 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         try ensureOpen()
         let now = options.now()
         try reserveSlot(now: now)
+        let entry = Entry(value: value, version: 1, expiresAt: now + ttl)
         let inserted = shard(for: id).entries.withLock { entries -> Bool in
-            if let existing = entries[id], existing.expiresAt > now { return false }
-            // An expired entry under this id is replaced; it was already counted, so give back our reservation.
-            if entries.updateValue(Entry(value: value, version: 1, expiresAt: now + ttl), forKey: id) != nil {
-                stored.subtract(1, ordering: .relaxed)
+            // Inserted first, checked after: one hash lookup where a check first took two, and an id that is already
+            // taken (128 random bits) does not happen in practice.
+            guard let replaced = entries.updateValue(entry, forKey: id) else { return true }
+            if replaced.expiresAt > now {
+                entries[id] = replaced  // a live session keeps its id
+                return false
             }
+            // An expired entry under this id is replaced; it was already counted, so give back our reservation.
+            stored.subtract(1, ordering: .relaxed)
             return true
         }
         guard inserted else {
