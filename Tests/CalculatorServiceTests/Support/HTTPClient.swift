@@ -32,7 +32,17 @@ final class HTTPClient {
     private var buffer: [UInt8] = []
 
     init(port: Int, host: String = "127.0.0.1") throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = try Self.connected(port: port, host: host)
+    }
+
+    deinit { close(fd) }
+
+    /// A connected socket. Closed here on failure, before `fd` is set: an initializer that throws once every stored
+    /// property is set still runs `deinit`, whose second close would hit whatever descriptor another test's thread
+    /// had opened under that number meanwhile (seen: another test's connection reset, a server's pipe read failing).
+    private static func connected(port: Int, host: String) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HTTPClientError.connectFailed(errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -47,9 +57,8 @@ final class HTTPClient {
         }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
     }
-
-    deinit { close(fd) }
 
     func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPResponse {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
