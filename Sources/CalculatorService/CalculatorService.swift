@@ -177,7 +177,7 @@ public final class CalculatorService: Sendable {
         let hasOrigin = request.headers["Origin"] != nil
         if response.isLater {
             // Counted, timed and logged when the response is delivered. The closure keeps what `finish` reads, not
-            // the request: a request kept past its callback keeps the connection from reusing its buffers.
+            // the whole request with its headers and body.
             let (method, path) = (request.method, request.path)
             return response.finishing { [self] delivered in
                 finish(&delivered, method: method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)

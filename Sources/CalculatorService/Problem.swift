@@ -102,8 +102,8 @@ struct Problem: Error, Sendable, Equatable {
         response(toPath: request.path)
     }
 
-    /// The reply to a request for `path`. Responses that come later keep the path rather than the request: a request
-    /// that outlives its callback keeps its header and body buffers from being reused by the connection's next one.
+    /// The reply to a request for `path`: responses that come later keep the path, not the whole request with its
+    /// headers and body.
     func response(toPath path: String) -> Response {
         response(instance: String(path.prefix(256)))
     }
