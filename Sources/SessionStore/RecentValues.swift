@@ -9,11 +9,6 @@ import Synchronization
 /// arbitrary entry makes room. Its table is not generic (the value sits in a box), as in `RecentRows`: called from
 /// the store's unspecialized code, a generic table cost a few metadata lookups per use.
 final class RecentValues<Value: Sendable>: Sendable {
-    private final class Box: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
     private let entries = Mutex<[SessionID: RememberedValue]>([:])
     private let limit: Int
 
@@ -23,7 +18,7 @@ final class RecentValues<Value: Sendable>: Sendable {
 
     /// The value for these stored bytes: remembered, or decoded (and then remembered).
     func value(of id: SessionID, storedAs bytes: [UInt8], decode: ([UInt8]) throws -> Value) rethrows -> Value {
-        if let known = entries.withLock({ $0[id] }), known.bytes == bytes { return unsafeDowncast(known.boxed, to: Box.self).value }
+        if let known = entries.withLock({ $0[id] }), known.bytes == bytes { return ValueBox<Value>.unboxed(known.boxed) }
         let value = try decode(bytes)
         remember(value, storedAs: bytes, for: id)
         return value
@@ -32,7 +27,7 @@ final class RecentValues<Value: Sendable>: Sendable {
     func remember(_ value: Value, storedAs bytes: [UInt8], for id: SessionID) {
         entries.withLock { entries in
             if entries.count >= limit, entries[id] == nil { entries.remove(at: entries.startIndex) }
-            entries[id] = RememberedValue(bytes: bytes, boxed: Box(value))
+            entries[id] = RememberedValue(bytes: bytes, boxed: ValueBox(value))
         }
     }
 
@@ -42,6 +37,22 @@ final class RecentValues<Value: Sendable>: Sendable {
 
     func forgetAll() {
         entries.withLock { $0 = [:] }
+    }
+}
+
+/// A value in a box, so that the tables of remembered values (`RecentValues`, `RecentRows`, the Redis store's known
+/// records) can hold it without being generic: called from the stores' unspecialized code, a generic table costs a
+/// few metadata lookups per use.
+final class ValueBox<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// The value in a box made by this type.
+    static func unboxed(_ boxed: any AnyObject & Sendable) -> Value {
+        unsafeDowncast(boxed, to: ValueBox.self).value
     }
 }
 

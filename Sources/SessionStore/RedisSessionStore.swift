@@ -56,12 +56,6 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private let known = Mutex<[SessionID: KnownRedisRecord]>([:])
     private static var knownLimit: Int { 4_096 }
 
-    /// The box of a `KnownRedisRecord`'s value.
-    private final class Box: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
     /// `url` is `redis://HOST[:PORT][/DB]` (port 6379 and DB 0 by default). Nothing connects until the first call.
     public init(
         url: String,
@@ -191,12 +185,12 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private func remember(_ id: SessionID, version: UInt64, token: [UInt8], value: Value) {
         known.withLock { known in
             if known.count >= Self.knownLimit, known[id] == nil { known.remove(at: known.startIndex) }
-            known[id] = KnownRedisRecord(version: version, token: token, boxed: Box(value))
+            known[id] = KnownRedisRecord(version: version, token: token, boxed: ValueBox(value))
         }
     }
 
     private func knownValue(_ record: KnownRedisRecord) -> Value {
-        unsafeDowncast(record.boxed, to: Box.self).value
+        ValueBox<Value>.unboxed(record.boxed)
     }
 
     private func record(version: UInt64, expires: Int64, token: [UInt8], payload: [UInt8]) -> [UInt8] {

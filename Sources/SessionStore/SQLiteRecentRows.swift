@@ -17,11 +17,6 @@ import Synchronization
 /// is generic and called from another module, so its code runs unspecialized, and every generic type it touches costs
 /// a metadata lookup (a dozen per press with a generic row type).
 final class RecentRows<Value: Sendable>: Sendable {
-    private final class Box: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
     private let rows = Mutex(RememberedRows())
     private let limit: Int
 
@@ -34,7 +29,7 @@ final class RecentRows<Value: Sendable>: Sendable {
     func value(of id: SessionID, storedAs bytes: [UInt8], decode: ([UInt8]) throws -> Value) rethrows -> Value {
         if let known = rows.withLock({ $0.byID[id] }), known.state == bytes { return value(in: known) }
         let value = try decode(bytes)
-        let row = RememberedRow(state: bytes, boxed: Box(value), version: 0, expiresAt: 0)
+        let row = RememberedRow(state: bytes, boxed: ValueBox(value), version: 0, expiresAt: 0)
         rows.withLock { rows in
             if let known = rows.byID[id], known.version != 0 { return }
             rows.makeRoom(for: id, limit: limit)
@@ -52,12 +47,12 @@ final class RecentRows<Value: Sendable>: Sendable {
     }
 
     func value(in row: RememberedRow) -> Value {
-        unsafeDowncast(row.boxed, to: Box.self).value
+        ValueBox<Value>.unboxed(row.boxed)
     }
 
     /// Committer only, inside a batch: `id`'s row now holds `value`, stored as `state`.
     func wrote(_ value: Value, storedAs state: [UInt8], version: UInt64, expiresAt: Double, for id: SessionID) {
-        let row = RememberedRow(state: state, boxed: Box(value), version: version, expiresAt: expiresAt)
+        let row = RememberedRow(state: state, boxed: ValueBox(value), version: version, expiresAt: expiresAt)
         rows.withLock { rows in
             rows.makeRoom(for: id, limit: limit)
             rows.byID[id] = row
