@@ -121,6 +121,12 @@ static void write_display(struct writer *w, const struct session *s) {
     PUT_LITERAL(w, ",\"error\":null,\"memory\":null,\"angle\":\"deg\",\"second\":false}");
 }
 
+// An RFC 9457 problem's body, as the service's JSON has it here: its status and a code.
+static size_t problem_body(char *out, size_t capacity, unsigned int status, const char *code) {
+    int n = snprintf(out, capacity, "{\"type\":\"about:blank\",\"status\":%u,\"code\":\"%s\"}", status, code);
+    return n < 0 ? 0 : (size_t)n < capacity ? (size_t)n : capacity - 1;
+}
+
 // ---- JSON reading: the request body {"key": "7"} -------------------------------------------------------------
 
 struct reader {
@@ -414,8 +420,7 @@ static void *commit_batches(void *unused) {
                 r->status = 503;
                 r->version = 0;
                 r->location[0] = 0;
-                r->reply_length = (size_t)snprintf(r->reply, sizeof r->reply,
-                                                   "{\"type\":\"about:blank\",\"status\":503,\"code\":\"store_unavailable\"}");
+                r->reply_length = problem_body(r->reply, sizeof r->reply, 503, "store_unavailable");
             }
             MHD_resume_connection(r->connection);
             bool seen = false;
@@ -459,8 +464,8 @@ static enum MHD_Result send_json(struct MHD_Connection *connection, unsigned int
 
 static enum MHD_Result problem(struct MHD_Connection *connection, unsigned int status, const char *code) {
     char body[256];
-    int n = snprintf(body, sizeof body, "{\"type\":\"about:blank\",\"status\":%u,\"code\":\"%s\"}", status, code);
-    return send_json(connection, status, "application/problem+json", body, (size_t)n, 0, NULL);
+    size_t length = problem_body(body, sizeof body, status, code);
+    return send_json(connection, status, "application/problem+json", body, length, 0, NULL);
 }
 
 static enum MHD_Result handle(struct MHD_Connection *connection, const char *method, const char *url, struct request *request) {
