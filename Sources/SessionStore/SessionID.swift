@@ -9,36 +9,24 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let spread: UInt64
 
     public init?(_ rawValue: String) {
-        let count = rawValue.utf8.count
-        guard (1...64).contains(count) else { return nil }
-        let valid =
-            rawValue.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy(SessionID.isAllowed) }
-            ?? rawValue.utf8.allSatisfy(SessionID.isAllowed)
-        guard valid else { return nil }
-        self.init(unchecked: rawValue)
-    }
-
-    private init(unchecked rawValue: String) {
+        let checked = rawValue.utf8.withContiguousStorageIfAvailable { Self.spread(ofValid: $0) }
+        guard let spread = checked ?? Self.spread(ofValid: rawValue.utf8) else { return nil }
         self.rawValue = rawValue
-        self.spread = Self.fnv1a(rawValue)
+        self.spread = spread
     }
 
     public static func == (lhs: SessionID, rhs: SessionID) -> Bool { lhs.rawValue == rhs.rawValue }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    private static func fnv1a(_ text: String) -> UInt64 {
+    /// The FNV-1a hash of an id's bytes, or nil when they are not an id. One pass both checks and hashes: every
+    /// request naming a session makes its id.
+    private static func spread(ofValid bytes: some Collection<UInt8>) -> UInt64? {
+        guard (1...64).contains(bytes.count) else { return nil }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes { mix(byte) }
-            return true
-        }
-        if done == nil {
-            for byte in text.utf8 { mix(byte) }
+        for byte in bytes {
+            guard isAllowed(byte) else { return nil }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         return hash
     }
@@ -50,7 +38,9 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         withUnsafeMutableBytes(of: &bits) { buffer in
             if let start = buffer.baseAddress { arc4random_buf(start, buffer.count) }
         }
-        return withUnsafeBytes(of: &bits) { SessionID(unchecked: base64URL($0)) }
+        // Its alphabet is the id's, so the check cannot fail.
+        guard let id = SessionID(withUnsafeBytes(of: &bits, base64URL)) else { preconditionFailure("base64url made an invalid id") }
+        return id
     }
 
     /// 8 hex characters of a 64-bit FNV-1a hash: stable across processes so log lines correlate, and 32 bits of a
