@@ -49,7 +49,7 @@ extension CalculatorState {
         } else {
             writer.byte(0)
         }
-        writer.optionalString(value?.encoded)
+        writer.optionalNumber(value)
         writer.byte(phase.storedCode)
         writer.unsigned(UInt64(pending.count))
         for item in pending {
@@ -57,7 +57,7 @@ extension CalculatorState {
             case .operation(let left, let op):
                 writer.byte(0)
                 writer.byte(op.storedCode)
-                writer.string(left.encoded)
+                writer.number(left)
             case .openParenthesis(let outer):
                 writer.byte(1)
                 writer.string(outer)
@@ -68,11 +68,11 @@ extension CalculatorState {
         if let lastOperation {
             writer.byte(1)
             writer.byte(lastOperation.op.storedCode)
-            writer.string(lastOperation.operand.encoded)
+            writer.number(lastOperation.operand)
         } else {
             writer.byte(0)
         }
-        writer.optionalString(memoryValue?.encoded)
+        writer.optionalNumber(memoryValue)
     }
 
     /// Reads one state written by `write(to:)` and leaves the reader after it.

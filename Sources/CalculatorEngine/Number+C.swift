@@ -506,25 +506,39 @@ extension Number {
 
     /// "p/q" or "p" for a rational; a hexadecimal binary float ("0x0.8p+2", exact at 256 bits) for a real.
     var encoded: String {
+        withEncodedBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `encoded` as bytes lent to `body`: a rational's text is written on the stack (or, when very long, a temporary
+    /// buffer), not into a String: the stored form of every session written holds one or two numbers.
+    func withEncodedBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         switch self {
         case .rational(let q):
-            var buffer = [CChar](repeating: 0, count: cmpfr_q_str_size(q.pointer))
-            _ = cmpfr_q_get_str(&buffer, q.pointer)
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        case .real(let r):
-            if mpfr_zero_p(r.pointer) != 0 { return "0x0p+0" }
-            var exponent: mpfr_exp_t = 0
-            guard let raw = mpfr_get_str(nil, &exponent, 16, 0, r.pointer, MPFR_RNDN) else { return "0x0p+0" }
-            defer { mpfr_free_str(raw) }
-            var digits = String(cString: raw)
-            var negative = false
-            if digits.hasPrefix("-") {
-                negative = true
-                digits.removeFirst()
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: cmpfr_q_str_size(q.pointer)) { buffer in
+                _ = cmpfr_q_get_str(buffer.baseAddress, q.pointer)
+                return buffer.withMemoryRebound(to: UInt8.self) { text in
+                    body(UnsafeBufferPointer(rebasing: text[..<(text.firstIndex(of: 0) ?? text.count)]))
+                }
             }
-            // value = 0.DIGITS (hex) × 16^exponent = 0.DIGITS × 2^(4·exponent)
-            return (negative ? "-" : "") + "0x0." + digits + "p" + (exponent >= 0 ? "+" : "") + String(4 * exponent)
+        case .real(let r):
+            var text = Self.hexadecimalText(r)
+            return text.withUTF8(body)
         }
+    }
+
+    private static func hexadecimalText(_ r: RealBox) -> String {
+        if mpfr_zero_p(r.pointer) != 0 { return "0x0p+0" }
+        var exponent: mpfr_exp_t = 0
+        guard let raw = mpfr_get_str(nil, &exponent, 16, 0, r.pointer, MPFR_RNDN) else { return "0x0p+0" }
+        defer { mpfr_free_str(raw) }
+        var digits = String(cString: raw)
+        var negative = false
+        if digits.hasPrefix("-") {
+            negative = true
+            digits.removeFirst()
+        }
+        // value = 0.DIGITS (hex) × 16^exponent = 0.DIGITS × 2^(4·exponent)
+        return (negative ? "-" : "") + "0x0." + digits + "p" + (exponent >= 0 ? "+" : "") + String(4 * exponent)
     }
 
     init?(encoded text: String) {

@@ -62,6 +62,26 @@ public struct StoredFormWriter: Sendable {
             bytes.append(contentsOf: utf8)
         }
     }
+
+    /// A number as its exact text (`Number.encoded`), the same bytes `string` would write for that text.
+    mutating func number(_ value: Number) {
+        value.withEncodedBytes { text in
+            unsigned(UInt64(text.count))
+            bytes.append(contentsOf: text)
+        }
+    }
+
+    /// An optional number as `optionalString` would write its text.
+    mutating func optionalNumber(_ value: Number?) {
+        guard let value else {
+            bytes.append(0)
+            return
+        }
+        value.withEncodedBytes { text in
+            unsigned(UInt64(text.count) + 1)
+            bytes.append(contentsOf: text)
+        }
+    }
 }
 
 /// Why stored bytes could not be read: truncated, malformed, or of an unknown format.
