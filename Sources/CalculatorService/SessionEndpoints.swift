@@ -13,6 +13,9 @@ final class SessionEndpoints: Sendable {
     /// `updateInPlace` and `read` run unspecialized and ask the runtime for type metadata on every call (measured:
     /// 6k more instructions per press, 2k per display read).
     private let memoryStore: MemoryRecordStore?
+    /// The same store when it is SQLite, for the same reason: its update path is `@inlinable`, so called directly
+    /// it is specialized here (measured: about 4k fewer instructions per press on the committer thread).
+    private let sqliteStore: SQLiteSessionStore<SessionRecord>?
     /// The store's writes wait (SQLite's disk sync): writes answer with `Response.later`, from the store's
     /// completion, so no server thread sleeps through a commit.
     private let answersWritesLater: Bool
@@ -29,6 +32,7 @@ final class SessionEndpoints: Sendable {
     ) {
         self.store = store
         self.memoryStore = store as? MemoryRecordStore
+        self.sqliteStore = store as? SQLiteSessionStore<SessionRecord>
         self.answersWritesLater = store.completesLater
         self.answersReadsLater = store.readsCompleteLater
         self.configuration = configuration
@@ -430,17 +434,23 @@ final class SessionEndpoints: Sendable {
         let id = update.id
         return .later { [self] deliver in
             // The store works on a copy here (SQLite decodes one), so the two steps run as one body.
-            store.updateInPlace(id, expectedVersion: nil, { record, version in
+            let body: @Sendable (inout SessionRecord, UInt64) throws -> Mutation<U.Outcome> = { record, version in
                 switch try update.check(record, version) {
                 case .keep(let outcome): .keep(outcome)
                 case .change: .write(update.change(&record, version))
                 }
-            }) { [self] result in
+            }
+            let completion: @Sendable (Result<(version: UInt64, result: U.Outcome), any Error>) -> Void = { [self] result in
                 switch result {
                 case .success(let (version, outcome)): deliver(update.respond(version, outcome, by: self))
                 case .failure(let problem as Problem): deliver(problem.response(toPath: path))
                 case .failure(let error): deliver(problem(for: error, operation: "update", session: id).response(toPath: path))
                 }
+            }
+            if let sqliteStore {
+                sqliteStore.updateInPlace(id, expectedVersion: nil, body, completion: completion)
+            } else {
+                store.updateInPlace(id, expectedVersion: nil, body, completion: completion)
             }
         }
     }

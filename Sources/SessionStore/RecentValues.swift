@@ -43,14 +43,17 @@ final class RecentValues<Value: Sendable>: Sendable {
 /// A value in a box, so that the tables of remembered values (`RecentValues`, `RecentRows`, the Redis store's known
 /// records) can hold it without being generic: called from the stores' unspecialized code, a generic table costs a
 /// few metadata lookups per use.
+@usableFromInline
 final class ValueBox<Value: Sendable>: Sendable {
-    let value: Value
+    @usableFromInline let value: Value
 
+    @inlinable
     init(_ value: Value) {
         self.value = value
     }
 
     /// The value in a box made by this type.
+    @inlinable
     static func unboxed(_ boxed: any AnyObject & Sendable) -> Value {
         unsafeDowncast(boxed, to: ValueBox.self).value
     }

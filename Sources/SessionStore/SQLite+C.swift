@@ -1,6 +1,7 @@
 import CSQLite
 
 /// A value bound to a `?` parameter.
+@usableFromInline
 enum SQLiteArgument {
     case integer(Int64)
     case real(Double)
@@ -9,6 +10,7 @@ enum SQLiteArgument {
 }
 
 /// The current row of a stepping statement; valid only inside the row callback.
+@usableFromInline
 struct SQLiteRow {
     fileprivate let statement: OpaquePointer
 
@@ -30,6 +32,7 @@ struct SQLiteRow {
 /// One SQLite connection with its prepared statements. Not thread-safe: the owner keeps it behind a Mutex, which is
 /// why it may be declared Sendable (the Mutex is what serialises it; the checker cannot see that through closures).
 /// Every unsafe pointer of libsqlite3 stays in this file.
+@usableFromInline
 final class SQLiteConnection: @unchecked Sendable {
     private let db: OpaquePointer
     /// Prepared statements by the address of their SQL text: every statement is a literal, so looking one up is a
@@ -67,7 +70,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs a cached prepared statement, calling `eachRow` per result row; returns the rows changed.
-    @discardableResult
+    @discardableResult @usableFromInline
     func run(_ sql: StaticString, _ arguments: [SQLiteArgument] = [], eachRow: (SQLiteRow) throws -> Void = { _ in }) throws -> Int {
         let statement = try prepared(sql)
         defer {
@@ -136,7 +139,7 @@ final class SQLiteConnection: @unchecked Sendable {
         return statement
     }
 
-    var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
+    @usableFromInline var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
 
     private var lastMessage: String { String(cString: sqlite3_errmsg(db)) }
 

@@ -7,6 +7,7 @@
 /// Writes queued during the commit form the next batch. Nothing else touches the writer connection.
 /// (At file scope and not generic: the store is generic and called from another module, and generic code here ran
 /// unspecialized, looking up type metadata several times per write.)
+@usableFromInline
 final class SQLiteCommitter: Sendable {
     private let queue: BatchQueue<QueuedWrite>
     private let thread: JoinableThread
@@ -24,6 +25,7 @@ final class SQLiteCommitter: Sendable {
 
     /// Queues `write`; it reports from the committer thread once its batch has ended, or at once (on this thread)
     /// with `.unavailable` when the committer is closing.
+    @usableFromInline
     func enqueue(_ write: QueuedWrite) {
         if !queue.enqueue(write) {
             write.finish(batchFailure: .unavailable("session store is closed"))
@@ -93,6 +95,7 @@ final class SQLiteCommitter: Sendable {
 /// the batch has ended, either through `report` (on the committer thread) or by waking the
 /// caller sleeping in `wait()`. Not generic: generic code here ran unspecialized (the store is generic and called
 /// from another module) and looked up type metadata (`Result`, tuples) several times per write.
+@usableFromInline
 final class QueuedWrite: @unchecked Sendable {
     // Touched by the thread that queues the write (before) and the committer thread (after), never both at once.
     // `work` is dropped once run, or when it is clear it never will be: the synchronous calls pass non-escaping
@@ -120,6 +123,7 @@ final class QueuedWrite: @unchecked Sendable {
     }
 
     /// A write reported through `report`, with nil when it committed, else its own error or the batch's.
+    @usableFromInline
     init(
         isolated: Bool = false,
         _ work: @escaping (SQLiteConnection) throws -> Void,

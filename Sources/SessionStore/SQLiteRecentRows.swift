@@ -1,4 +1,5 @@
-import Synchronization
+// Public: the `@inlinable` methods below use Mutex, so clients must see it.
+public import Synchronization
 
 /// Rows of a SQLite store that this process wrote or read lately: their stored bytes with the decoded value, and for
 /// the rows the committer wrote itself also their version and expiry, so that its next update of the session needs
@@ -16,9 +17,10 @@ import Synchronization
 /// Bounded: at the limit an arbitrary row makes room. Its table is not generic (the value sits in a box): the store
 /// is generic and called from another module, so its code runs unspecialized, and every generic type it touches costs
 /// a metadata lookup (a dozen per press with a generic row type).
+@usableFromInline
 final class RecentRows<Value: Sendable>: Sendable {
-    private let rows = Mutex(RememberedRows())
-    private let limit: Int
+    @usableFromInline let rows = Mutex(RememberedRows())
+    @usableFromInline let limit: Int
 
     init(limit: Int = 4_096) {
         self.limit = limit
@@ -39,6 +41,7 @@ final class RecentRows<Value: Sendable>: Sendable {
     }
 
     /// Committer only: the row it last wrote for `id`, if it still remembers it.
+    @inlinable
     func written(_ id: SessionID) -> RememberedRow? {
         rows.withLock { rows in
             guard let row = rows.byID[id], row.version != 0 else { return nil }
@@ -46,11 +49,13 @@ final class RecentRows<Value: Sendable>: Sendable {
         }
     }
 
+    @inlinable
     func value(in row: RememberedRow) -> Value {
         ValueBox<Value>.unboxed(row.boxed)
     }
 
     /// Committer only, inside a batch: `id`'s row now holds `value`, stored as `state`.
+    @inlinable
     func wrote(_ value: Value, storedAs state: [UInt8], version: UInt64, expiresAt: Double, for id: SessionID) {
         let row = RememberedRow(state: state, boxed: ValueBox(value), version: version, expiresAt: expiresAt)
         rows.withLock { rows in
@@ -61,6 +66,7 @@ final class RecentRows<Value: Sendable>: Sendable {
     }
 
     /// Committer only, inside a batch: `id`'s row at `version` now expires at `expiresAt`.
+    @inlinable
     func moved(_ id: SessionID, version: UInt64, expiresAt: Double) {
         rows.withLock { rows in
             guard rows.byID[id]?.version == version else { return }
@@ -79,6 +85,7 @@ final class RecentRows<Value: Sendable>: Sendable {
         }
     }
 
+    @inlinable
     func forget(_ id: SessionID) {
         rows.withLock { _ = $0.byID.removeValue(forKey: id) }
     }
@@ -95,19 +102,33 @@ final class RecentRows<Value: Sendable>: Sendable {
 }
 
 /// A row as `RecentRows` remembers it; its value is boxed.
-struct RememberedRow {
-    var state: [UInt8]
-    fileprivate var boxed: any AnyObject & Sendable
+@usableFromInline
+struct RememberedRow: Sendable {
+    @usableFromInline var state: [UInt8]
+    @usableFromInline var boxed: any AnyObject & Sendable
     /// 0 when only a reader saw the row: the committer does not trust it (versions start at 1).
-    var version: UInt64
-    var expiresAt: Double
+    @usableFromInline var version: UInt64
+    @usableFromInline var expiresAt: Double
+
+    @usableFromInline
+    init(state: [UInt8], boxed: any AnyObject & Sendable, version: UInt64, expiresAt: Double) {
+        self.state = state
+        self.boxed = boxed
+        self.version = version
+        self.expiresAt = expiresAt
+    }
 }
 
-private struct RememberedRows {
-    var byID: [SessionID: RememberedRow] = [:]
+@usableFromInline
+struct RememberedRows: Sendable {
+    @usableFromInline var byID: [SessionID: RememberedRow] = [:]
     /// Sessions whose row the running batch wrote, forgotten when it does not commit.
-    var writtenInBatch: [SessionID] = []
+    @usableFromInline var writtenInBatch: [SessionID] = []
 
+    @usableFromInline
+    init() {}
+
+    @inlinable
     mutating func makeRoom(for id: SessionID, limit: Int) {
         if byID.count >= limit, byID[id] == nil { byID.remove(at: byID.startIndex) }
     }

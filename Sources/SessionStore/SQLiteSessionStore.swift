@@ -56,21 +56,21 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// A steady stream of writers would otherwise keep one batch open forever.
     private static var batchLimit: Int { 256 }
 
-    private let committer: SQLiteCommitter
+    @usableFromInline let committer: SQLiteCommitter
     /// Expiry moves queued by `get` and not committed yet.
     private let refreshing = PendingExpiries()
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
-    private let codec: SessionCodec<Value>
-    private let options: SessionStoreOptions
-    private let ttl: Double
-    private let refreshSlack: Double
+    @usableFromInline let codec: SessionCodec<Value>
+    @usableFromInline let options: SessionStoreOptions
+    @usableFromInline let ttl: Double
+    @usableFromInline let refreshSlack: Double
     /// Rows in the table, expired or not; only for the cap check, which sweeps before refusing.
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
     /// Spares decoding a row that holds what this process last wrote or read, and the committer reading back the
     /// row it wrote last.
-    private let recent: RecentRows<Value>
+    @usableFromInline let recent: RecentRows<Value>
 
     public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
         self.codec = codec
@@ -153,7 +153,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     /// Queues `work` and reports its output (or its failure) through `completion`, on the committer thread once the
     /// batch has ended, or at once when the store is closed.
-    private func enqueue<T>(
+    @inlinable
+    func enqueue<T>(
         _ work: @escaping (SQLiteConnection) throws -> T,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
@@ -177,15 +178,17 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    private struct Row {
-        var state: [UInt8]
-        var version: UInt64
-        var expiresAt: Double
+    @usableFromInline
+    struct Row {
+        @usableFromInline var state: [UInt8]
+        @usableFromInline var version: UInt64
+        @usableFromInline var expiresAt: Double
     }
 
     private static var selectRow: StaticString { "SELECT state, version, expires_at FROM sessions WHERE id = ?" }
 
-    private static func fetch(_ id: SessionID, _ connection: SQLiteConnection) throws -> Row? {
+    @usableFromInline
+    static func fetch(_ id: SessionID, _ connection: SQLiteConnection) throws -> Row? {
         var row: Row?
         try connection.run(selectRow, [.text(id.rawValue)]) {
             row = Row(state: $0.blob(0), version: UInt64(bitPattern: $0.integer(1)), expiresAt: $0.real(2))
@@ -193,7 +196,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return row
     }
 
-    private func decode(_ bytes: [UInt8], of id: SessionID) throws -> Value {
+    @usableFromInline
+    func decode(_ bytes: [UInt8], of id: SessionID) throws -> Value {
         try recent.value(of: id, storedAs: bytes) { bytes in
             do {
                 return try codec.decode(bytes)
@@ -334,6 +338,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return output
     }
 
+    @inlinable
     public func updateInPlace<R: Sendable>(
         _ id: SessionID,
         expectedVersion: UInt64?,
@@ -354,7 +359,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Starts from the row the committer wrote last when it remembers it (no SELECT, no decode), and reads the row
     /// itself when that row turns out stale (another process wrote the session): its UPDATE then changes nothing, a
     /// version it holds differs from the expected one, or `.keep` has no UPDATE to check it.
-    private func updateRow<R: Sendable>(
+    @inlinable
+    func updateRow<R: Sendable>(
         _ id: SessionID,
         expectedVersion: UInt64?,
         now: Double,
@@ -506,8 +512,12 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
 /// What a queued write produced, kept from its run (inside the batch) to its report (after the commit); both happen
 /// on the committer thread.
-private final class Output<T>: @unchecked Sendable {
-    var value: T?
+@usableFromInline
+final class Output<T>: @unchecked Sendable {
+    @usableFromInline var value: T?
+
+    @inlinable
+    init() {}
 }
 
 /// Expiries that `get` queued and the committer has not committed yet, so that a read on a reader connection (which
