@@ -721,15 +721,19 @@ func decimalBytes(_ value: UInt64, width: Int = 0) -> [UInt8] {
         digits += 1
         rest /= 10
     }
-    let length = max(digits, width)
-    return [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-        var rest = value
-        for index in stride(from: length - 1, through: 0, by: -1) {
-            buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        initialized = length
+    // Appended into reserved room: `Array(unsafeUninitializedCapacity:)` and `Array(repeating:count:)` call the
+    // standard library's unspecialized allocation, which looks up the storage's type metadata (about 500
+    // instructions, five times per press).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(max(digits, width))
+    for _ in digits..<max(digits, width) { bytes.append(UInt8(ascii: "0")) }
+    var divisor: UInt64 = 1
+    for _ in 1..<digits { divisor *= 10 }
+    while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
+        divisor /= 10
     }
+    return bytes
 }
 
 /// `value` in decimal, as `String(value)` writes it, zero-padded on the left to `width` characters.
