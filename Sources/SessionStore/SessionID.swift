@@ -63,14 +63,27 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// The base64url digit of the low six bits (RFC 4648 §5), worked out rather than looked up in a table: the table
+    /// was a global reached on every digit.
+    private static func digit(_ sextet: UInt32) -> UInt8 {
+        let value = UInt8(truncatingIfNeeded: sextet & 63)
+        switch value {
+        case 0..<26: return UInt8(ascii: "A") + value
+        case 26..<52: return UInt8(ascii: "a") + (value - 26)
+        case 52..<62: return UInt8(ascii: "0") + (value - 52)
+        case 62: return UInt8(ascii: "-")
+        default: return UInt8(ascii: "_")
+        }
+    }
 
+    /// Base64url without padding.
     static func base64URL(_ bytes: UnsafeRawBufferPointer) -> String {
-        let length = bytes.count / 3 * 4 + [0, 2, 3][bytes.count % 3]
+        let tail = bytes.count % 3
+        let length = bytes.count / 3 * 4 + (tail == 0 ? 0 : tail + 1)
         return String(unsafeUninitializedCapacity: length) { out in
             var written = 0
             func emit(_ sextet: UInt32) {
-                out[written] = alphabet[Int(sextet & 63)]
+                out[written] = digit(sextet)
                 written += 1
             }
             var index = 0
@@ -82,13 +95,12 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
                 emit(chunk)
                 index += 3
             }
-            let rest = bytes.count - index
-            if rest > 0 {
-                let second = rest == 2 ? UInt32(bytes[index + 1]) : 0
+            if tail > 0 {
+                let second = tail == 2 ? UInt32(bytes[index + 1]) : 0
                 let chunk = UInt32(bytes[index]) << 16 | second << 8
                 emit(chunk >> 18)
                 emit(chunk >> 12)
-                if rest == 2 { emit(chunk >> 6) }
+                if tail == 2 { emit(chunk >> 6) }
             }
             return written
         }
