@@ -339,8 +339,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 
     /// `@inlinable`, with what it runs on the committer thread, so that a caller that knows `Value` runs it specialized:
-    /// unspecialized, every press asked the runtime for type metadata half a dozen times (`Mutation`, `Result`,
-    /// `Optional`, the output and value boxes), about 3k instructions.
+    /// unspecialized, every press asked the runtime for type metadata eight times (`Mutation`, `Result`, `Optional`,
+    /// the output and value boxes), about 2.6k instructions.
     @inlinable
     public func updateInPlace<R: Sendable>(
         _ id: SessionID,
