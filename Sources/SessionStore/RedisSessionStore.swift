@@ -715,11 +715,12 @@ private struct KnownRedisRecord {
 
 /// `value` in decimal, zero-padded on the left to `width` digits (the record header's fixed-width fields).
 func decimalBytes(_ value: UInt64, width: Int = 0) -> [UInt8] {
+    // The power of ten of the leading digit, found with the number of digits.
+    var divisor: UInt64 = 1
     var digits = 1
-    var rest = value / 10
-    while rest > 0 {
+    while value / divisor >= 10 {
+        divisor *= 10
         digits += 1
-        rest /= 10
     }
     // Appended into reserved room: `Array(unsafeUninitializedCapacity:)` and `Array(repeating:count:)` call the
     // standard library's unspecialized allocation, which looks up the storage's type metadata (about 500
@@ -727,8 +728,6 @@ func decimalBytes(_ value: UInt64, width: Int = 0) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(digits, width))
     for _ in digits..<max(digits, width) { bytes.append(UInt8(ascii: "0")) }
-    var divisor: UInt64 = 1
-    for _ in 1..<digits { divisor *= 10 }
     while divisor > 0 {
         bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
         divisor /= 10
