@@ -48,7 +48,7 @@ final class ValueBox<Value: Sendable>: Sendable {
     @usableFromInline let value: Value
 
     @inlinable
-    init(_ value: Value) {
+    init(_ value: consuming Value) {
         self.value = value
     }
 

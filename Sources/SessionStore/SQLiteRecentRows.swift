@@ -57,8 +57,8 @@ final class RecentRows<Value: Sendable>: Sendable {
 
     /// Committer only, inside a batch: `id`'s row now holds `value`, stored as `state`.
     @inlinable
-    func wrote(_ value: Value, storedAs state: [UInt8], version: UInt64, expiresAt: Double, for id: SessionID) {
-        let row = RememberedRow(state: state, boxed: ValueBox(value), version: version, expiresAt: expiresAt)
+    func wrote(_ value: consuming Value, storedAs state: [UInt8], version: UInt64, expiresAt: Double, for id: SessionID) {
+        let row = RememberedRow(state: state, boxed: ValueBox(consume value), version: version, expiresAt: expiresAt)
         rows.withLock { rows in
             rows.makeRoom(for: id, limit: limit)
             rows.byID[id] = row

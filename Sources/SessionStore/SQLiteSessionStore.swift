@@ -374,15 +374,18 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         var remembered = recent.written(id)
         while true {
             // Plain locals, not a row of Value: each generic type here costs a metadata lookup per press.
-            let storedState: [UInt8], storedVersion: UInt64, expiresAt: Double, current: Value
+            // `value` is the body's own copy; the stored value is not kept beside it (a copy and a destroy of
+            // every field of the record per press) but read again on the rare `.keep` that needs it.
+            let storedState: [UInt8], storedVersion: UInt64, expiresAt: Double
+            var value: Value
             if let known = remembered, known.expiresAt > now {
                 (storedState, storedVersion, expiresAt) = (known.state, known.version, known.expiresAt)
-                current = recent.value(in: known)
+                value = recent.value(in: known)
             } else {
                 remembered = nil
                 guard let fetched = try Self.fetch(id, connection), fetched.expiresAt > now else { throw SessionStoreError.notFound }
                 (storedState, storedVersion, expiresAt) = (fetched.state, fetched.version, fetched.expiresAt)
-                current = try decode(fetched.state, of: id)
+                value = try decode(fetched.state, of: id)
             }
             if let expectedVersion, expectedVersion != storedVersion {
                 if remembered != nil {
@@ -391,7 +394,6 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 }
                 throw SessionStoreError.versionMismatch(current: storedVersion)
             }
-            var value = current
             switch try body(&value, storedVersion) {
             case .write(let result):
                 let state = try codec.encode(value)
@@ -415,8 +417,9 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     }
                     throw SessionStoreError.unavailable("sqlite: session changed during its own transaction")
                 }
-                recent.wrote(value, storedAs: state, version: storedVersion + 1, expiresAt: movesExpiry ? now + ttl : expiresAt, for: id)
                 stored(value, storedVersion + 1)
+                // Moved into the remembered row, not copied: nothing uses it after.
+                recent.wrote(consume value, storedAs: state, version: storedVersion + 1, expiresAt: movesExpiry ? now + ttl : expiresAt, for: id)
                 return result
             case .keep(let result):
                 if remembered != nil {
@@ -427,8 +430,10 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
                     recent.moved(id, version: storedVersion, expiresAt: now + ttl)
                 }
-                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts.
-                stored(current, storedVersion)
+                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts. The
+                // remembered row was dropped above, so it comes from the bytes just fetched (their decoded value is
+                // usually remembered, so this is a lookup, not a second decode).
+                stored(try decode(storedState, of: id), storedVersion)
                 return result
             }
         }
