@@ -162,7 +162,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         committer.enqueue(QueuedWrite({ output.value = try work($0) }, report: { failure in
             if let failure {
                 completion(.failure(failure))
-            } else if let value = output.value {
+            } else if let value = output.value.take() {  // moved out, not copied: the report runs once
                 completion(.success(value))
             } else {
                 completion(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
