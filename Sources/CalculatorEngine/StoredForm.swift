@@ -45,10 +45,7 @@ public struct StoredFormWriter: Sendable {
 
     public mutating func string(_ value: String) {
         var text = value
-        text.withUTF8 { utf8 in
-            unsigned(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
+        text.withUTF8 { lengthPrefixed($0) }
     }
 
     /// nil as a 0 length, a string as its length + 1: one byte cheaper than a flag and a string.
@@ -57,18 +54,12 @@ public struct StoredFormWriter: Sendable {
             bytes.append(0)
             return
         }
-        text.withUTF8 { utf8 in
-            unsigned(UInt64(utf8.count) + 1)
-            bytes.append(contentsOf: utf8)
-        }
+        text.withUTF8 { lengthPrefixed($0, lengthOffset: 1) }
     }
 
     /// A number as its exact text (`Number.encoded`), the same bytes `string` would write for that text.
     mutating func number(_ value: Number) {
-        value.withEncodedBytes { text in
-            unsigned(UInt64(text.count))
-            bytes.append(contentsOf: text)
-        }
+        value.withEncodedBytes { lengthPrefixed($0) }
     }
 
     /// An optional number as `optionalString` would write its text.
@@ -77,10 +68,13 @@ public struct StoredFormWriter: Sendable {
             bytes.append(0)
             return
         }
-        value.withEncodedBytes { text in
-            unsigned(UInt64(text.count) + 1)
-            bytes.append(contentsOf: text)
-        }
+        value.withEncodedBytes { lengthPrefixed($0, lengthOffset: 1) }
+    }
+
+    /// Text as its length (plus `lengthOffset`, 1 for a present optional) and its UTF-8 bytes.
+    private mutating func lengthPrefixed(_ utf8: UnsafeBufferPointer<UInt8>, lengthOffset: UInt64 = 0) {
+        unsigned(UInt64(utf8.count) + lengthOffset)
+        bytes.append(contentsOf: utf8)
     }
 }
 
