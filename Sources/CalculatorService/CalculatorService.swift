@@ -91,7 +91,7 @@ public final class CalculatorService: Sendable {
         }
         let web = WebAssets.load()
         router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
-        router.add("GET", "/web/{file}") { request, parameters in asset(parameters["file"].flatMap { web[$0] }, request) }
+        router.add("GET", "/web/{file}") { request, parameters in asset(parameters["file"].flatMap { web[String($0)] }, request) }
         router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.createSession(request) } }
         router.add("GET", "/sessions/{id}") { request, parameters in
             handle(request) { () throws(Problem) in try api.readSession(api.sessionID(parameters)) }

@@ -360,12 +360,15 @@ struct JSONWriter: ~Copyable {
     /// Text known to need no escaping (printable ASCII without `"` and `\`: session ids, enum names), copied as it
     /// is without a scan.
     mutating func plainString(_ value: String) {
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { plainString(utf8: $0) }
+        if written == nil { string(value) }
+    }
+
+    /// `plainString` for bytes lent by their owner (a session id's).
+    mutating func plainString(utf8: UnsafeBufferPointer<UInt8>) {
+        assert(!utf8.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
         separate()
-        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            assert(!utf8.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-            writeQuoted(utf8)
-        }
-        if written == nil { writeString(value) }
+        writeQuoted(utf8)
         needsComma = true
     }
 

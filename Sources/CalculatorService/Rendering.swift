@@ -5,11 +5,11 @@ import SessionStore
 enum Rendering {
     static func state(_ state: CalculatorState, id: SessionID, version: UInt64, steps: [(String, String)]? = nil) -> [UInt8] {
         let memory = state.memory
-        var capacity = 200 + id.rawValue.utf8.count + variableLength(state, memory: memory)
+        var capacity = 200 + id.utf8Count + variableLength(state, memory: memory)
         for (key, display) in steps ?? [] { capacity += 32 + key.utf8.count + display.utf8.count }
         return JSONWriter.bytes(capacity: capacity) { json in
             json.name(#"{"id":"#)
-            json.plainString(id.rawValue)
+            id.withUTF8 { json.plainString(utf8: $0) }
             json.literal(",")
             displayFields(state, memory: memory, into: &json)
             json.name(#","mode":"#)
@@ -74,9 +74,10 @@ enum Rendering {
     }
 
     static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {
-        JSONWriter.bytes(capacity: 64 + id.rawValue.utf8.count + state.history.count * 48) { json in
+        JSONWriter.bytes(capacity: 64 + id.utf8Count + state.history.count * 48) { json in
             json.beginObject()
-            json.field("id", plain: id.rawValue)
+            json.key("id")
+            id.withUTF8 { json.plainString(utf8: $0) }
             json.key("history")
             json.beginArray()
             for entry in state.history {

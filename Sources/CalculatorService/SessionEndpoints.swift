@@ -47,10 +47,29 @@ final class SessionEndpoints: Sendable {
     }
 
     func sessionID(_ parameters: RouteParameters) throws(Problem) -> SessionID {
-        guard let text = parameters["id"], let id = SessionID(text) else {
+        guard let id = parameters.withUTF8("id", SessionID.init(utf8:)) ?? nil else {
             throw Problem(.invalidSessionID, "a session id is 1 to 64 characters of A-Z, a-z, 0-9, '_' and '-'")
         }
         return id
+    }
+
+    /// "/sessions/<id>" and a suffix, made in one allocation: a short id is not a String (see `SessionID`), so
+    /// joining Strings would make one for it first.
+    static func sessionPath(_ id: SessionID, _ suffix: StaticString = "") -> String {
+        let prefix: StaticString = "/sessions/"
+        return id.withUTF8 { idBytes in
+            String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + idBytes.count + suffix.utf8CodeUnitCount) { out in
+                var written = 0
+                func append(_ part: UnsafeBufferPointer<UInt8>) {
+                    _ = UnsafeMutableBufferPointer(rebasing: out[written...]).initialize(fromContentsOf: part)
+                    written += part.count
+                }
+                append(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+                append(idBytes)
+                append(UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+                return written
+            }
+        }
     }
 
     // MARK: Sessions
@@ -124,7 +143,7 @@ final class SessionEndpoints: Sendable {
 
     private func created(_ id: SessionID, _ record: Versioned<SessionRecord>) -> Response {
         var response = sessionJSON(201, Rendering.state(record.value.state, id: id, version: record.version), version: record.version)
-        response.headers.add("Location", "/sessions/" + id.rawValue)
+        response.headers.add("Location", Self.sessionPath(id))
         return response
     }
 
@@ -136,7 +155,7 @@ final class SessionEndpoints: Sendable {
 
     func readSession(_ id: SessionID) throws(Problem) -> Response {
         if answersReadsLater {
-            return readLater(id, path: "/sessions/" + id.rawValue) { record, version in
+            return readLater(id, path: Self.sessionPath(id)) { record, version in
                 (version, Rendering.state(record.state, id: id, version: version))
             } respond: { [self] version, body in sessionJSON(200, body, version: version) }
         }
@@ -262,7 +281,7 @@ final class SessionEndpoints: Sendable {
 
     func history(_ id: SessionID) throws(Problem) -> Response {
         if answersReadsLater {
-            return readLater(id, path: "/sessions/" + id.rawValue + "/history") { record, version in
+            return readLater(id, path: Self.sessionPath(id, "/history")) { record, version in
                 (version, Rendering.history(record.state, id: id))
             } respond: { [self] version, body in sessionJSON(200, body, version: version) }
         }

@@ -4,20 +4,38 @@ public struct RouteParameters: Sendable {
     /// The pattern that matched, as registered ("/sessions/{id}/press"): a label for logs and metrics that does not
     /// grow with the paths clients send.
     public let route: String
-    // Names and the pattern are shared with the route, so a match allocates only the values. The first value is
-    // kept apart: most routes have one parameter, and an array for it would be one more allocation per request.
+    // Names and the pattern are shared with the route, and the values are where they are in the path (UTF-8
+    // offsets), so a match allocates nothing for one parameter. The first value is kept apart: most routes have one
+    // parameter, and an array for it would be an allocation per request.
     private let names: [String]
-    private let first: String?
-    private let rest: [String]
+    private let path: String
+    private let first: Range<Int>?
+    private let rest: [Range<Int>]
 
-    init(route: String = "", names: [String] = [], first: String? = nil, rest: [String] = []) {
+    init(route: String = "", names: [String] = [], path: String = "", first: Range<Int>? = nil, rest: [Range<Int>] = []) {
         self.route = route
         self.names = names
+        self.path = path
         self.first = first
         self.rest = rest
     }
 
-    public subscript(_ name: String) -> String? {
+    public subscript(_ name: String) -> Substring? {
+        guard let offsets = offsets(of: name) else { return nil }
+        let utf8 = path.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: offsets.count)])
+    }
+
+    /// The value's bytes, lent for the call, or nil when there is no such parameter: for a caller that parses them,
+    /// cheaper than the Substring, whose bounds are checked to fall between characters.
+    public func withUTF8<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        guard let offsets = offsets(of: name) else { return nil }
+        var path = path
+        return try path.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[offsets])) }
+    }
+
+    private func offsets(of name: String) -> Range<Int>? {
         guard let index = names.firstIndex(of: name) else { return nil }
         if index == 0 { return first }
         return index - 1 < rest.count ? rest[index - 1] : nil
@@ -182,22 +200,21 @@ public struct Router: Sendable {
         /// Only called after `matches` said yes, so the shapes agree. Static, given only the fields it reads: as a
         /// method it was handed a copy of the whole route (a retain and a release of each of its arrays).
         static func parameters(
-            _ path: UnsafeBufferPointer<UInt8>, of segments: [Segment], _ pattern: String, _ parameterNames: [String]
+            _ bytes: UnsafeBufferPointer<UInt8>, in path: String, of segments: [Segment], _ pattern: String, _ parameterNames: [String]
         ) -> RouteParameters {
             if parameterNames.isEmpty { return RouteParameters(route: pattern) }
-            var first: String?
-            var rest: [String] = []
+            var first: Range<Int>?
+            var rest: [Range<Int>] = []
             var start = 1
             for index in segments.indices {
                 var end = start
-                while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
                 if segments[index].isParameter {
-                    let value = String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self)
-                    if first == nil { first = value } else { rest.append(value) }
+                    if first == nil { first = start..<end } else { rest.append(start..<end) }
                 }
                 start = end + 1
             }
-            return RouteParameters(route: pattern, names: parameterNames, first: first, rest: rest)
+            return RouteParameters(route: pattern, names: parameterNames, path: path, first: first, rest: rest)
         }
 
         /// A literal segment beats a parameter at the first position where the two patterns differ.
@@ -233,8 +250,8 @@ public struct Router: Sendable {
     private static let markedSlashes = 16
 
     public func match(method: String, path: String) -> RouteMatch {
-        var path = path
-        return path.withUTF8 { bytes in
+        var contiguous = path
+        return contiguous.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.markedSlashes) { marks in
                 // One pass finds where the slashes are; routes are then compared segment by segment at those places.
                 var slashes = 0
@@ -243,14 +260,16 @@ public struct Router: Sendable {
                     slashes += 1
                 }
                 let marked = slashes <= marks.count ? UnsafeBufferPointer(rebasing: marks[..<slashes]) : nil
-                return match(method: method, bytes, slashes: slashes, at: marked)
+                return match(method: method, bytes, of: path, slashes: slashes, at: marked)
             }
         }
     }
 
     /// The first route that matches and has the method; `marks` holds where the path's slashes are, or is nil
     /// when there were too many to note.
-    private func match(method: String, _ bytes: UnsafeBufferPointer<UInt8>, slashes: Int, at marks: UnsafeBufferPointer<Int>?) -> RouteMatch {
+    private func match(
+        method: String, _ bytes: UnsafeBufferPointer<UInt8>, of path: String, slashes: Int, at marks: UnsafeBufferPointer<Int>?
+    ) -> RouteMatch {
         for index in routes.indices where routes[index].slashes == slashes {
             let found = if let marks {
                 routes[index].firstParameter(ifMatching: bytes, slashesAt: marks)
@@ -261,10 +280,9 @@ public struct Router: Sendable {
             guard let handler = routes[index].handler(for: method) else { continue }
             let names = routes[index].parameterNames
             if names.count == 1 {
-                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[first]), as: UTF8.self)
-                return .found(handler, RouteParameters(route: routes[index].pattern, names: names, first: value))
+                return .found(handler, RouteParameters(route: routes[index].pattern, names: names, path: path, first: first))
             }
-            return .found(handler, Route.parameters(bytes, of: routes[index].segments, routes[index].pattern, names))
+            return .found(handler, Route.parameters(bytes, in: path, of: routes[index].segments, routes[index].pattern, names))
         }
         return unmatched(bytes)
     }

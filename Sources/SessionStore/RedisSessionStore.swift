@@ -171,7 +171,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         return Clock(nowMilliseconds: nowMilliseconds, expiresMilliseconds: nowMilliseconds + ttlMilliseconds, redisTTLMilliseconds: ttlMilliseconds)
     }
 
-    private func key(_ id: SessionID) -> [UInt8] { keyPrefix + Array(id.rawValue.utf8) }
+    private func key(_ id: SessionID) -> [UInt8] { id.withUTF8 { keyPrefix + $0 } }
 
     private static func hex(_ value: UInt32) -> String {
         let text = String(value, radix: 16)
@@ -232,7 +232,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private func createCall(_ id: SessionID, record: [UInt8], token: [UInt8], _ time: Clock) -> ScriptCall {
         ScriptCall(script: Scripts.create, keys: [key(id), indexKey], arguments: [
             record, decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
-            decimalBytes(time.expiresMilliseconds), Array(id.rawValue.utf8), decimalBytes(Int64(options.maxSessions)),
+            decimalBytes(time.expiresMilliseconds), id.withUTF8 { Array($0) }, decimalBytes(Int64(options.maxSessions)),
             token, decimalBytes(time.redisTTLMilliseconds + 60_000),
         ])
     }
@@ -253,7 +253,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private func getCall(_ id: SessionID, _ time: Clock) -> ScriptCall {
         ScriptCall(script: Scripts.get, keys: [key(id), indexKey], arguments: [
             decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
-            decimalBytes(time.expiresMilliseconds, width: 16), Array(id.rawValue.utf8),
+            decimalBytes(time.expiresMilliseconds, width: 16), id.withUTF8 { Array($0) },
             decimalBytes(time.redisTTLMilliseconds + 60_000),
         ])
     }
@@ -278,7 +278,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         var arguments = [
             expectedHeader, newRecord, decimalBytes(time.nowMilliseconds),
             decimalBytes(time.redisTTLMilliseconds), decimalBytes(time.expiresMilliseconds),
-            Array(id.rawValue.utf8), token, decimalBytes(time.redisTTLMilliseconds + 60_000),
+            id.withUTF8 { Array($0) }, token, decimalBytes(time.redisTTLMilliseconds + 60_000),
         ]
         if let knownToken { arguments.append(knownToken) }
         let script = knownToken == nil ? Scripts.compareAndSet : Scripts.compareKnownAndSet
@@ -307,7 +307,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private func deleteCall(_ id: SessionID, expectedVersion: UInt64?, _ time: Clock) -> ScriptCall {
         ScriptCall(script: Scripts.delete, keys: [key(id), indexKey], arguments: [
             expectedVersion.map { decimalBytes($0, width: 20) } ?? [], decimalBytes(time.nowMilliseconds),
-            Array(id.rawValue.utf8),
+            id.withUTF8 { Array($0) },
         ])
     }
 

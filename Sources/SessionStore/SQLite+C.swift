@@ -6,6 +6,8 @@ enum SQLiteArgument {
     case integer(Int64)
     case real(Double)
     case text(String)
+    /// Bound as text, from the id's own bytes: a short id is not a String (see `SessionID`).
+    case id(SessionID)
     case blob([UInt8])
 }
 
@@ -113,9 +115,12 @@ final class SQLiteConnection: @unchecked Sendable {
             try check(sqlite3_bind_double(statement, index, value))
         case .text(var value):
             return try value.withUTF8 { text in
-                // A zero-length text still needs a non-null pointer, or SQLite binds NULL.
-                let base = UnsafeRawPointer(text.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
-                try check(sqlite3_bind_text(statement, index, base, Int32(text.count), nil))
+                try check(bindText(text, at: index, to: statement))
+                return try bind(rest, from: index + 1, to: statement, then: step)
+            }
+        case .id(let id):
+            return try id.withUTF8 { text in
+                try check(bindText(text, at: index, to: statement))
                 return try bind(rest, from: index + 1, to: statement, then: step)
             }
         case .blob(let value):
@@ -126,6 +131,12 @@ final class SQLiteConnection: @unchecked Sendable {
             }
         }
         return try bind(rest, from: index + 1, to: statement, then: step)
+    }
+
+    private func bindText(_ text: UnsafeBufferPointer<UInt8>, at index: Int32, to statement: OpaquePointer) -> Int32 {
+        // A zero-length text still needs a non-null pointer, or SQLite binds NULL.
+        let base = UnsafeRawPointer(text.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+        return sqlite3_bind_text(statement, index, base, Int32(text.count), nil)
     }
 
     private func prepared(_ sql: StaticString) throws -> OpaquePointer {

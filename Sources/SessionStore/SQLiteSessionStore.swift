@@ -190,7 +190,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     @usableFromInline
     static func fetch(_ id: SessionID, _ connection: SQLiteConnection) throws -> Row? {
         var row: Row?
-        try connection.run(selectRow, [.text(id.rawValue)]) {
+        try connection.run(selectRow, [.id(id)]) {
             row = Row(state: $0.blob(0), version: UInt64(bitPattern: $0.integer(1)), expiresAt: $0.real(2))
         }
         return row
@@ -275,11 +275,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Writes a new session's row; true when it replaced an expired one.
     private func insertRow(_ id: SessionID, _ value: Value, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection) throws -> Bool {
         var existing: Double?
-        try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.text(id.rawValue)]) { existing = $0.real(0) }
+        try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.id(id)]) { existing = $0.real(0) }
         if let existing, existing > now { throw SessionStoreError.alreadyExists }
         try connection.run(
             "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
-            [.text(id.rawValue), .blob(state), .real(now + ttl)]
+            [.id(id), .blob(state), .real(now + ttl)]
         )
         recent.wrote(value, storedAs: state, version: 1, expiresAt: now + ttl, for: id)
         return existing != nil
@@ -314,7 +314,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
             // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
             let changed = try connection.run(
                 "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
-                [.real(expiresAt), .text(id.rawValue), .integer(Int64(bitPattern: version)), .real(expiresAt)]
+                [.real(expiresAt), .id(id), .integer(Int64(bitPattern: version)), .real(expiresAt)]
             )
             if changed == 1 { recent.moved(id, version: version, expiresAt: expiresAt) }
         }, report: { [refreshing] _ in refreshing.remove(id, expiresAt) }))
@@ -405,10 +405,10 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     movesExpiry
                     ? try connection.run(
                         "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ? AND state = ?",
-                        [.blob(state), .real(now + ttl), .text(id.rawValue), .integer(version), .blob(storedState)])
+                        [.blob(state), .real(now + ttl), .id(id), .integer(version), .blob(storedState)])
                     : try connection.run(
                         "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ? AND state = ?",
-                        [.blob(state), .text(id.rawValue), .integer(version), .blob(storedState)])
+                        [.blob(state), .id(id), .integer(version), .blob(storedState)])
                 guard changed == 1 else {
                     if remembered != nil {
                         recent.forget(id)
@@ -427,7 +427,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                     continue
                 }
                 if expiresAt < now + ttl - refreshSlack {
-                    try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .text(id.rawValue)])
+                    try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .id(id)])
                     recent.moved(id, version: storedVersion, expiresAt: now + ttl)
                 }
                 // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts. The
@@ -458,7 +458,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         if let expectedVersion, expectedVersion != row.version {
             throw SessionStoreError.versionMismatch(current: row.version)
         }
-        try connection.run("DELETE FROM sessions WHERE id = ?", [.text(id.rawValue)])
+        try connection.run("DELETE FROM sessions WHERE id = ?", [.id(id)])
         recent.forget(id)
     }
 

@@ -3,25 +3,85 @@ import Glibc
 /// A session identifier: 1 to 64 characters of `[A-Za-z0-9_-]`.
 /// `description` is the id itself (for URLs); logs should use `shortHash`, since the id is the session's only secret.
 public struct SessionID: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    /// 64-bit FNV-1a of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
-    /// client choosing ids (PUT) could make them collide; those hash `rawValue` with the seeded hasher.
-    @usableFromInline let spread: UInt64
-
-    public init?(_ rawValue: String) {
-        let checked = rawValue.utf8.withContiguousStorageIfAvailable { Self.spread(ofValid: $0) }
-        guard let spread = checked ?? Self.spread(ofValid: rawValue.utf8) else { return nil }
-        self.rawValue = rawValue
-        self.spread = spread
+    /// Ids of up to 24 bytes, which include the 22 of `random()`, are kept in three words rather than a String: a
+    /// String of more than 15 bytes is an allocation for every request that names a session, and the memory store
+    /// hashes and compares the id on every lookup. Longer ids (a client may PUT up to 64 characters) stay text. An
+    /// id's length alone decides its form, so equal ids always have the same one.
+    private enum Storage: Hashable, Sendable {
+        /// The bytes in order, zero-padded, and their count.
+        case inline(UInt64, UInt64, UInt64, count: UInt8)
+        case text(String)
     }
 
-    public static func == (lhs: SessionID, rhs: SessionID) -> Bool { lhs.rawValue == rhs.rawValue }
+    private static let inlineCapacity = 3 * MemoryLayout<UInt64>.size
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    private let storage: Storage
+    /// 64-bit FNV-1a of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
+    /// client choosing ids (PUT) could make them collide; those hash the id with the seeded hasher.
+    @usableFromInline let spread: UInt64
+
+    public init?(_ text: String) {
+        var text = text
+        guard let id = text.withUTF8({ SessionID(utf8: $0) }) else { return nil }
+        self = id
+    }
+
+    /// From bytes lent by their owner (a path), without first making a String of them.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let spread = Self.spread(ofValid: bytes) else { return nil }
+        self.spread = spread
+        if bytes.count <= Self.inlineCapacity {
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            storage = .inline(words.0, words.1, words.2, count: UInt8(bytes.count))
+        } else {
+            storage = .text(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The id as text; for a short id this makes a String, so hot paths use `withUTF8` instead.
+    public var rawValue: String {
+        if case .text(let text) = storage { return text }
+        return withUTF8 { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The id's bytes (ASCII), lent for the call.
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch storage {
+        case let .inline(first, second, third, count):
+            var words = (first, second, third)
+            return try withUnsafeBytes(of: &words) { raw in
+                try raw.withMemoryRebound(to: UInt8.self) { try body(UnsafeBufferPointer(rebasing: $0.prefix(Int(count)))) }
+            }
+        case .text(var text):
+            return try text.withUTF8(body)
+        }
+    }
+
+    public var utf8Count: Int {
+        switch storage {
+        case .inline(_, _, _, let count): Int(count)
+        case .text(let text): text.utf8.count
+        }
+    }
+
+    public static func == (lhs: SessionID, rhs: SessionID) -> Bool { lhs.spread == rhs.spread && lhs.storage == rhs.storage }
+
+    /// A short id's three words alone: the zeros that pad a shorter id are no id's character, so they tell its length.
+    public func hash(into hasher: inout Hasher) {
+        switch storage {
+        case let .inline(first, second, third, _):
+            hasher.combine(first)
+            hasher.combine(second)
+            hasher.combine(third)
+        case .text(let text):
+            hasher.combine(text)
+        }
+    }
 
     /// The FNV-1a hash of an id's bytes, or nil when they are not an id. One pass both checks and hashes: every
     /// request naming a session makes its id.
-    private static func spread(ofValid bytes: some Collection<UInt8>) -> UInt64? {
+    private static func spread(ofValid bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard (1...64).contains(bytes.count) else { return nil }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
@@ -38,8 +98,13 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         withUnsafeMutableBytes(of: &bits) { buffer in
             if let start = buffer.baseAddress { arc4random_buf(start, buffer.count) }
         }
-        // Its alphabet is the id's, so the check cannot fail.
-        guard let id = SessionID(withUnsafeBytes(of: &bits, base64URL)) else { preconditionFailure("base64url made an invalid id") }
+        // Written on the stack, not as a String of 22 bytes (an allocation). Its alphabet is the id's, so the check
+        // cannot fail.
+        let id = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inlineCapacity) { out in
+            let written = withUnsafeBytes(of: &bits) { base64URL($0, into: out) }
+            return SessionID(utf8: UnsafeBufferPointer(rebasing: out[..<written]))
+        }
+        guard let id else { preconditionFailure("base64url made an invalid id") }
         return id
     }
 
@@ -78,31 +143,39 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
 
     /// Base64url without padding.
     static func base64URL(_ bytes: UnsafeRawBufferPointer) -> String {
-        let tail = bytes.count % 3
-        let length = bytes.count / 3 * 4 + (tail == 0 ? 0 : tail + 1)
-        return String(unsafeUninitializedCapacity: length) { out in
-            var written = 0
-            func emit(_ sextet: UInt32) {
-                out[written] = digit(sextet)
-                written += 1
-            }
-            var index = 0
-            while index + 3 <= bytes.count {
-                let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                emit(chunk >> 18)
-                emit(chunk >> 12)
-                emit(chunk >> 6)
-                emit(chunk)
-                index += 3
-            }
-            if tail > 0 {
-                let second = tail == 2 ? UInt32(bytes[index + 1]) : 0
-                let chunk = UInt32(bytes[index]) << 16 | second << 8
-                emit(chunk >> 18)
-                emit(chunk >> 12)
-                if tail == 2 { emit(chunk >> 6) }
-            }
-            return written
+        String(unsafeUninitializedCapacity: base64URLCount(bytes.count)) { base64URL(bytes, into: $0) }
+    }
+
+    private static func base64URLCount(_ byteCount: Int) -> Int {
+        let tail = byteCount % 3
+        return byteCount / 3 * 4 + (tail == 0 ? 0 : tail + 1)
+    }
+
+    /// Writes the base64url digits of `bytes` to the start of `out`, which has room for them; returns their count.
+    private static func base64URL(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(out.count >= base64URLCount(bytes.count))
+        var written = 0
+        func emit(_ sextet: UInt32) {
+            out[written] = digit(sextet)
+            written += 1
         }
+        var index = 0
+        while index + 3 <= bytes.count {
+            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            emit(chunk >> 18)
+            emit(chunk >> 12)
+            emit(chunk >> 6)
+            emit(chunk)
+            index += 3
+        }
+        let tail = bytes.count - index
+        if tail > 0 {
+            let second = tail == 2 ? UInt32(bytes[index + 1]) : 0
+            let chunk = UInt32(bytes[index]) << 16 | second << 8
+            emit(chunk >> 18)
+            emit(chunk >> 12)
+            if tail == 2 { emit(chunk >> 6) }
+        }
+        return written
     }
 }

@@ -33,6 +33,8 @@ import Testing
         #expect(name == "get")
         #expect(parameters["id"] == "abc-123")
         #expect(parameters["other"] == nil)
+        #expect(parameters.withUTF8("id") { Array($0) } == Array("abc-123".utf8))
+        #expect(parameters.withUTF8("other") { Array($0) } == nil)
         let (press, pressParameters) = try #require(Self.resolve(router, "POST", "/sessions/Z_9/press"))
         #expect(press == "press")
         #expect(pressParameters["id"] == "Z_9")
@@ -93,6 +95,7 @@ import Testing
         let (_, three) = try #require(Self.resolve(router, "GET", "/c/ex/why/zed"))
         #expect(three["x"] == "ex")
         #expect(three["y"] == "why")
+        #expect(three.withUTF8("y") { Array($0) } == Array("why".utf8))
         #expect(three["z"] == "zed")
         #expect(three["first"] == nil)
     }

@@ -14,6 +14,36 @@ import Testing
         #expect(SessionID(raw) == nil)
     }
 
+    /// Ids of up to 24 bytes are kept in words and longer ones as text: across that boundary, an id reads back the
+    /// same, whether made from a String or from bytes in the middle of a path, and ids that differ only in length
+    /// stay apart.
+    @Test func idsOfEveryLengthReadBackAndStayDistinct() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+        var seen = Set<SessionID>()
+        for length in 1...64 {
+            let raw = String((0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] })
+            let id = try #require(SessionID(raw))
+            #expect(id.rawValue == raw)
+            #expect(id.utf8Count == length)
+            #expect(id.withUTF8 { Array($0) } == Array(raw.utf8))
+            var path = "/sessions/" + raw + "/press"
+            let fromPath = try #require(path.withUTF8 { SessionID(utf8: UnsafeBufferPointer(rebasing: $0[10..<(10 + length)])) })
+            #expect(fromPath == id)
+            #expect(fromPath.hashValue == id.hashValue)
+            #expect(seen.insert(id).inserted)
+            let padded = try #require(SessionID(String(repeating: "a", count: length)))
+            if length < 64 {
+                #expect(try #require(SessionID(String(repeating: "a", count: length + 1))) != padded)
+            }
+        }
+        var invalid = "/a b/" + String(repeating: "x", count: 65)
+        invalid.withUTF8 { bytes in
+            #expect(SessionID(utf8: UnsafeBufferPointer(rebasing: bytes[1..<4])) == nil)
+            #expect(SessionID(utf8: UnsafeBufferPointer(rebasing: bytes[5...])) == nil)
+            #expect(SessionID(utf8: UnsafeBufferPointer(rebasing: bytes[5..<69])) != nil)
+        }
+    }
+
     @Test func randomIDsAre22Base64URLCharactersAndDistinct() throws {
         let ids = (0..<10_000).map { _ in SessionID.random() }
         #expect(Set(ids).count == ids.count)

@@ -24,6 +24,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case closeMakesEveryCallUnavailable
     case readCompletionFormMatchesRead
     case concurrentCompletionCallsReportOnceAndLoseNothing
+    case idsOfEveryFormAreDistinctSessions
 
     var description: String { rawValue }
 
@@ -481,6 +482,29 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(!reports.contains { $0.outcome == .read(nil, nil) })
             #expect(reports.filter { $0.outcome == .deleted }.count == threads * perThread / 4)
             #expect(try store.count() == sessions.count)
+
+        case .idsOfEveryFormAreDistinctSessions:
+            // Short ids are kept in words, long ones as text (see `SessionID`): ids on both sides of that boundary,
+            // and ids that are prefixes of one another, name different sessions.
+            let lengths = [1, 2, 15, 16, 22, 23, 24, 25, 26, 63, 64]
+            let ids = try lengths.map { try #require(SessionID(String(repeating: "q", count: $0))) }
+            for (index, id) in ids.enumerated() {
+                _ = try store.create(id, Tally(count: lengths[index], note: id.rawValue))
+            }
+            _ = try store.update(ids[6], expectedVersion: 1) { tally, _ -> Mutation<Void> in
+                tally.count = -1
+                return .write(())
+            }
+            try store.delete(ids[7], expectedVersion: nil)
+            for (index, id) in ids.enumerated() {
+                let read = try store.get(id)
+                switch index {
+                case 6: #expect(read?.value == Tally(count: -1, note: id.rawValue) && read?.version == 2)
+                case 7: #expect(read == nil)
+                default: #expect(read?.value == Tally(count: lengths[index], note: id.rawValue) && read?.version == 1)
+                }
+            }
+            #expect(try store.count() == ids.count - 1)
         }
     }
 }
