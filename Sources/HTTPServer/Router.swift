@@ -81,6 +81,9 @@ public struct Router: Sendable {
         let segments: [Segment]
         /// The number of '/' in a path this pattern can match: a cheap first test before walking the segments.
         let slashes: Int
+        /// The length of the one path a pattern without parameters matches ("/healthz": 8), nil for the others: routes
+        /// with the path's number of slashes are passed over by one comparison unless their length is the path's.
+        let fixedLength: Int?
         /// The last segment when it is a literal ("press"): routes that differ only there ("/sessions/{id}/press",
         /// "/sessions/{id}/display") are told apart by the path's end, without walking the id before it.
         let lastLiteral: Segment?
@@ -110,6 +113,7 @@ public struct Router: Sendable {
             self.literals = literals
             self.segments = segments
             self.slashes = max(segments.count, 1)
+            self.fixedLength = names.isEmpty ? pattern.utf8.count : nil
             self.lastLiteral = segments.last.flatMap { $0.isParameter ? nil : $0 }
             self.parameterNames = names
             self.endpoints = []
@@ -271,6 +275,7 @@ public struct Router: Sendable {
         method: String, _ bytes: UnsafeBufferPointer<UInt8>, of path: String, slashes: Int, at marks: UnsafeBufferPointer<Int>?
     ) -> RouteMatch {
         for index in routes.indices where routes[index].slashes == slashes {
+            if let length = routes[index].fixedLength, length != bytes.count { continue }
             let found = if let marks {
                 routes[index].firstParameter(ifMatching: bytes, slashesAt: marks)
             } else {

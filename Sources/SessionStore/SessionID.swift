@@ -128,17 +128,11 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The base64url digit of the low six bits (RFC 4648 §5), worked out rather than looked up in a table: the table
-    /// was a global reached on every digit.
+    /// The base64url digit of the low six bits (RFC 4648 §5), from a literal: a constant in the binary, where an
+    /// array would be a global reached through a lazy initialization check on every digit.
     private static func digit(_ sextet: UInt32) -> UInt8 {
-        let value = UInt8(truncatingIfNeeded: sextet & 63)
-        switch value {
-        case 0..<26: return UInt8(ascii: "A") + value
-        case 26..<52: return UInt8(ascii: "a") + (value - 26)
-        case 52..<62: return UInt8(ascii: "0") + (value - 52)
-        case 62: return UInt8(ascii: "-")
-        default: return UInt8(ascii: "_")
-        }
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        return alphabet.utf8Start[Int(sextet & 63)]
     }
 
     /// Base64url without padding.
