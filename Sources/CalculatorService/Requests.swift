@@ -3,8 +3,25 @@ import HTTPServer
 
 /// The body of `POST /sessions/{id}/press`, validated before any session is touched so a bad batch changes nothing.
 struct PressRequest: Equatable {
-    var keys: [Key]
+    /// The keys in order, the first kept apart: most presses are one key, and an array for it was an allocation per
+    /// press.
+    let first: Key
+    let rest: [Key]
     var trace: Bool
+
+    init(keys: some Collection<Key>, trace: Bool) {
+        precondition(!keys.isEmpty, "a press has a key")
+        first = keys[keys.startIndex]
+        rest = Array(keys.dropFirst())
+        self.trace = trace
+    }
+
+    var keys: [Key] { [first] + rest }
+
+    func forEachKey(_ body: (Key) -> Void) {
+        body(first)
+        for key in rest { body(key) }
+    }
 
     /// Identifies the request for Idempotency-Key comparison: the same keys pressed the same way, however they were spelled.
     var fingerprint: String {
@@ -94,7 +111,7 @@ extension PressRequest {
             }
             let found = name.count == 1 ? Key(asciiName: name[0]) : Key(name: String(decoding: name, as: UTF8.self))
             guard let key = found else { return nil }
-            return PressRequest(keys: [key], trace: false)
+            return PressRequest(keys: CollectionOfOne(key), trace: false)
         }
     }
 }

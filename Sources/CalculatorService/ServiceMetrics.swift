@@ -50,9 +50,7 @@ final class ServiceMetrics: Sendable {
         unmatchedMetrics.record(method: method, status: status, nanoseconds: nanoseconds)
     }
 
-    func pressed(_ keys: [Key]) {
-        for key in keys { presses[key]?.increment() }
-    }
+    func pressed(_ key: Key) { presses[key]?.increment() }
 
     func storeOperation(_ operation: StoreOperation) { storeOperations[operation.index].increment() }
 

@@ -336,7 +336,7 @@ final class SessionEndpoints: Sendable {
         func change(_ record: inout SessionRecord, _ version: UInt64) -> PressOutcome {
             var rng = SystemRandomNumberGenerator()
             var steps: [(String, String)]? = press.trace ? [] : nil
-            for key in press.keys {
+            press.forEachKey { key in
                 record.state.apply(key, random: &rng)
                 steps?.append((key.name, record.state.display))
             }
@@ -352,14 +352,14 @@ final class SessionEndpoints: Sendable {
         }
 
         func respond(_ version: UInt64, _ outcome: PressOutcome, by endpoints: SessionEndpoints) -> Response {
-            endpoints.pressed(press.keys, version, outcome)
+            endpoints.pressed(press, version, outcome)
         }
     }
 
-    private func pressed(_ keys: [Key], _ version: UInt64, _ outcome: PressOutcome) -> Response {
+    private func pressed(_ press: PressRequest, _ version: UInt64, _ outcome: PressOutcome) -> Response {
         switch outcome {
         case let .fresh(body):
-            metrics.pressed(keys)
+            press.forEachKey(metrics.pressed)
             return sessionJSON(200, body, version: version)
         case let .replay(reply):
             var response = sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
