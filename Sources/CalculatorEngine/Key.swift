@@ -1,5 +1,7 @@
 /// A key of the scientific keypad. Parsed from its canonical ASCII name (for curl) or a Unicode label of Apple's keypad.
-public enum Key: Hashable, Sendable {
+/// Its raw value is its place in the declaration: an index into tables (the catalog, the press counters), where a
+/// dictionary would hash the key on every press. Not a wire format: names are.
+public enum Key: UInt8, Hashable, Sendable {
     case zero, one, two, three, four, five, six, seven, eight, nine, point
     case add, subtract, multiply, divide, power, root, logBase
     /// EE: starts the exponent of the number being typed.
@@ -221,7 +223,12 @@ public enum KeyCatalog {
     /// `byName` for the names of one ASCII character, indexed by its code.
     static let byASCIIName: [Key?] = (0..<128).map { code in byName[String(UnicodeScalar(UInt8(code)))] }
 
-    private static let byKey: [Key: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
+    /// Indexed by `Key.rawValue`.
+    private static let byKey: [Entry?] = {
+        var table = [Entry?](repeating: nil, count: Int(UInt8.max) + 1)
+        for entry in entries { table[Int(entry.key.rawValue)] = entry }
+        return table
+    }()
 
-    static func entry(for key: Key) -> Entry { byKey[key]! }
+    static func entry(for key: Key) -> Entry { byKey[Int(key.rawValue)]! }
 }

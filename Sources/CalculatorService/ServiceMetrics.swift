@@ -9,7 +9,8 @@ final class ServiceMetrics: Sendable {
     /// string registered) is a pointer comparison, cheaper than hashing the label for a dictionary.
     private let routeMetrics: [RouteMetrics]
     private let unmatchedMetrics: RouteMetrics
-    private let presses: [Key: Counter]
+    /// Indexed by `Key.rawValue`: a press should not pay for hashing its key to find its counter.
+    private let presses: [Counter?]
     /// Indexed by `StoreOperation.index`: a press should not pay for hashing to find its counter.
     private let storeOperations: [Counter]
     private let storeErrors = Mutex<[String: Counter]>([:])
@@ -30,9 +31,11 @@ final class ServiceMetrics: Sendable {
         let kindCounters = Dictionary(uniqueKeysWithValues: Set(KeyCatalog.all.map(\.kind)).map {
             ($0, Counter(label: "calculator_key_presses_total", dimensions: [("kind", $0.rawValue)]))
         })
-        presses = Dictionary(uniqueKeysWithValues: KeyCatalog.all.compactMap { info in
-            Key(name: info.name).flatMap { key in kindCounters[info.kind].map { (key, $0) } }
-        })
+        var presses = [Counter?](repeating: nil, count: Int(UInt8.max) + 1)
+        for info in KeyCatalog.all {
+            if let key = Key(name: info.name) { presses[Int(key.rawValue)] = kindCounters[info.kind] }
+        }
+        self.presses = presses
         storeOperations = StoreOperation.allCases.map {
             Counter(label: "calculator_store_operations_total", dimensions: [("operation", $0.rawValue)])
         }
@@ -50,7 +53,7 @@ final class ServiceMetrics: Sendable {
         unmatchedMetrics.record(method: method, status: status, nanoseconds: nanoseconds)
     }
 
-    func pressed(_ key: Key) { presses[key]?.increment() }
+    func pressed(_ key: Key) { presses[Int(key.rawValue)]?.increment() }
 
     func storeOperation(_ operation: StoreOperation) { storeOperations[operation.index].increment() }
 
