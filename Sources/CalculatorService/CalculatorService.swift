@@ -66,10 +66,10 @@ public final class CalculatorService: Sendable {
             ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
         self.router = Self.routes(
             SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now, metrics: metrics),
-            metricsExposition: metricsExposition)
+            metrics: metrics, metricsExposition: metricsExposition)
     }
 
-    private static func routes(_ api: SessionEndpoints, metricsExposition: (@Sendable () -> [UInt8])?) -> Router {
+    private static func routes(_ api: SessionEndpoints, metrics: ServiceMetrics, metricsExposition: (@Sendable () -> [UInt8])?) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let openAPI = loadOpenAPI()
         var router = Router()
@@ -84,7 +84,9 @@ public final class CalculatorService: Sendable {
         if let metricsExposition {
             router.add("GET", "/metrics") { _, _ in
                 api.refreshGauges()
-                var response = Response(status: 200, body: metricsExposition())
+                var requests = ""
+                metrics.writeRequestMetrics(into: &requests)
+                var response = Response(status: 200, body: metricsExposition() + Array(requests.utf8))
                 response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
                 return response
             }
