@@ -7,7 +7,7 @@ public struct Request: Sendable {
     /// The raw query string after '?', if the target had one.
     public var query: String?
     /// The header fields as received; fixed, so that what is derived from them below stays true.
-    public let headers: HTTPHeaders
+    public let headers: RequestHeaders
     public var body: [UInt8]
     /// True when the body was larger than `ServerConfiguration.maxBodySize`; `body` is then empty.
     public var bodyLimitExceeded: Bool
@@ -22,7 +22,7 @@ public struct Request: Sendable {
         method: String,
         path: String,
         query: String? = nil,
-        headers: HTTPHeaders = [:],
+        headers: RequestHeaders = [:],
         body: [UInt8] = [],
         bodyLimitExceeded: Bool = false,
         peerAddress: String = "127.0.0.1"
@@ -34,7 +34,7 @@ public struct Request: Sendable {
 
     /// For the server, which has already looked for conflicting Content-Length fields.
     init(
-        method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8], bodyLimitExceeded: Bool,
+        method: String, path: String, query: String?, headers: RequestHeaders, body: [UInt8], bodyLimitExceeded: Bool,
         peerAddress: String, hasConflictingContentLength: Bool
     ) {
         self.method = method
