@@ -1,3 +1,5 @@
+import Glibc
+
 /// Values of the `:name` (or `{name}`) segments of the pattern that matched, not percent-decoded (like
 /// `Request.path`), and the pattern itself.
 public struct RouteParameters: Sendable {
@@ -258,10 +260,17 @@ public struct Router: Sendable {
         return contiguous.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.markedSlashes) { marks in
                 // One pass finds where the slashes are; routes are then compared segment by segment at those places.
+                // memchr scans many bytes per step: a session's path is mostly its id.
                 var slashes = 0
-                for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
-                    if slashes < marks.count { marks[slashes] = index }
-                    slashes += 1
+                if let start = bytes.baseAddress {
+                    var cursor = UnsafeRawPointer(start)
+                    let end = cursor + bytes.count
+                    while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: "/")), end - cursor) {
+                        let index = UnsafeRawPointer(found) - UnsafeRawPointer(start)
+                        if slashes < marks.count { marks[slashes] = index }
+                        slashes += 1
+                        cursor = UnsafeRawPointer(found) + 1
+                    }
                 }
                 let marked = slashes <= marks.count ? UnsafeBufferPointer(rebasing: marks[..<slashes]) : nil
                 return match(method: method, bytes, of: path, slashes: slashes, at: marked)
