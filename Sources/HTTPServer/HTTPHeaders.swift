@@ -144,7 +144,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return a.elementsEqual(b, by: sameLetter)
     }
 
-    private static func sameLetter(_ x: UInt8, _ y: UInt8) -> Bool {
+    /// ASCII letters compared case-insensitively, other bytes exactly (shared with `RequestHeaders`).
+    static func sameLetter(_ x: UInt8, _ y: UInt8) -> Bool {
         if x == y { return true }
         let lower = x | 0x20
         return lower == y | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
