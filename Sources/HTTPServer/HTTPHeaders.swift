@@ -1,6 +1,7 @@
-/// Header fields in the order they were sent or added; names compare case-insensitively (RFC 9110 §5.1).
+/// A response's header fields in the order they were added (a request's are `RequestHeaders`); names compare
+/// case-insensitively (RFC 9110 §5.1).
 ///
-/// An array, not a dictionary: requests carry a handful of fields, and a linear scan over them is cheaper than
+/// An array, not a dictionary: responses carry a handful of fields, and a linear scan over them is cheaper than
 /// hashing, keeps duplicates (`Set-Cookie`, `Vary`) and keeps the order.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
@@ -107,26 +108,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public mutating func reserveCapacity(_ capacity: Int) {
         fields.reserveCapacity(capacity)
-    }
-
-    /// Skipped when there is nothing to remove: the array's `removeAll` goes through a generic `replaceSubrange`
-    /// (about 110 instructions), and a connection's spare buffer is usually emptied already.
-    mutating func removeAll(keepingCapacity: Bool) {
-        if !fields.isEmpty { fields.removeAll(keepingCapacity: keepingCapacity) }
-    }
-
-    /// True when two fields of this name carry different values.
-    func hasDifferentValues(_ name: String) -> Bool {
-        var first: String?
-        let length = name.utf8.count
-        for field in fields where field.named(name, length: length) {
-            guard let first else {
-                first = field.value
-                continue
-            }
-            if field.value != first { return true }
-        }
-        return false
     }
 
     /// ASCII case-insensitive equality; header names are tokens, so no Unicode case folding is needed. Compared on
