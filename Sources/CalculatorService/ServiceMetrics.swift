@@ -101,7 +101,7 @@ enum StoreOperation: String, CaseIterable {
 /// histogram takes a lock and walks every bucket on each request, and the per-status counters needed a lock and a
 /// scan (together 0.87k of a press's 29k instructions under callgrind). Here a request costs a bucket search and
 /// three relaxed atomic adds; the `write` methods render them in Prometheus's text format when `/metrics` is read.
-final class RouteMetrics: Sendable {
+private final class RouteMetrics: Sendable {
     /// Upper bounds of the duration buckets in nanoseconds, then their `le` labels (and +Inf). Requests take tens of
     /// microseconds: the usual buckets (from 5 ms) would put them all in the first one.
     private static let bucketBounds: [Int64] = [

@@ -39,7 +39,7 @@ public struct RequestHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral
         let nameCount = name.count, valueCount = value.count
         let start = byteCount
         let end = start + 8 + nameCount + valueCount
-        if bytes.count < end { bytes.append(contentsOf: repeatElement(0, count: Swift.max(end, 2 * bytes.count) - bytes.count)) }
+        if bytes.count < end { reserveCapacity(Swift.max(end, 2 * bytes.count)) }
         bytes.withUnsafeMutableBytes { bytes in
             let base = bytes.baseAddress! + start
             base.storeBytes(of: (UInt64(valueCount) << 32 | UInt64(nameCount)).littleEndian, as: UInt64.self)
