@@ -119,7 +119,7 @@ public final class CalculatorService: Sendable {
         return router
     }
 
-    private static func asset(_ asset: WebAssets.Asset?, _ request: Request) -> Response {
+    private static func asset(_ asset: WebAssets.Asset?, _ request: borrowing Request) -> Response {
         guard let asset else {
             return Problem.notFound(request).response(to: request)
         }
@@ -130,7 +130,7 @@ public final class CalculatorService: Sendable {
     }
 
     /// Renders a handler's `Problem` in the one place failures become responses.
-    static func handle(_ request: Request, _ body: () throws(Problem) -> Response) -> Response {
+    static func handle(_ request: borrowing Request, _ body: () throws(Problem) -> Response) -> Response {
         handle(path: request.path, body)
     }
 
@@ -146,7 +146,7 @@ public final class CalculatorService: Sendable {
         { [self] request in respond(to: request) }
     }
 
-    public func respond(to request: Request) -> Response {
+    public func respond(to request: borrowing Request) -> Response {
         let started = Self.monotonicNanoseconds()
         let requestID = request.headers["X-Request-Id"].flatMap(Self.acceptableRequestID) ?? makeRequestID()
         var response: Response
@@ -206,7 +206,7 @@ public final class CalculatorService: Sendable {
     }
 
     /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
-    private func admission(_ request: Request) -> Problem? {
+    private func admission(_ request: borrowing Request) -> Problem? {
         guard apiKey != nil || pressLimiter != nil || sessionLimiter != nil else { return nil }
         guard request.path.utf8.starts(with: "/sessions".utf8) else { return nil }
         if let apiKey, !Self.bearerMatches(request.headers["Authorization"], apiKey) {
@@ -238,7 +238,7 @@ public final class CalculatorService: Sendable {
         return difference == 0
     }
 
-    private func clientAddress(_ request: Request) -> String {
+    private func clientAddress(_ request: borrowing Request) -> String {
         guard trustProxy, let forwarded = request.headers["X-Forwarded-For"],
             let last = forwarded.split(separator: ",").last?.trimmingSpaces(), !last.isEmpty
         else { return request.peerAddress }
@@ -285,7 +285,7 @@ public final class CalculatorService: Sendable {
         return SessionID(String(parts[1]))
     }
 
-    private func preflight(_ request: Request) -> Response {
+    private func preflight(_ request: borrowing Request) -> Response {
         var response = Response(status: 204)
         response.headers.set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
         response.headers.set(

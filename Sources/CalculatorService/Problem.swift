@@ -98,7 +98,7 @@ struct Problem: Error, Sendable, Equatable {
     }
 
     /// The reply to `request`: this problem with the request's path as its `instance`.
-    func response(to request: Request) -> Response {
+    func response(to request: borrowing Request) -> Response {
         response(toPath: request.path)
     }
 
@@ -109,7 +109,7 @@ struct Problem: Error, Sendable, Equatable {
     }
 
     /// No route or file answers this path.
-    static func notFound(_ request: Request) -> Problem {
+    static func notFound(_ request: borrowing Request) -> Problem {
         Problem(.notFound, "no resource at \(request.path.prefix(128))")
     }
 

@@ -74,7 +74,7 @@ final class SessionEndpoints: Sendable {
 
     // MARK: Sessions
 
-    func createSession(_ request: Request) throws(Problem) -> Response {
+    func createSession(_ request: borrowing Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         let record = SessionRecord(state: CalculatorState(settings: settings))
         if answersWritesLater { return createLater(record, path: request.path, attempts: 2) }
@@ -113,7 +113,7 @@ final class SessionEndpoints: Sendable {
         }
     }
 
-    func putSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+    func putSession(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         if answersWritesLater {
             metrics.storeOperation(.create)
@@ -147,7 +147,7 @@ final class SessionEndpoints: Sendable {
         return response
     }
 
-    private func settingsFromOptionalBody(_ request: Request) throws(Problem) -> Settings {
+    private func settingsFromOptionalBody(_ request: borrowing Request) throws(Problem) -> Settings {
         try checkBody(request)
         guard !request.body.isEmpty else { return Settings() }
         return try SettingsChange.parse(request.body).applied(to: Settings())
@@ -163,7 +163,7 @@ final class SessionEndpoints: Sendable {
         return sessionJSON(200, body, version: version)
     }
 
-    func patchSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+    func patchSession(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: IfMatch(request.headers["If-Match"]))
@@ -191,7 +191,7 @@ final class SessionEndpoints: Sendable {
         }
     }
 
-    func deleteSession(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+    func deleteSession(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let precondition = IfMatch(request.headers["If-Match"])
         if answersReadsLater, !precondition.admitsAny {
             return deleteLater(id, path: request.path, precondition)
@@ -253,7 +253,7 @@ final class SessionEndpoints: Sendable {
         }
     }
 
-    func display(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+    func display(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         if Self.prefersPlainText(request.headers["Accept"]) {
             if answersReadsLater {
                 return readLater(id, path: request.path) { record, version in
@@ -296,7 +296,7 @@ final class SessionEndpoints: Sendable {
         case replay(IdempotentReply)
     }
 
-    func press(_ id: SessionID, _ request: Request) throws(Problem) -> Response {
+    func press(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let pressRequest = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
@@ -368,7 +368,7 @@ final class SessionEndpoints: Sendable {
         }
     }
 
-    private static func idempotencyKey(_ request: Request) throws(Problem) -> String? {
+    private static func idempotencyKey(_ request: borrowing Request) throws(Problem) -> String? {
         guard let key = request.headers["Idempotency-Key"] else { return nil }
         guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw Problem(.invalidIdempotencyKey, "Idempotency-Key must be 1 to 255 visible ASCII characters")
@@ -516,7 +516,7 @@ final class SessionEndpoints: Sendable {
 
     // MARK: HTTP details
 
-    private func checkBody(_ request: Request, alsoAccepting extra: String? = nil) throws(Problem) {
+    private func checkBody(_ request: borrowing Request, alsoAccepting extra: String? = nil) throws(Problem) {
         if request.bodyLimitExceeded {
             throw Problem(.bodyTooLarge, "the request body is larger than the server accepts")
         }

@@ -1,5 +1,9 @@
 /// One HTTP request as the responder sees it: fully received, body included.
-public struct Request: Sendable {
+///
+/// Noncopyable, and lent to the responder for the call: a responder that answers later copies the fields it needs.
+/// A copyable request was copied once more before every responder call and destroyed twice (callgrind: press
+/// 27.3k -> 27.0k instructions, display 22.0k -> 21.6k).
+public struct Request: ~Copyable, Sendable {
     /// The method exactly as sent ("GET", "POST", …).
     public var method: String
     /// The path of the request target, without the query and not percent-decoded.

@@ -69,4 +69,4 @@ public struct Response: Sendable {
 /// Turns a request into a response. Called synchronously on one of the server's threads, so it must not block
 /// for long: a blocked responder holds one of `ServerConfiguration.threads`. Work that waits returns
 /// `Response.later` instead.
-public typealias Responder = @Sendable (Request) -> Response
+public typealias Responder = @Sendable (borrowing Request) -> Response

@@ -45,7 +45,7 @@ public struct RouteParameters: Sendable {
 }
 
 public enum RouteMatch: Sendable {
-    case found(@Sendable (Request, RouteParameters) -> Response, RouteParameters)
+    case found(@Sendable (borrowing Request, RouteParameters) -> Response, RouteParameters)
     /// The path exists under other methods; sorted, ready for an `Allow` header.
     case methodNotAllowed(allowed: [String])
     case notFound
@@ -60,7 +60,7 @@ public enum RouteMatch: Sendable {
 /// HEAD handler is registered (the server then sends the headers without the body), so `allowed` lists HEAD
 /// wherever GET is.
 public struct Router: Sendable {
-    public typealias Handler = @Sendable (Request, RouteParameters) -> Response
+    public typealias Handler = @Sendable (borrowing Request, RouteParameters) -> Response
 
     /// A struct, not a tuple: a closure inside a tuple inside an array is stored at maximal abstraction, and
     /// every call then goes through reabstraction thunks that copy the whole `Request`.

@@ -66,7 +66,8 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
 
     @Test func aDeliveryMadeBeforeStartReturnsIsSent() throws {
         let server = try startServer { request in
-            .later { deliver in deliver(Response(status: 201, body: Array("at once \(request.path)".utf8))) }
+            let path = request.path
+            return .later { deliver in deliver(Response(status: 201, body: Array("at once \(path)".utf8))) }
         }
         defer { server.shutdown(drainTimeout: .zero) }
         let connection = try TestConnection(port: server.port)
@@ -79,10 +80,11 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
 
     @Test func onlyTheFirstDeliveryCounts() throws {
         let server = try startServer { request in
-            .later { deliver in
-                deliver(Response(status: 200, body: Array("first \(request.path)".utf8)))
-                deliver(Response(status: 500, body: Array("second \(request.path)".utf8)))
-                DispatchQueue.global().async { deliver(Response(status: 500, body: Array("third \(request.path)".utf8))) }
+            let path = request.path
+            return .later { deliver in
+                deliver(Response(status: 200, body: Array("first \(path)".utf8)))
+                deliver(Response(status: 500, body: Array("second \(path)".utf8)))
+                DispatchQueue.global().async { deliver(Response(status: 500, body: Array("third \(path)".utf8))) }
             }
         }
         defer { server.shutdown(drainTimeout: .zero) }
@@ -101,14 +103,15 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
         let held = HeldDeliveries()
         let seen = Mutex<[Int]>([])
         let server = try startServer { request in
-            Response.later { deliver in held.hold { deliver(Response(status: 200)) } }
+            let path = request.path
+            return Response.later { deliver in held.hold { deliver(Response(status: 200)) } }
                 .finishing { finished in
                     finished.headers.add("X-Step", "first")
                 }
                 .finishing { finished in
                     seen.withLock { $0.append(finished.status) }
                     finished.headers.add("X-Step", "second")
-                    finished.headers.add("X-Path", request.path)
+                    finished.headers.add("X-Path", path)
                 }
         }
         let connection = try TestConnection(port: server.port)
@@ -131,8 +134,9 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
 
     @Test func finishingAppliesToResponsesReadyNowAndToThoseDeliveredLater() throws {
         let server = try startServer { request in
+            let path = request.path
             let response: Response =
-                switch request.path {
+                switch path {
                 case "/now": Response(status: 200, body: Array("now".utf8))
                 case "/twice":
                     // A later response may deliver another later response; the server follows it.
@@ -140,7 +144,7 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
                 default: .later { deliver in DispatchQueue.global().async { deliver(Response(status: 200, body: Array("later".utf8))) } }
                 }
             return response.finishing { finished in
-                finished.headers.add("X-Finished", request.path)
+                finished.headers.add("X-Finished", path)
             }
         }
         defer { server.shutdown(drainTimeout: .zero) }
@@ -157,7 +161,8 @@ private func startServer(threads: Int = 2, _ responder: @escaping Responder) thr
     @Test func shutdownWaitsForALaterResponseAndSendsItWithConnectionClose() throws {
         let held = HeldDeliveries()
         let server = try startServer { request in
-            .later { deliver in held.hold { deliver(Response(status: 200, body: Array("held \(request.path)".utf8))) } }
+            let path = request.path
+            return .later { deliver in held.hold { deliver(Response(status: 200, body: Array("held \(path)".utf8))) } }
         }
         let connection = try TestConnection(port: server.port)
         try connection.send("GET", "/held")

@@ -6,15 +6,31 @@ import Testing
 
 /// Remembers every request the responder was given, so tests check what the server delivered, not what it echoed.
 final class RequestLog: Sendable {
-    private let requests = Mutex<[Request]>([])
-
-    func record(_ request: Request) {
-        requests.withLock { $0.append(request) }
+    /// What a test reads of a request: the server lends a `Request` to the responder only for the call.
+    struct Entry: Sendable {
+        let method: String
+        let path: String
+        let query: String?
+        let headers: RequestHeaders
+        let body: [UInt8]
+        let bodyLimitExceeded: Bool
+        let peerAddress: String
+        let hasConflictingContentLength: Bool
     }
 
-    var all: [Request] { requests.withLock { $0 } }
+    private let requests = Mutex<[Entry]>([])
 
-    func last(path: String) -> Request? {
+    func record(_ request: borrowing Request) {
+        let entry = Entry(
+            method: request.method, path: request.path, query: request.query, headers: request.headers, body: request.body,
+            bodyLimitExceeded: request.bodyLimitExceeded, peerAddress: request.peerAddress,
+            hasConflictingContentLength: request.hasConflictingContentLength)
+        requests.withLock { $0.append(entry) }
+    }
+
+    var all: [Entry] { requests.withLock { $0 } }
+
+    func last(path: String) -> Entry? {
         requests.withLock { $0.last { $0.path == path } }
     }
 }
