@@ -131,7 +131,11 @@ public final class CalculatorService: Sendable {
 
     /// Renders a handler's `Problem` in the one place failures become responses.
     static func handle(_ request: borrowing Request, _ body: () throws(Problem) -> Response) -> Response {
-        handle(path: request.path, body)
+        do throws(Problem) {
+            return try body()
+        } catch {
+            return error.response(to: request)
+        }
     }
 
     static func handle(path: String, _ body: () throws(Problem) -> Response) -> Response {
@@ -161,7 +165,7 @@ public final class CalculatorService: Sendable {
             response = refusal.response(to: request)
         } else {
             // HEAD is GET without the body (RFC 9110 §9.3.2).
-            switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
+            switch router.match(method: request.method == "HEAD" ? "GET" : request.method, pathUTF8: request.pathUTF8) {
             case let .found(handler, parameters):
                 response = handler(request, parameters)
                 route = parameters.route
@@ -185,7 +189,9 @@ public final class CalculatorService: Sendable {
                 finish(&delivered, method: method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
             }
         }
-        finish(&response, method: request.method, path: request.path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
+        // The path is text only for the log line.
+        let path = logsRequests ? request.path : ""
+        finish(&response, method: request.method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
         return response
     }
 
@@ -208,7 +214,8 @@ public final class CalculatorService: Sendable {
     /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
     private func admission(_ request: borrowing Request) -> Problem? {
         guard apiKey != nil || pressLimiter != nil || sessionLimiter != nil else { return nil }
-        guard request.path.utf8.starts(with: "/sessions".utf8) else { return nil }
+        let path = request.pathUTF8
+        guard path.starts(with: "/sessions".utf8) else { return nil }
         if let apiKey, !Self.bearerMatches(request.headers["Authorization"], apiKey) {
             return Problem(
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
@@ -216,8 +223,8 @@ public final class CalculatorService: Sendable {
         }
         let limiter: RateLimiter?
         switch request.method {
-        case "POST" where request.path == "/sessions", "PUT": limiter = sessionLimiter
-        case "POST" where request.path.hasSuffix("/press"): limiter = pressLimiter
+        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": limiter = sessionLimiter
+        case "POST" where path.suffix(6).elementsEqual("/press".utf8): limiter = pressLimiter
         default: limiter = nil
         }
         if let limiter, let wait = limiter.acquire(clientAddress(request)) {

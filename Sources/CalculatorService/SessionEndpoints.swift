@@ -47,7 +47,10 @@ final class SessionEndpoints: Sendable {
     }
 
     func sessionID(_ parameters: RouteParameters) throws(Problem) -> SessionID {
-        guard let id = parameters.withUTF8("id", SessionID.init(utf8:)) ?? nil else {
+        // Assigned rather than returned: a returned `SessionID??` was destroyed through generic witnesses (0.2k).
+        var parsed: SessionID?
+        parameters.withUTF8("id") { parsed = SessionID(utf8: $0) }
+        guard let id = parsed else {
             throw Problem(.invalidSessionID, "a session id is 1 to 64 characters of A-Z, a-z, 0-9, '_' and '-'")
         }
         return id
@@ -167,7 +170,7 @@ final class SessionEndpoints: Sendable {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: IfMatch(request.headers["If-Match"]))
-        return try run(update, path: request.path)
+        return try run(update, for: request)
     }
 
     private struct SettingsUpdate: Update {
@@ -307,7 +310,7 @@ final class SessionEndpoints: Sendable {
             // The clock is read only for a reply that is kept (it stamps the reply's age).
             now: idempotencyKey == nil ? 0 : self.now(),
             retention: configuration.idempotencyRetention, keptReplies: configuration.idempotencyKeysPerSession)
-        return try run(update, path: request.path)
+        return try run(update, for: request)
     }
 
     private struct PressUpdate: Update {
@@ -426,9 +429,10 @@ final class SessionEndpoints: Sendable {
 
     /// Runs `update` on the session atomically and responds: at once, or later for a store whose writes wait. Bodies
     /// render their reply themselves, so the record is not copied out of the store.
-    private func run<U: Update>(_ update: U, path: String) throws(Problem) -> Response {
+    private func run<U: Update>(_ update: U, for request: borrowing Request) throws(Problem) -> Response {
         metrics.storeOperation(.update)
-        if answersWritesLater { return updateLater(update, path: path) }
+        // The path is text only for a later answer's problem.
+        if answersWritesLater { return updateLater(update, path: request.path) }
         let id = update.id
         // Local functions, not closure values: passed straight to the store, they are not boxed and borrow `update`.
         func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<U.Outcome> { try update.check(record, version) }

@@ -167,7 +167,9 @@ final class ConnectionState {
     @exclusivity(unchecked) var peerAddress: String?
     /// The address this connection counts against in `ConnectionsPerAddress`.
     @exclusivity(unchecked) var countedAddress: ConnectionsPerAddress.Address?
-    @exclusivity(unchecked) var path = ""
+    /// The current request's path; the request shares it, and the next request refills it in place once the last
+    /// one is gone.
+    @exclusivity(unchecked) private(set) var path: [UInt8] = []
     @exclusivity(unchecked) var query: String?
     @exclusivity(unchecked) var headersReceived = false
     @exclusivity(unchecked) var body: [UInt8] = []
@@ -187,11 +189,12 @@ final class ConnectionState {
     func begin(target: UnsafePointer<CChar>) {
         let length = strlen(target)
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
+        if !path.isEmpty { path.removeAll(keepingCapacity: true) }
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
-            path = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self)
+            path.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<mark]))
             query = String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self)
         } else {
-            path = String(decoding: bytes, as: UTF8.self)
+            path.append(contentsOf: bytes)
             query = nil
         }
         headersReceived = false
@@ -217,12 +220,6 @@ final class ConnectionState {
         if request.body.capacity <= Self.spareBodyCapacity { spareBody = request.body }
     }
 
-    func takePath() -> String {
-        var path = ""
-        swap(&path, &self.path)
-        return path
-    }
-
     func takeBody() -> [UInt8] {
         var body: [UInt8] = []
         swap(&body, &self.body)
@@ -237,6 +234,7 @@ final class ConnectionState {
         pending = nil
         spareHeaders.removeAll()
         // An array's `removeAll` costs about 110 instructions even when empty, as it is when the next request begins.
+        if !path.isEmpty { path.removeAll(keepingCapacity: path.capacity <= Self.spareBodyCapacity) }
         if !spareBody.isEmpty { spareBody.removeAll(keepingCapacity: true) }
         guard inProgress else { return false }
         inProgress = false
@@ -765,7 +763,7 @@ enum MHDCallbacks {
         let (headers, conflicting) = requestHeaders(connection, into: state.takeHeaders())
         let request = Request(
             method: method.map(methodName) ?? "GET",
-            path: state.takePath(),
+            pathUTF8: state.path,
             query: state.query.take(),
             headers: headers,
             body: state.takeBody(),

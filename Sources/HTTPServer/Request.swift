@@ -6,8 +6,12 @@
 public struct Request: ~Copyable, Sendable {
     /// The method exactly as sent ("GET", "POST", …).
     public var method: String
-    /// The path of the request target, without the query and not percent-decoded.
-    public var path: String
+    /// The path of the request target as sent: its bytes, without the query, not percent-decoded. Bytes in a buffer
+    /// the connection reuses, where a `String` was an allocation per request and a retain and a release at each
+    /// hand-over (router, route parameters, handlers): the hot path reads these, and `path` makes the text.
+    public let pathUTF8: [UInt8]
+    /// The path as text, made at each use (a problem's `instance`, a log line); invalid UTF-8 is replaced.
+    public var path: String { String(decoding: pathUTF8, as: UTF8.self) }
     /// The raw query string after '?', if the target had one.
     public var query: String?
     /// The header fields as received; fixed, so that what is derived from them below stays true.
@@ -32,17 +36,18 @@ public struct Request: ~Copyable, Sendable {
         peerAddress: String = "127.0.0.1"
     ) {
         self.init(
-            method: method, path: path, query: query, headers: headers, body: body, bodyLimitExceeded: bodyLimitExceeded,
-            peerAddress: peerAddress, hasConflictingContentLength: headers.hasDifferentValues("Content-Length"))
+            method: method, pathUTF8: Array(path.utf8), query: query, headers: headers, body: body,
+            bodyLimitExceeded: bodyLimitExceeded, peerAddress: peerAddress,
+            hasConflictingContentLength: headers.hasDifferentValues("Content-Length"))
     }
 
     /// For the server, which has already looked for conflicting Content-Length fields.
     init(
-        method: String, path: String, query: String?, headers: RequestHeaders, body: [UInt8], bodyLimitExceeded: Bool,
+        method: String, pathUTF8: [UInt8], query: String?, headers: RequestHeaders, body: [UInt8], bodyLimitExceeded: Bool,
         peerAddress: String, hasConflictingContentLength: Bool
     ) {
         self.method = method
-        self.path = path
+        self.pathUTF8 = pathUTF8
         self.query = query
         self.headers = headers
         self.hasConflictingContentLength = hasConflictingContentLength

@@ -1,20 +1,20 @@
 import Glibc
 
 /// Values of the `:name` (or `{name}`) segments of the pattern that matched, not percent-decoded (like
-/// `Request.path`), and the pattern itself.
+/// `Request.pathUTF8`), and the pattern itself.
 public struct RouteParameters: Sendable {
     /// The pattern that matched, as registered ("/sessions/{id}/press"): a label for logs and metrics that does not
     /// grow with the paths clients send.
     public let route: String
-    // Names and the pattern are shared with the route, and the values are where they are in the path (UTF-8
-    // offsets), so a match allocates nothing for one parameter. The first value is kept apart: most routes have one
-    // parameter, and an array for it would be an allocation per request.
-    private let names: [String]
-    private let path: String
-    private let first: Range<Int>?
-    private let rest: [Range<Int>]
+    // Names and the pattern are shared with the route, and the values are where they are in the path's bytes (the
+    // request's own buffer, shared), so a match allocates nothing for one parameter. The first value is kept apart:
+    // most routes have one parameter, and an array for it would be an allocation per request.
+    @usableFromInline let names: [String]
+    @usableFromInline let path: [UInt8]
+    @usableFromInline let first: Range<Int>?
+    @usableFromInline let rest: [Range<Int>]
 
-    init(route: String = "", names: [String] = [], path: String = "", first: Range<Int>? = nil, rest: [Range<Int>] = []) {
+    init(route: String = "", names: [String] = [], path: [UInt8] = [], first: Range<Int>? = nil, rest: [Range<Int>] = []) {
         self.route = route
         self.names = names
         self.path = path
@@ -23,21 +23,20 @@ public struct RouteParameters: Sendable {
     }
 
     public subscript(_ name: String) -> Substring? {
-        guard let offsets = offsets(of: name) else { return nil }
-        let utf8 = path.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
-        return Substring(utf8[start..<utf8.index(start, offsetBy: offsets.count)])
+        withUTF8(name) { Substring(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The value's bytes, lent for the call, or nil when there is no such parameter: for a caller that parses them,
-    /// cheaper than the Substring, whose bounds are checked to fall between characters.
+    /// cheaper than the Substring, which is text made for the call. Inlinable, so that it is specialized for the
+    /// caller's result: generic, its call into the array's buffer was not (0.4k instructions per request).
+    @inlinable
     public func withUTF8<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
         guard let offsets = offsets(of: name) else { return nil }
-        var path = path
-        return try path.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[offsets])) }
+        return try path.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[offsets])) }
     }
 
-    private func offsets(of name: String) -> Range<Int>? {
+    @usableFromInline
+    func offsets(of name: String) -> Range<Int>? {
         guard let index = names.firstIndex(of: name) else { return nil }
         if index == 0 { return first }
         return index - 1 < rest.count ? rest[index - 1] : nil
@@ -206,7 +205,7 @@ public struct Router: Sendable {
         /// Only called after `matches` said yes, so the shapes agree. Static, given only the fields it reads: as a
         /// method it was handed a copy of the whole route (a retain and a release of each of its arrays).
         static func parameters(
-            _ bytes: UnsafeBufferPointer<UInt8>, in path: String, of segments: [Segment], _ pattern: String, _ parameterNames: [String]
+            _ bytes: UnsafeBufferPointer<UInt8>, in path: [UInt8], of segments: [Segment], _ pattern: String, _ parameterNames: [String]
         ) -> RouteParameters {
             if parameterNames.isEmpty { return RouteParameters(route: pattern) }
             var first: Range<Int>?
@@ -256,8 +255,12 @@ public struct Router: Sendable {
     private static let markedSlashes = 16
 
     public func match(method: String, path: String) -> RouteMatch {
-        var contiguous = path
-        return contiguous.withUTF8 { bytes in
+        match(method: method, pathUTF8: Array(path.utf8))
+    }
+
+    /// The match for a path's bytes (`Request.pathUTF8`), which the parameters share.
+    public func match(method: String, pathUTF8 path: [UInt8]) -> RouteMatch {
+        path.withUnsafeBufferPointer { bytes in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.markedSlashes) { marks in
                 // One pass finds where the slashes are; routes are then compared segment by segment at those places.
                 // memchr scans many bytes per step: a session's path is mostly its id.
@@ -281,7 +284,7 @@ public struct Router: Sendable {
     /// The first route that matches and has the method; `marks` holds where the path's slashes are, or is nil
     /// when there were too many to note.
     private func match(
-        method: String, _ bytes: UnsafeBufferPointer<UInt8>, of path: String, slashes: Int, at marks: UnsafeBufferPointer<Int>?
+        method: String, _ bytes: UnsafeBufferPointer<UInt8>, of path: [UInt8], slashes: Int, at marks: UnsafeBufferPointer<Int>?
     ) -> RouteMatch {
         for index in routes.indices where routes[index].slashes == slashes {
             if let length = routes[index].fixedLength, length != bytes.count { continue }

@@ -25,6 +25,22 @@ import Testing
         return (String(decoding: response.body, as: UTF8.self), parameters)
     }
 
+    /// The server hands the router a path's bytes as sent; bytes that are not UTF-8 are matched and lent as they are,
+    /// and only the path's text (`Request.path`) replaces them.
+    @Test func pathBytesThatAreNotUTF8AreMatchedAsSent() throws {
+        let bytes = Array("/sessions/a".utf8) + [0xFF, 0xC3] + Array("/press".utf8)
+        guard case .found(let handler, let parameters) = Self.sessions.match(method: "POST", pathUTF8: bytes) else {
+            Issue.record("no match for a press path with non-UTF-8 bytes in its id")
+            return
+        }
+        #expect(parameters.route == "/sessions/:id/press")
+        #expect(parameters.withUTF8("id") { Array($0) } == [UInt8(ascii: "a"), 0xFF, 0xC3])
+        #expect(parameters["id"] == "a\u{FFFD}\u{FFFD}")
+        let request = Request(method: "POST", path: "/sessions/x/press")
+        #expect(request.pathUTF8 == Array("/sessions/x/press".utf8))
+        #expect(String(decoding: handler(request, parameters).body, as: UTF8.self) == "press")
+    }
+
     @Test func literalAndParameterRoutesMatch() throws {
         let router = Self.sessions
         #expect(try #require(Self.resolve(router, "POST", "/sessions")).0 == "create")
