@@ -68,7 +68,8 @@ public struct Router: Sendable {
         let handler: Handler
     }
 
-    /// One pattern segment: a literal at `start..<start+count` of `Route.literals`, or a parameter (count -1).
+    /// One pattern segment: a literal at `start..<start+count` of `Route.literals` (of `Router.allLiterals` in
+    /// `Router.allSegments`), or a parameter (count -1).
     /// Plain integers, so matching copies nothing that is reference-counted.
     private struct Segment: Sendable, Equatable {
         let start: Int
@@ -172,36 +173,6 @@ public struct Router: Sendable {
             }
         }
 
-        /// `firstParameter(ifMatching:)` for a path with exactly one slash per segment of this pattern, found at
-        /// `slashes`: each segment's bounds are known without walking the path, so only the literal segments are
-        /// compared, the last one first (routes sharing a prefix differ at their end).
-        func firstParameter(ifMatching path: UnsafeBufferPointer<UInt8>, slashesAt slashes: UnsafeBufferPointer<Int>) -> Range<Int>? {
-            guard slashes.first == 0 else { return nil }
-            if segments.isEmpty { return path.count == 1 ? 0..<0 : nil }
-            guard slashes.count == segments.count else { return nil }
-            return literals.withUnsafeBufferPointer { literals in
-                segments.withUnsafeBufferPointer { segments -> Range<Int>? in
-                    var first: Range<Int>?
-                    for index in stride(from: segments.count - 1, through: 0, by: -1) {
-                        let start = slashes[index] + 1
-                        let end = index + 1 < slashes.count ? slashes[index + 1] : path.count
-                        let segment = segments[index]
-                        if segment.isParameter {
-                            if end == start { return nil }
-                            // Walking backwards, the last parameter seen is the first.
-                            first = start..<end
-                        } else {
-                            if segment.count != end - start { return nil }
-                            for offset in 0..<segment.count where literals[segment.start + offset] != path[start + offset] {
-                                return nil
-                            }
-                        }
-                    }
-                    return first ?? 0..<0
-                }
-            }
-        }
-
         /// Only called after `matches` said yes, so the shapes agree. Static, given only the fields it reads: as a
         /// method it was handed a copy of the whole route (a retain and a release of each of its arrays).
         static func parameters(
@@ -233,6 +204,19 @@ public struct Router: Sendable {
 
     /// Kept ordered most specific first, so the first match that has the method is the right one.
     private var routes: [Route] = []
+    /// The indices of the routes a path with n slashes can match (n ≤ `markedSlashes`), in `routes`' order, at
+    /// `candidates[candidateRanges[n]]`: a path is compared with those only, where a pass over every route cost more
+    /// than the comparisons (flat arrays: an array of arrays costs a retain and a release per lookup).
+    private var candidates: [Int] = []
+    private var candidateRanges: [Range<Int>] = []
+    /// Every route's segments and literal bytes back to back (a route's segments are at `segmentRanges[index]`), for
+    /// the match: read through one buffer each, where reading a route's own arrays copied the route (a retain and a
+    /// release of each of its arrays).
+    private var allSegments: [Segment] = []
+    private var allLiterals: [UInt8] = []
+    private var segmentRanges: [Range<Int>] = []
+    /// A route's `fixedLength`, or -1.
+    private var fixedLengths: [Int] = []
 
     public init() {}
 
@@ -249,6 +233,51 @@ public struct Router: Sendable {
         route.endpoints = [endpoint]
         let position = routes.firstIndex { route.isMoreSpecific(than: $0) } ?? routes.endIndex
         routes.insert(route, at: position)
+        candidates = []
+        candidateRanges = []
+        for slashes in 0...Self.markedSlashes {
+            let start = candidates.count
+            candidates += routes.indices.filter { routes[$0].slashes == slashes }
+            candidateRanges.append(start..<candidates.count)
+        }
+        allSegments = []
+        allLiterals = []
+        segmentRanges = []
+        for route in routes {
+            let base = allLiterals.count
+            allLiterals += route.literals
+            let start = allSegments.count
+            allSegments += route.segments.map { $0.isParameter ? $0 : Segment(start: base + $0.start, count: $0.count) }
+            segmentRanges.append(start..<allSegments.count)
+        }
+        fixedLengths = routes.map { $0.fixedLength ?? -1 }
+    }
+
+    /// `Route.firstParameter(ifMatching:)` for a path with exactly one slash per segment of the pattern, found at
+    /// `slashes`: each segment's bounds are known without walking the path, so only the literal segments are
+    /// compared, the last one first (routes sharing a prefix differ at their end).
+    private static func firstParameter(
+        _ path: UnsafeBufferPointer<UInt8>, slashesAt slashes: UnsafeBufferPointer<Int>,
+        _ segments: UnsafeBufferPointer<Segment>, _ literals: UnsafeBufferPointer<UInt8>
+    ) -> Range<Int>? {
+        guard slashes.first == 0 else { return nil }
+        if segments.isEmpty { return path.count == 1 ? 0..<0 : nil }
+        guard slashes.count == segments.count, let bytes = path.baseAddress else { return nil }
+        var first: Range<Int>?
+        for index in stride(from: segments.count - 1, through: 0, by: -1) {
+            let start = slashes[index] + 1
+            let end = index + 1 < slashes.count ? slashes[index + 1] : path.count
+            let segment = segments[index]
+            if segment.isParameter {
+                if end == start { return nil }
+                // Walking backwards, the last parameter seen is the first.
+                first = start..<end
+            } else {
+                guard segment.count == end - start, memcmp(literals.baseAddress! + segment.start, bytes + start, segment.count) == 0
+                else { return nil }
+            }
+        }
+        return first ?? 0..<0
     }
 
     /// Paths with more slashes than this are matched by walking them (no route of this service has so many).
@@ -282,26 +311,42 @@ public struct Router: Sendable {
     }
 
     /// The first route that matches and has the method; `marks` holds where the path's slashes are, or is nil
-    /// when there were too many to note.
+    /// when there were too many to note (then every route with that many segments is walked).
     private func match(
         method: String, _ bytes: UnsafeBufferPointer<UInt8>, of path: [UInt8], slashes: Int, at marks: UnsafeBufferPointer<Int>?
     ) -> RouteMatch {
-        for index in routes.indices where routes[index].slashes == slashes {
-            if let length = routes[index].fixedLength, length != bytes.count { continue }
-            let found = if let marks {
-                routes[index].firstParameter(ifMatching: bytes, slashesAt: marks)
-            } else {
-                routes[index].firstParameter(ifMatching: bytes)
+        if let marks {
+            let matched = allSegments.withUnsafeBufferPointer { segments in
+                allLiterals.withUnsafeBufferPointer { literals -> RouteMatch? in
+                    for position in candidateRanges[slashes] {
+                        let index = candidates[position]
+                        let length = fixedLengths[index]
+                        if length >= 0, length != bytes.count { continue }
+                        let route = UnsafeBufferPointer(rebasing: segments[segmentRanges[index]])
+                        guard let first = Self.firstParameter(bytes, slashesAt: marks, route, literals) else { continue }
+                        if let found = found(index, method: method, first: first, bytes, of: path) { return found }
+                    }
+                    return nil
+                }
             }
-            guard let first = found else { continue }
-            guard let handler = routes[index].handler(for: method) else { continue }
-            let names = routes[index].parameterNames
-            if names.count == 1 {
-                return .found(handler, RouteParameters(route: routes[index].pattern, names: names, path: path, first: first))
+            if let matched { return matched }
+        } else {
+            for index in routes.indices where routes[index].slashes == slashes {
+                guard let first = routes[index].firstParameter(ifMatching: bytes) else { continue }
+                if let found = found(index, method: method, first: first, bytes, of: path) { return found }
             }
-            return .found(handler, Route.parameters(bytes, in: path, of: routes[index].segments, routes[index].pattern, names))
         }
         return unmatched(bytes)
+    }
+
+    /// The match for the route at `index`, whose pattern matched the path, when it has the method.
+    private func found(_ index: Int, method: String, first: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, of path: [UInt8]) -> RouteMatch? {
+        guard let handler = routes[index].handler(for: method) else { return nil }
+        let names = routes[index].parameterNames
+        if names.count == 1 {
+            return .found(handler, RouteParameters(route: routes[index].pattern, names: names, path: path, first: first))
+        }
+        return .found(handler, Route.parameters(bytes, in: path, of: routes[index].segments, routes[index].pattern, names))
     }
 
     /// The 404/405 decision, off the hot path.
