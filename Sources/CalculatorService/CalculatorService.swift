@@ -152,7 +152,7 @@ public final class CalculatorService: Sendable {
 
     public func respond(to request: borrowing Request) -> Response {
         let started = Self.monotonicNanoseconds()
-        let requestID = request.headers["X-Request-Id"].flatMap(Self.acceptableRequestID) ?? makeRequestID()
+        let requestID = request.headers[.xRequestID].flatMap(Self.acceptableRequestID) ?? makeRequestID()
         var response: Response
         // The matched pattern is the route's label; requests no handler took are labelled from their path.
         var route: String?
@@ -180,7 +180,7 @@ public final class CalculatorService: Sendable {
             }
         }
         let label = route ?? Self.route(of: request.path)
-        let hasOrigin = request.headers["Origin"] != nil
+        let hasOrigin = request.headers[.origin] != nil
         if response.isLater {
             // Counted, timed and logged when the response is delivered. The closure keeps what `finish` reads, not
             // the whole request with its headers and body.
@@ -216,7 +216,7 @@ public final class CalculatorService: Sendable {
         guard apiKey != nil || pressLimiter != nil || sessionLimiter != nil else { return nil }
         let path = request.pathUTF8
         guard path.starts(with: "/sessions".utf8) else { return nil }
-        if let apiKey, !Self.bearerMatches(request.headers["Authorization"], apiKey) {
+        if let apiKey, !Self.bearerMatches(request.headers[.authorization], apiKey) {
             return Problem(
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
                 headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
@@ -246,7 +246,7 @@ public final class CalculatorService: Sendable {
     }
 
     private func clientAddress(_ request: borrowing Request) -> String {
-        guard trustProxy, let forwarded = request.headers["X-Forwarded-For"],
+        guard trustProxy, let forwarded = request.headers[.xForwardedFor],
             let last = forwarded.split(separator: ",").last?.trimmingSpaces(), !last.isEmpty
         else { return request.peerAddress }
         return String(last.prefix(64))
@@ -297,7 +297,7 @@ public final class CalculatorService: Sendable {
         response.headers.set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
         response.headers.set(
             "Access-Control-Allow-Headers",
-            request.headers["Access-Control-Request-Headers"].map { String($0.prefix(512)) }
+            request.headers[.accessControlRequestHeaders].map { String($0.prefix(512)) }
                 ?? "Content-Type, If-Match, Idempotency-Key, Authorization, X-Request-Id")
         response.headers.set("Access-Control-Max-Age", "600")
         return response
@@ -360,4 +360,11 @@ public final class CalculatorService: Sendable {
         else { return Array("openapi: 3.1.0\n# the document was not found beside the binary\n".utf8) }
         return Array(data)
     }
+}
+
+extension HeaderName {
+    /// A client's retry of a press with this key replays the first reply (`SessionEndpoints.press`).
+    static let idempotencyKey = HeaderName("Idempotency-Key")
+    /// A client's id for the request, echoed and logged; one is made when there is none.
+    static let xRequestID = HeaderName("X-Request-Id")
 }

@@ -187,7 +187,7 @@ extension Request {
     /// press): the media type up to `;`, ASCII case-insensitively, spaces around it ignored.
     func requireJSONBody(alsoAccepting extra: String? = nil) throws(Problem) {
         guard !body.isEmpty else { return }
-        guard let contentType = headers["Content-Type"] else {
+        guard let contentType = headers[.contentType] else {
             throw Problem(.unsupportedMediaType, "a request body needs Content-Type: application/json")
         }
         if Self.mediaType(of: contentType, is: "application/json") || (extra.map { Self.mediaType(of: contentType, is: $0) } ?? false) {

@@ -169,7 +169,7 @@ final class SessionEndpoints: Sendable {
     func patchSession(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
-        let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: IfMatch(request.headers["If-Match"]))
+        let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: IfMatch(request.headers[.ifMatch]))
         return try run(update, for: request)
     }
 
@@ -195,7 +195,7 @@ final class SessionEndpoints: Sendable {
     }
 
     func deleteSession(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
-        let precondition = IfMatch(request.headers["If-Match"])
+        let precondition = IfMatch(request.headers[.ifMatch])
         if answersReadsLater, !precondition.admitsAny {
             return deleteLater(id, path: request.path, precondition)
         }
@@ -257,7 +257,7 @@ final class SessionEndpoints: Sendable {
     }
 
     func display(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
-        if Self.prefersPlainText(request.headers["Accept"]) {
+        if Self.prefersPlainText(request.headers[.accept]) {
             if answersReadsLater {
                 return readLater(id, path: request.path) { record, version in
                     (version, record.state.display)
@@ -305,7 +305,7 @@ final class SessionEndpoints: Sendable {
         let pressRequest = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
         let idempotencyKey = try Self.idempotencyKey(request)
         let update = PressUpdate(
-            id: id, press: pressRequest, precondition: IfMatch(request.headers["If-Match"]), idempotencyKey: idempotencyKey,
+            id: id, press: pressRequest, precondition: IfMatch(request.headers[.ifMatch]), idempotencyKey: idempotencyKey,
             fingerprint: idempotencyKey == nil ? "" : pressRequest.fingerprint,
             // The clock is read only for a reply that is kept (it stamps the reply's age).
             now: idempotencyKey == nil ? 0 : self.now(),
@@ -372,7 +372,7 @@ final class SessionEndpoints: Sendable {
     }
 
     private static func idempotencyKey(_ request: borrowing Request) throws(Problem) -> String? {
-        guard let key = request.headers["Idempotency-Key"] else { return nil }
+        guard let key = request.headers[.idempotencyKey] else { return nil }
         guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw Problem(.invalidIdempotencyKey, "Idempotency-Key must be 1 to 255 visible ASCII characters")
         }

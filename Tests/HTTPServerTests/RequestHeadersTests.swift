@@ -29,6 +29,25 @@ import Testing
         #expect(headers["ba"] == "1")
     }
 
+    /// A prepared name finds what its text finds: case-insensitively, the first field, nothing for an absent name
+    /// or one that only shares its presence bit ("Origin" and "Expect").
+    @Test func preparedNamesFindWhatTheirTextFinds() {
+        let headers: RequestHeaders = ["content-TYPE": "text/plain", "Expect": "100-continue", "If-Match": "\"1\"", "if-match": "\"2\""]
+        #expect(headers[.contentType] == "text/plain")
+        #expect(headers[.ifMatch] == "\"1\"")
+        #expect(headers[.origin] == nil)
+        #expect(headers[HeaderName("EXPECT")] == "100-continue")
+        #expect(headers[.accept] == nil)
+        #expect(RequestHeaders()[.contentType] == nil)
+        let names: [(String, HeaderName)] = [
+            ("Content-Type", .contentType), ("If-Match", .ifMatch), ("Origin", .origin), ("Expect", HeaderName("Expect")),
+            ("Accept", .accept),
+        ]
+        for (text, prepared) in names {
+            #expect(headers[text] == headers[prepared])
+        }
+    }
+
     @Test func fieldsKeepTheirOrderSpellingAndEmptyValues() {
         let headers: RequestHeaders = ["Host": "localhost", "X-Empty": "", "ACCEPT": "*/*", "x-empty": "second"]
         #expect(headers.map(\.name) == ["Host", "X-Empty", "ACCEPT", "x-empty"])
