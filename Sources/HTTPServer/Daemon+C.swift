@@ -189,12 +189,13 @@ final class ConnectionState {
     func begin(target: UnsafePointer<CChar>) {
         let length = strlen(target)
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
-        if !path.isEmpty { path.removeAll(keepingCapacity: true) }
-        if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
-            path.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<mark]))
+        // The path replaces the last one in place: one copy, where emptying the buffer and appending cost twice that.
+        if let found = memchr(target, Int32(UInt8(ascii: "?")), length) {
+            let mark = UnsafeRawPointer(found) - UnsafeRawPointer(target)
+            path.replaceSubrange(path.indices, with: UnsafeBufferPointer(rebasing: bytes[..<mark]))
             query = String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self)
         } else {
-            path.append(contentsOf: bytes)
+            path.replaceSubrange(path.indices, with: bytes)
             query = nil
         }
         headersReceived = false
@@ -234,7 +235,12 @@ final class ConnectionState {
         pending = nil
         spareHeaders.removeAll()
         // An array's `removeAll` costs about 110 instructions even when empty, as it is when the next request begins.
-        if !path.isEmpty { path.removeAll(keepingCapacity: path.capacity <= Self.spareBodyCapacity) }
+        // The path's bytes are zeroed in place; the next request's path replaces them.
+        if path.capacity > Self.spareBodyCapacity {
+            path = []
+        } else if !path.isEmpty {
+            path.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        }
         if !spareBody.isEmpty { spareBody.removeAll(keepingCapacity: true) }
         guard inProgress else { return false }
         inProgress = false
