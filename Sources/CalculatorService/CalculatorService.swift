@@ -131,18 +131,15 @@ public final class CalculatorService: Sendable {
 
     /// Renders a handler's `Problem` in the one place failures become responses.
     static func handle(_ request: borrowing Request, _ body: () throws(Problem) -> Response) -> Response {
-        do throws(Problem) {
-            return try body()
-        } catch {
-            return error.response(to: request)
-        }
+        handle(path: request.path, body)
     }
 
-    static func handle(path: String, _ body: () throws(Problem) -> Response) -> Response {
+    /// The path is made only for a problem: a request's path is text only on demand (`Request.path`).
+    static func handle(path: @autoclosure () -> String, _ body: () throws(Problem) -> Response) -> Response {
         do throws(Problem) {
             return try body()
         } catch {
-            return error.response(toPath: path)
+            return error.response(toPath: path())
         }
     }
 

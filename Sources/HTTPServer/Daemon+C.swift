@@ -182,8 +182,8 @@ final class ConnectionState {
     /// is usually gone, so they are reused in place of an allocation each (see `keepBuffers`).
     @exclusivity(unchecked) private var spareHeaders = RequestHeaders()
     @exclusivity(unchecked) private var spareBody: [UInt8] = []
-    /// A body buffer larger than this is not kept: an idle connection should not hold a large upload's memory.
-    private static let spareBodyCapacity = 4_096
+    /// A path or body buffer larger than this is not kept: an idle connection should not hold a large request's memory.
+    private static let spareBufferCapacity = 4_096
 
     /// Starts the next request on this connection from its raw target ("/sessions/x/press?trace=1").
     func begin(target: UnsafePointer<CChar>) {
@@ -218,7 +218,7 @@ final class ConnectionState {
     /// Keeps the request's buffers for the next request; called once the responder is done with it.
     func keepBuffers(of request: borrowing Request) {
         spareHeaders = request.headers
-        if request.body.capacity <= Self.spareBodyCapacity { spareBody = request.body }
+        if request.body.capacity <= Self.spareBufferCapacity { spareBody = request.body }
     }
 
     func takeBody() -> [UInt8] {
@@ -236,10 +236,10 @@ final class ConnectionState {
         spareHeaders.removeAll()
         // An array's `removeAll` costs about 110 instructions even when empty, as it is when the next request begins.
         // The path's bytes are zeroed in place; the next request's path replaces them.
-        if path.capacity > Self.spareBodyCapacity {
+        if path.capacity > Self.spareBufferCapacity {
             path = []
         } else if !path.isEmpty {
-            path.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            path.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
         }
         if !spareBody.isEmpty { spareBody.removeAll(keepingCapacity: true) }
         guard inProgress else { return false }
