@@ -60,10 +60,8 @@ public struct RequestHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral
 
     /// The value of the first field with this name: the lookup for names known when the code is written.
     public subscript(name: HeaderName) -> String? {
-        guard presence & name.presenceBit != 0 else { return nil }
         var found: String?
-        walk { fieldName, value in
-            guard fieldName.count == name.utf8.count, Self.sameName(fieldName, name.utf8) else { return true }
+        forEachValue(named: name.utf8, presenceBit: name.presenceBit) { value in
             found = Self.text(value)
             return false
         }
@@ -127,7 +125,14 @@ public struct RequestHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral
     }
 
     private func forEachValue(named wanted: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        guard presence & Self.presenceBit(wanted) != 0 else { return }
+        forEachValue(named: wanted, presenceBit: Self.presenceBit(wanted), body)
+    }
+
+    /// `forEachValue(named:_:)` with the name's presence bit worked out already (`HeaderName`).
+    private func forEachValue(
+        named wanted: UnsafeBufferPointer<UInt8>, presenceBit: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        guard presence & presenceBit != 0 else { return }
         walk { name, value in
             name.count != wanted.count || !Self.sameName(name, wanted) || body(value)
         }
