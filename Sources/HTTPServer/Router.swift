@@ -68,8 +68,8 @@ public struct Router: Sendable {
         let handler: Handler
     }
 
-    /// One pattern segment: a literal at `start..<start+count` of `Route.literals` (of `Router.allLiterals` in
-    /// `Router.allSegments`), or a parameter (count -1).
+    /// One pattern segment: a literal at `start..<start+count` of `Route.literals` (of `MatchTable.literals` in
+    /// `MatchTable.segments`), or a parameter (count -1).
     /// Plain integers, so matching copies nothing that is reference-counted.
     private struct Segment: Sendable, Equatable {
         let start: Int
@@ -204,19 +204,42 @@ public struct Router: Sendable {
 
     /// Kept ordered most specific first, so the first match that has the method is the right one.
     private var routes: [Route] = []
-    /// The indices of the routes a path with n slashes can match (n ≤ `markedSlashes`), in `routes`' order, at
-    /// `candidates[candidateRanges[n]]`: a path is compared with those only, where a pass over every route cost more
-    /// than the comparisons (flat arrays: an array of arrays costs a retain and a release per lookup).
-    private var candidates: [Int] = []
-    private var candidateRanges: [Range<Int>] = []
-    /// Every route's segments and literal bytes back to back (a route's segments are at `segmentRanges[index]`), for
-    /// the match: read through one buffer each, where reading a route's own arrays copied the route (a retain and a
-    /// release of each of its arrays).
-    private var allSegments: [Segment] = []
-    private var allLiterals: [UInt8] = []
-    private var segmentRanges: [Range<Int>] = []
-    /// A route's `fixedLength`, or -1.
-    private var fixedLengths: [Int] = []
+    /// Derived from `routes`, rebuilt whenever one is added.
+    private var table = MatchTable()
+
+    /// What matching reads, in flat arrays rather than the routes' own: reading a route's arrays inside the match loop
+    /// copied the route (a retain and a release of each of its arrays), and an array of arrays costs a retain and a
+    /// release per lookup.
+    private struct MatchTable: Sendable {
+        /// The indices of the routes a path with n slashes can match (n ≤ `markedSlashes`), in `routes`' order, at
+        /// `candidates[candidateRanges[n]]`: a path is compared with those only.
+        var candidates: [Int] = []
+        var candidateRanges: [Range<Int>] = []
+        /// Every route's segments and literal bytes back to back (a route's segments at `segmentRanges[index]`).
+        var segments: [Segment] = []
+        var literals: [UInt8] = []
+        var segmentRanges: [Range<Int>] = []
+        /// A route's `fixedLength`, or -1.
+        var fixedLengths: [Int] = []
+
+        init() {}
+
+        init(_ routes: [Route]) {
+            for slashes in 0...Router.markedSlashes {
+                let start = candidates.count
+                candidates += routes.indices.filter { routes[$0].slashes == slashes }
+                candidateRanges.append(start..<candidates.count)
+            }
+            for route in routes {
+                let base = literals.count
+                literals += route.literals
+                let start = segments.count
+                segments += route.segments.map { $0.isParameter ? $0 : Segment(start: base + $0.start, count: $0.count) }
+                segmentRanges.append(start..<segments.count)
+            }
+            fixedLengths = routes.map { $0.fixedLength ?? -1 }
+        }
+    }
 
     public init() {}
 
@@ -233,24 +256,7 @@ public struct Router: Sendable {
         route.endpoints = [endpoint]
         let position = routes.firstIndex { route.isMoreSpecific(than: $0) } ?? routes.endIndex
         routes.insert(route, at: position)
-        candidates = []
-        candidateRanges = []
-        for slashes in 0...Self.markedSlashes {
-            let start = candidates.count
-            candidates += routes.indices.filter { routes[$0].slashes == slashes }
-            candidateRanges.append(start..<candidates.count)
-        }
-        allSegments = []
-        allLiterals = []
-        segmentRanges = []
-        for route in routes {
-            let base = allLiterals.count
-            allLiterals += route.literals
-            let start = allSegments.count
-            allSegments += route.segments.map { $0.isParameter ? $0 : Segment(start: base + $0.start, count: $0.count) }
-            segmentRanges.append(start..<allSegments.count)
-        }
-        fixedLengths = routes.map { $0.fixedLength ?? -1 }
+        table = MatchTable(routes)
     }
 
     /// `Route.firstParameter(ifMatching:)` for a path with exactly one slash per segment of the pattern, found at
@@ -316,13 +322,13 @@ public struct Router: Sendable {
         method: String, _ bytes: UnsafeBufferPointer<UInt8>, of path: [UInt8], slashes: Int, at marks: UnsafeBufferPointer<Int>?
     ) -> RouteMatch {
         if let marks {
-            let matched = allSegments.withUnsafeBufferPointer { segments in
-                allLiterals.withUnsafeBufferPointer { literals -> RouteMatch? in
-                    for position in candidateRanges[slashes] {
-                        let index = candidates[position]
-                        let length = fixedLengths[index]
+            let matched = table.segments.withUnsafeBufferPointer { segments in
+                table.literals.withUnsafeBufferPointer { literals -> RouteMatch? in
+                    for position in table.candidateRanges[slashes] {
+                        let index = table.candidates[position]
+                        let length = table.fixedLengths[index]
                         if length >= 0, length != bytes.count { continue }
-                        let route = UnsafeBufferPointer(rebasing: segments[segmentRanges[index]])
+                        let route = UnsafeBufferPointer(rebasing: segments[table.segmentRanges[index]])
                         guard let first = Self.firstParameter(bytes, slashesAt: marks, route, literals) else { continue }
                         if let found = found(index, method: method, first: first, bytes, of: path) { return found }
                     }
