@@ -371,27 +371,28 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         _ connection: SQLiteConnection,
         stored: (_ value: Value, _ version: UInt64) -> Void
     ) throws -> R {
-        var remembered = recent.written(id)
+        // The remembered row is used once: a retry (it turned out stale, or `.keep` needs the stored value) reads the
+        // row itself.
+        var useRemembered = true
         while true {
             // Plain locals, not a row of Value: each generic type here costs a metadata lookup per press.
-            // `value` is the body's own copy; the stored value is not kept beside it (a copy and a destroy of
-            // every field of the record per press) but read again on the rare `.keep` that needs it.
+            // `value` is the remembered value itself, moved out of its row, or decoded from the fetched bytes; the
+            // body changes it in place. The stored value is not kept beside it (a copy and a destroy of every field
+            // of the record per press) but read again on the rare `.keep` that needs it.
             let storedState: [UInt8], storedVersion: UInt64, expiresAt: Double
             var value: Value
-            if let known = remembered, known.expiresAt > now {
-                (storedState, storedVersion, expiresAt) = (known.state, known.version, known.expiresAt)
-                value = recent.value(in: known)
+            var taken: Value?
+            let remembered = useRemembered ? recent.takeWritten(id, liveAfter: now, expectedVersion: expectedVersion, value: &taken) : nil
+            useRemembered = false
+            if let remembered, let taken = taken.take() {
+                (storedState, storedVersion, expiresAt) = (remembered.state, remembered.version, remembered.expiresAt)
+                value = taken
             } else {
-                remembered = nil
                 guard let fetched = try Self.fetch(id, connection), fetched.expiresAt > now else { throw SessionStoreError.notFound }
                 (storedState, storedVersion, expiresAt) = (fetched.state, fetched.version, fetched.expiresAt)
                 value = try decode(fetched.state, of: id)
             }
             if let expectedVersion, expectedVersion != storedVersion {
-                if remembered != nil {
-                    remembered = nil
-                    continue
-                }
                 throw SessionStoreError.versionMismatch(current: storedVersion)
             }
             switch try body(&value, storedVersion) {
@@ -410,29 +411,26 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                         "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ? AND state = ?",
                         [.blob(state), .id(id), .integer(version), .blob(storedState)])
                 guard changed == 1 else {
-                    if remembered != nil {
-                        recent.forget(id)
-                        remembered = nil
-                        continue
-                    }
+                    recent.forget(id)
+                    if remembered != nil { continue }
                     throw SessionStoreError.unavailable("sqlite: session changed during its own transaction")
                 }
                 stored(value, storedVersion + 1)
-                // Moved into the remembered row, not copied: nothing uses it after.
-                recent.wrote(consume value, storedAs: state, version: storedVersion + 1, expiresAt: movesExpiry ? now + ttl : expiresAt, for: id)
+                // Moved back into the remembered row, not copied: nothing uses it after.
+                recent.wrote(
+                    consume value, storedAs: state, version: storedVersion + 1, expiresAt: movesExpiry ? now + ttl : expiresAt, for: id,
+                    in: remembered)
                 return result
             case .keep(let result):
-                if remembered != nil {
-                    remembered = nil
-                    continue
-                }
+                if remembered != nil { continue }
                 if expiresAt < now + ttl - refreshSlack {
                     try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .id(id)])
                     recent.moved(id, version: storedVersion, expiresAt: now + ttl)
                 }
-                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts. The
-                // remembered row was dropped above, so it comes from the bytes just fetched (their decoded value is
-                // usually remembered, so this is a lookup, not a second decode).
+                // The stored value, not the body's scratch copy: `.keep` means nothing the body did counts. So a
+                // `.keep` on the remembered value (taken out of its row) runs again on the row fetched from the file;
+                // the stored value then comes from the bytes just fetched (decoding them remembered their value, so
+                // this is a lookup, not a second decode).
                 stored(try decode(storedState, of: id), storedVersion)
                 return result
             }

@@ -55,11 +55,7 @@ import Testing
             tally.note = "second"
             return .write(())
         }
-        let (updated, seen) = try first.update(id, expectedVersion: 3) { tally, _ -> Mutation<Tally> in
-            let seen = tally
-            tally.count += 1
-            return .write(seen)
-        }
+        let (updated, seen) = try first.increment(id, expectedVersion: 3)
         #expect(seen == Tally(count: 2, note: "second"))
         #expect(updated.value == Tally(count: 3, note: "second"))
         #expect(try first.get(id)?.value == Tally(count: 3, note: "second"))
@@ -69,5 +65,27 @@ import Testing
         try second.delete(id, expectedVersion: 4)
         _ = try second.create(id, Tally(count: 9, note: "again"))
         #expect(try first.get(id)?.value == Tally(count: 9, note: "again"))
+    }
+
+    /// The SQLite committer changes the value it remembers in place: a body that fails after changing it must not
+    /// leave its changes behind, and the stored value is decoded once to carry on.
+    @Test func aFailedUpdateLeavesTheStoredValueAndCostsOneDecode() throws {
+        let decodes = DecodeCount()
+        let (store, _, cleanUp) = try Self.makeStores(.sqlite, decodes: decodes)
+        defer { cleanUp() }
+        let id = SessionID.random()
+        _ = try store.create(id, Tally(count: 1, note: "kept"))
+        #expect(throws: BodyFailure()) {
+            try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+                tally.count = 99
+                throw BodyFailure()
+            }
+        }
+        for expected in 2...3 {
+            let (updated, seen) = try store.increment(id)
+            #expect(seen == Tally(count: expected - 1, note: "kept"))
+            #expect(updated.value == Tally(count: expected, note: "kept"))
+        }
+        #expect(decodes.value.load(ordering: .relaxed) == 1)
     }
 }

@@ -115,9 +115,13 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
                     throw BodyFailure()
                 }
             }
+            // The next update starts from the stored value too, not from what the failed body left.
+            let (updated, seen) = try store.increment(id, expectedVersion: 1)
+            #expect(seen == Tally(count: 5, note: "five"))
+            #expect(updated.value == Tally(count: 6, note: "five"))
             let read = try #require(try store.get(id))
-            #expect(read.value == Tally(count: 5, note: "five"))
-            #expect(read.version == 1)
+            #expect(read.value == Tally(count: 6, note: "five"))
+            #expect(read.version == 2)
 
         case .keepDoesNotBumpVersion:
             _ = try store.create(id, Tally(count: 5, note: "five"))
@@ -128,6 +132,11 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(result == "looked")
             #expect(kept.version == 1)
             #expect(kept.value == Tally(count: 5, note: "five"))
+            // The next update starts from the stored value, not from what the kept body changed.
+            let (_, seen) = try store.update(id, expectedVersion: 1) { tally, _ -> Mutation<Tally> in
+                .keep(tally)
+            }
+            #expect(seen == Tally(count: 5, note: "five"))
             #expect(try store.get(id)?.version == 1)
             #expect(try store.get(id)?.value == Tally(count: 5, note: "five"))
 

@@ -22,6 +22,17 @@ struct Tally: Sendable, Equatable {
 }
 
 struct TallyDecodingError: Error {}
+
+extension SessionStore where Value == Tally {
+    /// Adds one to the count; returns the updated session and the value the update started from.
+    func increment(_ id: SessionID, expectedVersion: UInt64? = nil) throws -> (updated: Versioned<Tally>, seen: Tally) {
+        try update(id, expectedVersion: expectedVersion) { tally, _ -> Mutation<Tally> in
+            let seen = tally
+            tally.count += 1
+            return .write(seen)
+        }
+    }
+}
 struct BodyFailure: Error, Equatable {}
 
 /// A clock the test moves by hand.
