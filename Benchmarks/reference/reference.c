@@ -350,6 +350,7 @@ static struct request *queue_head, *queue_tail;
 static bool committer_stopping;
 
 static void open_database(const char *path) {
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);  // as the service: no global mutex per SQLite allocation
     if (sqlite3_open(path, &database) != SQLITE_OK
         || sqlite3_exec(database, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
                                   "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY NOT NULL, state BLOB NOT NULL,"

@@ -41,7 +41,15 @@ final class SQLiteConnection: @unchecked Sendable {
     /// pointer comparison over a handful of entries (hashing the SQL text cost ~4k instructions per press).
     private var statements: [(sql: UnsafePointer<UInt8>, statement: OpaquePointer)] = []
 
+    /// Run once, before the process's first connection: SQLite's memory statistics (which nothing here reads) take
+    /// a global mutex on every allocation and free it makes, about ten per press on the committer. The setting is
+    /// process-wide; when something else in the process initialized SQLite first, it stays as that left it.
+    private static let configured: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
+
     init(path: String) throws {
+        Self.configured
         var handle: OpaquePointer?
         // NOMUTEX: the owner serialises access, so SQLite's own per-connection mutex would be wasted work.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
