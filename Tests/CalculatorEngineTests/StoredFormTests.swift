@@ -184,6 +184,24 @@ import Testing
         #expect(try reader.double().bitPattern == value.bitPattern)
     }
 
+    @Test func aWriterGrowsPastItsCapacityKeepingWhatItWrote() throws {
+        var writer = StoredFormWriter(capacity: 1)
+        for index in 0..<500 {
+            writer.unsigned(UInt64.max - UInt64(index))
+            writer.double(Double(index) / 7)
+            writer.string(String(repeating: "ab", count: index % 40))
+            writer.byte(UInt8(index % 256))
+        }
+        var reader = StoredFormReader(writer.bytes[...])
+        for index in 0..<500 {
+            #expect(try reader.unsigned() == UInt64.max - UInt64(index))
+            #expect(try reader.double() == Double(index) / 7)
+            #expect(try reader.string() == String(repeating: "ab", count: index % 40))
+            #expect(try reader.byte() == UInt8(index % 256))
+        }
+        try reader.expectEnd()
+    }
+
     @Test func stringsAndOptionalStrings() throws {
         var writer = StoredFormWriter()
         for text in ["", "π ≈ 3.14", "√(7 + 9)", String(repeating: "x", count: 1_000)] { writer.string(text) }
