@@ -158,16 +158,9 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         _ work: @escaping (SQLiteConnection) throws -> T,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
-        let output = Output<T>()
-        committer.enqueue(QueuedWrite({ output.value = try work($0) }, report: { failure in
-            if let failure {
-                completion(.failure(failure))
-            } else if let value = output.value.take() {  // moved out, not copied: the report runs once
-                completion(.success(value))
-            } else {
-                completion(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
-            }
-        }))
+        let operation = QueuedOperation(work, completion: completion)
+        // Each closure captures the one object alone, which then serves as its context: no allocation per closure.
+        committer.enqueue(QueuedWrite({ [operation] in try operation.run(on: $0) }, report: { [operation] in operation.report($0) }))
     }
 
     private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
@@ -516,14 +509,37 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 }
 
-/// What a queued write produced, kept from its run (inside the batch) to its report (after the commit); both happen
-/// on the committer thread.
+/// A write queued with a completion: its work, its completion, and what the work produced, kept from its run (inside
+/// the batch) to its report (after the commit), both on the committer thread. One object that the write's two closures
+/// capture alone, where a context per closure and a box for the output were three allocations more per write.
 @usableFromInline
-final class Output<T>: @unchecked Sendable {
-    @usableFromInline var value: T?
+final class QueuedOperation<T>: @unchecked Sendable {
+    @usableFromInline let work: (SQLiteConnection) throws -> T
+    @usableFromInline let completion: @Sendable (Result<T, any Error>) -> Void
+    @usableFromInline var output: T?
 
     @inlinable
-    init() {}
+    init(_ work: @escaping (SQLiteConnection) throws -> T, completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        self.work = work
+        self.completion = completion
+    }
+
+    @inlinable
+    func run(on connection: SQLiteConnection) throws {
+        output = try work(connection)
+    }
+
+    /// Reports once: `failure`, or else the output, moved out rather than copied.
+    @inlinable
+    func report(_ failure: (any Error)?) {
+        if let failure {
+            completion(.failure(failure))
+        } else if let value = output.take() {
+            completion(.success(value))
+        } else {
+            completion(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
+        }
+    }
 }
 
 /// Expiries that `get` queued and the committer has not committed yet, so that a read on a reader connection (which
