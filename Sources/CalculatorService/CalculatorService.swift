@@ -180,13 +180,12 @@ public final class CalculatorService: Sendable {
         let hasOrigin = request.headers[.origin] != nil
         if response.isLater {
             // Counted, timed and logged when the response is delivered. The closure keeps what `finish` reads, not
-            // the whole request with its headers and body.
-            let (method, path) = (request.method, request.path)
+            // the whole request with its headers and body; the path is text only for the log line.
+            let (method, path) = (request.method, logsRequests ? request.path : "")
             return response.finishing { [self] delivered in
                 finish(&delivered, method: method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
             }
         }
-        // The path is text only for the log line.
         let path = logsRequests ? request.path : ""
         finish(&response, method: request.method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
         return response

@@ -170,10 +170,11 @@ final class SessionEndpoints: Sendable {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: IfMatch(request.headers[.ifMatch]))
-        return try run(update, for: request)
+        return try run(update)
     }
 
     private struct SettingsUpdate: Update {
+        static var route: StaticString { "" }
         let id: SessionID
         let change: SettingsChange
         let precondition: IfMatch
@@ -310,10 +311,11 @@ final class SessionEndpoints: Sendable {
             // The clock is read only for a reply that is kept (it stamps the reply's age).
             now: idempotencyKey == nil ? 0 : self.now(),
             retention: configuration.idempotencyRetention, keptReplies: configuration.idempotencyKeysPerSession)
-        return try run(update, for: request)
+        return try run(update)
     }
 
     private struct PressUpdate: Update {
+        static var route: StaticString { "/press" }
         let id: SessionID
         let press: PressRequest
         let precondition: IfMatch
@@ -421,6 +423,9 @@ final class SessionEndpoints: Sendable {
     /// generic outcome).
     private protocol Update: Sendable {
         associatedtype Outcome: Sendable
+        /// What follows "/sessions/<id>" in the path of the update's route: a later answer's problem names its
+        /// path from it, where keeping the request's path as text cost an allocation per update.
+        static var route: StaticString { get }
         var id: SessionID { get }
         func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<Outcome>
         func change(_ record: inout SessionRecord, _ version: UInt64) -> Outcome
@@ -429,10 +434,9 @@ final class SessionEndpoints: Sendable {
 
     /// Runs `update` on the session atomically and responds: at once, or later for a store whose writes wait. Bodies
     /// render their reply themselves, so the record is not copied out of the store.
-    private func run<U: Update>(_ update: U, for request: borrowing Request) throws(Problem) -> Response {
+    private func run<U: Update>(_ update: U) throws(Problem) -> Response {
         metrics.storeOperation(.update)
-        // The path is text only for a later answer's problem.
-        if answersWritesLater { return updateLater(update, path: request.path) }
+        if answersWritesLater { return updateLater(update) }
         let id = update.id
         // Local functions, not closure values: passed straight to the store, they are not boxed and borrow `update`.
         func check(_ record: borrowing SessionRecord, _ version: UInt64) throws(Problem) -> Check<U.Outcome> { try update.check(record, version) }
@@ -453,7 +457,7 @@ final class SessionEndpoints: Sendable {
     }
 
     /// `run` for a store that answers later: the response comes from the store's completion.
-    private func updateLater<U: Update>(_ update: U, path: String) -> Response {
+    private func updateLater<U: Update>(_ update: U) -> Response {
         let id = update.id
         return .later { [self] deliver in
             // The store works on a copy here (SQLite decodes one), so the two steps run as one body.
@@ -466,8 +470,10 @@ final class SessionEndpoints: Sendable {
             let completion: @Sendable (Result<(version: UInt64, result: U.Outcome), any Error>) -> Void = { [self] result in
                 switch result {
                 case .success(let (version, outcome)): deliver(update.respond(version, outcome, by: self))
-                case .failure(let problem as Problem): deliver(problem.response(toPath: path))
-                case .failure(let error): deliver(problem(for: error, operation: "update", session: id).response(toPath: path))
+                // The route matched the path exactly, and the id is its own text: this is the request's path.
+                case .failure(let problem as Problem): deliver(problem.response(toPath: Self.sessionPath(id, U.route)))
+                case .failure(let error):
+                    deliver(problem(for: error, operation: "update", session: id).response(toPath: Self.sessionPath(id, U.route)))
                 }
             }
             if let sqliteStore {

@@ -18,9 +18,10 @@ import Testing
         before = try client.send("GET", "/sessions/\(id)")
     }
 
-    /// Checks the reply is problem+json with this status, and that the session is exactly as it was.
+    /// Checks the reply is problem+json with this status (and, when given, this `instance`: the request's path), and
+    /// that the session is exactly as it was.
     private func expectProblem(
-        _ response: HTTPResponse, _ status: Int, type: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ response: HTTPResponse, _ status: Int, type: String, instance: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [String: Any] {
         #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
         #expect(response.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
@@ -29,6 +30,7 @@ import Testing
         #expect((problem["type"] as? String)?.hasSuffix("/problems/\(type)") == true, "\(problem)", sourceLocation: sourceLocation)
         #expect((problem["title"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
         #expect((problem["detail"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+        if let instance { #expect(problem["instance"] as? String == instance, sourceLocation: sourceLocation) }
         let after = try client.send("GET", "/sessions/\(id)")
         #expect(after.body == before.body, "the session changed", sourceLocation: sourceLocation)
         #expect(after.header("ETag") == before.header("ETag"), sourceLocation: sourceLocation)
@@ -85,10 +87,12 @@ import Testing
     @Test(arguments: TestStore.allCases) func unknownSession(_ store: TestStore) throws {
         try start(store)
         for (method, path) in [("GET", "/sessions/nope"), ("GET", "/sessions/nope/display"), ("GET", "/sessions/nope/history"), ("DELETE", "/sessions/nope")] {
-            _ = try expectProblem(try client.send(method, path), 404, type: "session-not-found")
+            _ = try expectProblem(try client.send(method, path), 404, type: "session-not-found", instance: path)
         }
-        _ = try expectProblem(try client.send("POST", "/sessions/nope/press", json: #"{"key":"1"}"#), 404, type: "session-not-found")
-        _ = try expectProblem(try client.send("PATCH", "/sessions/nope", json: #"{"digits":10}"#), 404, type: "session-not-found")
+        _ = try expectProblem(
+            try client.send("POST", "/sessions/nope/press", json: #"{"key":"1"}"#), 404, type: "session-not-found", instance: "/sessions/nope/press")
+        _ = try expectProblem(
+            try client.send("PATCH", "/sessions/nope", json: #"{"digits":10}"#), 404, type: "session-not-found", instance: "/sessions/nope")
     }
 
     @Test(arguments: [TestStore.memory]) func invalidSessionID(_ store: TestStore) throws {
@@ -150,9 +154,12 @@ import Testing
 
     @Test(arguments: TestStore.allCases) func ifMatchMismatchRefusesAndChangesNothing(_ store: TestStore) throws {
         try start(store)
-        let stale = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", "\"1\"")]), 412, type: "precondition-failed")
+        let stale = try expectProblem(
+            try press(#"{"key":"5"}"#, headers: [("If-Match", "\"1\"")]), 412, type: "precondition-failed", instance: "/sessions/\(id)/press")
         #expect(stale["currentVersion"] as? Int == before.json?["version"] as? Int)
-        _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":9}"#, headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
+        _ = try expectProblem(
+            try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":9}"#, headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed",
+            instance: "/sessions/\(id)")
         _ = try expectProblem(try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
         // Weak tags never match (RFC 9110 §13.1.1), nor do tags this service never issued.
         for unmatched in ["W/\"2\"", "\"7\", \"8\"", "2", "\"\"", "\"abc\""] {
