@@ -458,28 +458,41 @@ final class SessionEndpoints: Sendable {
 
     /// `run` for a store that answers later: the response comes from the store's completion.
     private func updateLater<U: Update>(_ update: U) -> Response {
-        let id = update.id
-        return .later { [self] deliver in
-            // The store works on a copy here (SQLite decodes one), so the two steps run as one body.
-            let body: @Sendable (inout SessionRecord, UInt64) throws -> Mutation<U.Outcome> = { record, version in
-                switch try update.check(record, version) {
-                case .keep(let outcome): .keep(outcome)
-                case .change: .write(update.change(&record, version))
-                }
-            }
-            let completion: @Sendable (Result<(version: UInt64, result: U.Outcome), any Error>) -> Void = { [self] result in
-                switch result {
-                case .success(let (version, outcome)): deliver(update.respond(version, outcome, by: self))
-                // The route matched the path exactly, and the id is its own text: this is the request's path.
-                case .failure(let problem as Problem): deliver(problem.response(toPath: Self.sessionPath(id, U.route)))
-                case .failure(let error):
-                    deliver(problem(for: error, operation: "update", session: id).response(toPath: Self.sessionPath(id, U.route)))
-                }
-            }
+        .later { [self] deliver in
+            let later = LaterUpdate(update: update, endpoints: self, deliver: deliver)
             if let sqliteStore {
-                sqliteStore.updateInPlace(id, expectedVersion: nil, body, completion: completion)
+                sqliteStore.updateInPlace(later)
             } else {
-                store.updateInPlace(id, expectedVersion: nil, body, completion: completion)
+                store.updateInPlace(later)
+            }
+        }
+    }
+
+    /// An update answered later, as the one value the store keeps until it reports (see `SessionUpdate`).
+    private struct LaterUpdate<U: Update>: SessionUpdate {
+        let update: U
+        let endpoints: SessionEndpoints
+        let deliver: @Sendable (Response) -> Void
+
+        var id: SessionID { update.id }
+        var expectedVersion: UInt64? { nil }
+
+        /// The store works on a copy here (SQLite decodes one), so the two steps run as one body.
+        func apply(to record: inout SessionRecord, version: UInt64) throws -> Mutation<U.Outcome> {
+            switch try update.check(record, version) {
+            case .keep(let outcome): .keep(outcome)
+            case .change: .write(update.change(&record, version))
+            }
+        }
+
+        func complete(_ result: Result<(version: UInt64, result: U.Outcome), any Error>) {
+            switch result {
+            case .success(let (version, outcome)): deliver(update.respond(version, outcome, by: endpoints))
+            // The route matched the path exactly, and the id is its own text: this is the request's path.
+            case .failure(let problem as Problem): deliver(problem.response(toPath: SessionEndpoints.sessionPath(id, U.route)))
+            case .failure(let error):
+                let problem = endpoints.problem(for: error, operation: "update", session: id)
+                deliver(problem.response(toPath: SessionEndpoints.sessionPath(id, U.route)))
             }
         }
     }

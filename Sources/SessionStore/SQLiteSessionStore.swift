@@ -158,7 +158,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         _ work: @escaping (SQLiteConnection) throws -> T,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
-        let operation = QueuedOperation(work, completion: completion)
+        enqueue(ClosureWork(work: work, completion: completion))
+    }
+
+    /// Queues `work`: it runs inside a batch and completes once the batch has ended (or at once when the store is closed).
+    @inlinable
+    func enqueue<Work: CommitterWork>(_ work: Work) {
+        let operation = QueuedOperation(work)
         // Each closure captures the one object alone, which then serves as its context: no allocation per closure.
         committer.enqueue(QueuedWrite({ [operation] in try operation.run(on: $0) }, report: { [operation] in operation.report($0) }))
     }
@@ -341,12 +347,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
         completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
     ) {
-        let now = options.now()
-        enqueue({ [self] connection -> (version: UInt64, result: R) in
-            var version: UInt64 = 0
-            let result = try updateRow(id, expectedVersion: expectedVersion, now: now, body, connection) { version = $1 }
-            return (version, result)
-        }, completion: completion)
+        updateInPlace(ClosureUpdate(id: id, expectedVersion: expectedVersion, body: body, completion: completion))
+    }
+
+    /// `@inlinable` like the form above: the update is kept whole, inside the one object queued for the committer.
+    @inlinable
+    public func updateInPlace<U: SessionUpdate<Value>>(_ update: U) {
+        enqueue(UpdateWork(store: self, update: update, now: options.now()))
     }
 
     /// The one update, on the committer thread inside a batch: `body` runs there too. Hands the stored value and
@@ -509,37 +516,117 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 }
 
-/// A write queued with a completion: its work, its completion, and what the work produced, kept from its run (inside
-/// the batch) to its report (after the commit), both on the committer thread. One object that the write's two closures
-/// capture alone, where a context per closure and a box for the output were three allocations more per write.
+/// What a write queued with a completion does on the committer thread: `run` inside the batch, `complete` once it
+/// has ended.
 @usableFromInline
-final class QueuedOperation<T>: @unchecked Sendable {
-    @usableFromInline let work: (SQLiteConnection) throws -> T
-    @usableFromInline let completion: @Sendable (Result<T, any Error>) -> Void
-    @usableFromInline var output: T?
+protocol CommitterWork {
+    associatedtype Output
+    func run(on connection: SQLiteConnection) throws -> Output
+    func complete(_ result: Result<Output, any Error>)
+}
+
+/// A queued write: its work, and what the work produced, kept from its run (inside the batch) to its report (after
+/// the commit), both on the committer thread. One object that the write's two closures capture alone, where a
+/// context per closure and a box for the output were three allocations more per write.
+@usableFromInline
+final class QueuedOperation<Work: CommitterWork>: @unchecked Sendable {
+    @usableFromInline let work: Work
+    @usableFromInline var output: Work.Output?
 
     @inlinable
-    init(_ work: @escaping (SQLiteConnection) throws -> T, completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
+    init(_ work: Work) {
         self.work = work
-        self.completion = completion
     }
 
     @inlinable
     func run(on connection: SQLiteConnection) throws {
-        output = try work(connection)
+        output = try work.run(on: connection)
     }
 
     /// Reports once: `failure`, or else the output, moved out rather than copied.
     @inlinable
     func report(_ failure: (any Error)?) {
         if let failure {
-            completion(.failure(failure))
+            work.complete(.failure(failure))
         } else if let value = output.take() {
-            completion(.success(value))
+            work.complete(.success(value))
         } else {
-            completion(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
+            work.complete(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
         }
     }
+}
+
+/// Work given as two closures.
+@usableFromInline
+struct ClosureWork<Output>: CommitterWork {
+    @usableFromInline let work: (SQLiteConnection) throws -> Output
+    @usableFromInline let completion: @Sendable (Result<Output, any Error>) -> Void
+
+    @inlinable
+    init(work: @escaping (SQLiteConnection) throws -> Output, completion: @escaping @Sendable (Result<Output, any Error>) -> Void) {
+        self.work = work
+        self.completion = completion
+    }
+
+    @inlinable
+    func run(on connection: SQLiteConnection) throws -> Output { try work(connection) }
+
+    @inlinable
+    func complete(_ result: Result<Output, any Error>) { completion(result) }
+}
+
+/// A session update (`SessionUpdate`) as the committer runs it.
+@usableFromInline
+struct UpdateWork<Update: SessionUpdate>: CommitterWork {
+    @usableFromInline let store: SQLiteSessionStore<Update.Value>
+    @usableFromInline let update: Update
+    @usableFromInline let now: Double
+
+    @inlinable
+    init(store: SQLiteSessionStore<Update.Value>, update: Update, now: Double) {
+        self.store = store
+        self.update = update
+        self.now = now
+    }
+
+    @inlinable
+    func run(on connection: SQLiteConnection) throws -> (version: UInt64, result: Update.Output) {
+        var version: UInt64 = 0
+        // A closure, not `update.apply`: the method as a value would capture a copy of the update.
+        let result = try store.updateRow(
+            update.id, expectedVersion: update.expectedVersion, now: now, { try update.apply(to: &$0, version: $1) }, connection
+        ) { version = $1 }
+        return (version, result)
+    }
+
+    @inlinable
+    func complete(_ result: Result<(version: UInt64, result: Update.Output), any Error>) { update.complete(result) }
+}
+
+/// The closures of `updateInPlace(_:expectedVersion:_:completion:)` as one `SessionUpdate`.
+@usableFromInline
+struct ClosureUpdate<Value: Sendable, Output: Sendable>: SessionUpdate {
+    @usableFromInline let id: SessionID
+    @usableFromInline let expectedVersion: UInt64?
+    @usableFromInline let body: @Sendable (inout Value, UInt64) throws -> Mutation<Output>
+    @usableFromInline let completion: @Sendable (Result<(version: UInt64, result: Output), any Error>) -> Void
+
+    @inlinable
+    init(
+        id: SessionID, expectedVersion: UInt64?, body: @escaping @Sendable (inout Value, UInt64) throws -> Mutation<Output>,
+        completion: @escaping @Sendable (Result<(version: UInt64, result: Output), any Error>) -> Void
+    ) {
+        self.id = id
+        self.expectedVersion = expectedVersion
+        self.body = body
+        self.completion = completion
+    }
+
+    @inlinable
+    func apply(to value: inout Value, version: UInt64) throws -> Mutation<Output> { try body(&value, version) }
+
+    @inlinable
+    func complete(_ result: Result<(version: UInt64, result: Output), any Error>) { completion(result) }
 }
 
 /// Expiries that `get` queued and the committer has not committed yet, so that a read on a reader connection (which

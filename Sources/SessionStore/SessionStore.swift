@@ -47,6 +47,21 @@ public struct SessionCodec<Value>: Sendable {
     }
 }
 
+/// One update of one session as a single value: the body and the completion of the `completion:` form of
+/// `updateInPlace` together, with what they need. A store that reports later keeps it whole until it reports, where
+/// two closures and the contexts they capture were several allocations per write.
+public protocol SessionUpdate<Value>: Sendable {
+    associatedtype Value: Sendable
+    associatedtype Output: Sendable
+    var id: SessionID { get }
+    var expectedVersion: UInt64? { get }
+    /// The body, as in `updateInPlace`: it may run more than once, on a fresh value each time.
+    func apply(to value: inout Value, version: UInt64) throws -> Mutation<Output>
+    /// The completion: called exactly once, with the new version (the current one after `.keep`) and the body's
+    /// result, or with the failure.
+    func complete(_ result: Result<(version: UInt64, result: Output), any Error>)
+}
+
 /// Sessions keyed by `SessionID`, each holding a `Value` with a version and a sliding idle expiry.
 /// Every call is thread-safe. The plain calls are synchronous; the `completion:` forms of the writes let a store whose
 /// writes wait (SQLite's disk sync) report later, on its own thread, so a server need not hold a worker for the wait.
@@ -104,6 +119,9 @@ public protocol SessionStore<Value>: Sendable {
         _ body: @escaping @Sendable (inout Value, _ currentVersion: UInt64) throws -> Mutation<R>,
         completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
     )
+    /// The `completion:` form of `updateInPlace` with its body and completion as one value. The default calls that
+    /// form with the value's two methods.
+    func updateInPlace<U: SessionUpdate<Value>>(_ update: U)
     /// `delete`, reporting through `completion` exactly once. The default calls `delete`.
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
     /// True when `read(_:_:completion:)` may call back after it returns, from another thread (a read crosses a
@@ -170,6 +188,10 @@ extension SessionStore {
         completion: @escaping @Sendable (Result<(version: UInt64, result: R), any Error>) -> Void
     ) {
         completion(Result { try updateInPlace(id, expectedVersion: expectedVersion, body) })
+    }
+
+    public func updateInPlace<U: SessionUpdate<Value>>(_ update: U) {
+        updateInPlace(update.id, expectedVersion: update.expectedVersion, update.apply, completion: update.complete)
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {

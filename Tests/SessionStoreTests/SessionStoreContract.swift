@@ -15,6 +15,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case inPlaceUpdateAndReadMatchUpdateAndGet
     case checkedUpdateChangesOnlyWhenItsCheckSaysSo
     case completionFormsMatchPlainForms
+    case anUpdateValueActsAsItsBodyAndCompletion
     case idleSessionExpiresAfterTTL
     case getAndUpdateSlideTheExpiry
     case capacityRefusesNewSessionsOnly
@@ -269,6 +270,34 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             expectUnavailable { store.updateInPlace(id, expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) }, completion: $0) }
             expectUnavailable { store.delete(id, expectedVersion: nil, completion: $0) }
             #expect(completions.calls == 15)
+            #expect(completions.reportedOnce)
+
+        case .anUpdateValueActsAsItsBodyAndCompletion:
+            let completions = Completions()
+            _ = try store.create(id, Tally(count: 1, note: "one"))
+            let added = try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: 1, amount: 41, report: $0)) }
+            #expect(added.version == 2 && added.result == 42)
+            let kept = try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: nil, amount: 0, report: $0)) }
+            #expect(kept.version == 2 && kept.result == 42)
+            #expect(throws: SessionStoreError.versionMismatch(current: 2)) {
+                try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: 1, amount: 1, report: $0)) }
+            }
+            #expect(throws: BodyFailure.self) {
+                try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: nil, amount: -1, report: $0)) }
+            }
+            #expect(throws: SessionStoreError.notFound) {
+                try completions.wait { store.updateInPlace(AddToTally(id: SessionID.random(), expectedVersion: nil, amount: 1, report: $0)) }
+            }
+            let read = try #require(try store.get(id))
+            #expect(read.value == Tally(count: 42, note: "one") && read.version == 2)
+            store.close()
+            #expect {
+                try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: nil, amount: 1, report: $0)) }
+            } throws: { error in
+                guard case .unavailable = error as? SessionStoreError else { return false }
+                return true
+            }
+            #expect(completions.calls == 6)
             #expect(completions.reportedOnce)
 
         case .idleSessionExpiresAfterTTL:

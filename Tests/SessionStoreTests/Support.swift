@@ -23,6 +23,27 @@ struct Tally: Sendable, Equatable {
 
 struct TallyDecodingError: Error {}
 
+/// An update as one value (`SessionUpdate`): adds `amount` to the count and reports the new count; with 0 it keeps
+/// the value (after changing its copy, which must not count) and reports the count it saw; below 0 it changes its
+/// copy and throws `BodyFailure`.
+struct AddToTally: SessionUpdate {
+    let id: SessionID
+    let expectedVersion: UInt64?
+    let amount: Int
+    let report: @Sendable (Result<(version: UInt64, result: Int), any Error>) -> Void
+
+    func apply(to tally: inout Tally, version: UInt64) throws -> Mutation<Int> {
+        let seen = tally.count
+        tally.count += amount
+        if amount < 0 { throw BodyFailure() }
+        return amount == 0 ? .keep(seen) : .write(tally.count)
+    }
+
+    func complete(_ result: Result<(version: UInt64, result: Int), any Error>) {
+        report(result)
+    }
+}
+
 extension SessionStore where Value == Tally {
     /// Adds one to the count; returns the updated session and the value the update started from.
     func increment(_ id: SessionID, expectedVersion: UInt64? = nil) throws -> (updated: Versioned<Tally>, seen: Tally) {
