@@ -546,13 +546,15 @@ final class QueuedOperation<Work: CommitterWork>: @unchecked Sendable {
     /// Reports once: `failure`, or else the output, moved out rather than copied.
     @inlinable
     func report(_ failure: (any Error)?) {
-        if let failure {
-            work.complete(.failure(failure))
-        } else if let value = output.take() {
-            work.complete(.success(value))
-        } else {
-            work.complete(.failure(SessionStoreError.unavailable("sqlite: write was not run")))
-        }
+        let result: Result<Work.Output, any Error> =
+            if let failure {
+                .failure(failure)
+            } else if let value = output.take() {
+                .success(value)
+            } else {
+                .failure(SessionStoreError.unavailable("sqlite: write was not run"))
+            }
+        work.complete(result)
     }
 }
 
