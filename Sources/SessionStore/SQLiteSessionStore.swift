@@ -163,7 +163,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     /// Queues `work`: it runs inside a batch and completes once the batch has ended (or at once when the store is closed).
     @inlinable
-    func enqueue<Work: CommitterWork>(_ work: Work) {
+    func enqueue<Work: CommitterWork>(_ work: consuming Work) {
         let operation = QueuedOperation(work)
         // Each closure captures the one object alone, which then serves as its context: no allocation per closure.
         committer.enqueue(QueuedWrite({ [operation] in try operation.run(on: $0) }, report: { [operation] in operation.report($0) }))
@@ -352,7 +352,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     /// `@inlinable` like the form above: the update is kept whole, inside the one object queued for the committer.
     @inlinable
-    public func updateInPlace<U: SessionUpdate<Value>>(_ update: U) {
+    public func updateInPlace<U: SessionUpdate<Value>>(_ update: consuming U) {
         enqueue(UpdateWork(store: self, update: update, now: options.now()))
     }
 
@@ -534,7 +534,7 @@ final class QueuedOperation<Work: CommitterWork>: @unchecked Sendable {
     @usableFromInline var output: Work.Output?
 
     @inlinable
-    init(_ work: Work) {
+    init(_ work: consuming Work) {
         self.work = work
     }
 
@@ -585,7 +585,7 @@ struct UpdateWork<Update: SessionUpdate>: CommitterWork {
     @usableFromInline let now: Double
 
     @inlinable
-    init(store: SQLiteSessionStore<Update.Value>, update: Update, now: Double) {
+    init(store: SQLiteSessionStore<Update.Value>, update: consuming Update, now: Double) {
         self.store = store
         self.update = update
         self.now = now

@@ -121,7 +121,7 @@ public protocol SessionStore<Value>: Sendable {
     )
     /// The `completion:` form of `updateInPlace` with its body and completion as one value. The default calls that
     /// form with the value's two methods.
-    func updateInPlace<U: SessionUpdate<Value>>(_ update: U)
+    func updateInPlace<U: SessionUpdate<Value>>(_ update: consuming U)
     /// `delete`, reporting through `completion` exactly once. The default calls `delete`.
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
     /// True when `read(_:_:completion:)` may call back after it returns, from another thread (a read crosses a
@@ -190,7 +190,7 @@ extension SessionStore {
         completion(Result { try updateInPlace(id, expectedVersion: expectedVersion, body) })
     }
 
-    public func updateInPlace<U: SessionUpdate<Value>>(_ update: U) {
+    public func updateInPlace<U: SessionUpdate<Value>>(_ update: consuming U) {
         updateInPlace(update.id, expectedVersion: update.expectedVersion, update.apply, completion: update.complete)
     }
 
