@@ -22,8 +22,8 @@ public import Synchronization
 ///   outlives a rollback.
 /// Bounded: at the limit an arbitrary row makes room. Its table is not generic (it holds each `RememberedRow` as an
 /// object of any type): the store is generic and called from another module, so most of its code runs unspecialized,
-/// and every generic type it touches costs a metadata lookup (a dozen per press with a generic table). The methods the store's update path
-/// calls are `@inlinable`, as that path is.
+/// and every generic type it touches costs a metadata lookup (a dozen per press with a generic table). The methods
+/// the store's update path calls are `@inlinable`, as that path is.
 @usableFromInline
 final class RecentRows<Value: Sendable>: Sendable {
     @usableFromInline let rows = Mutex(RememberedRows())
