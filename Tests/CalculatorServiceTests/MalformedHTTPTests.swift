@@ -177,7 +177,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
             try expectAliveAndUntouched()
         }
         if let limitation = request.libraryLimitation {
-            try withKnownIssue(Comment(rawValue: limitation)) { try check() }
+            withKnownIssue(Comment(rawValue: limitation)) { try check() }
         } else {
             try check()
         }

@@ -72,7 +72,10 @@ import Testing
         #expect(spare.count == 0)
         #expect(spare["Authorization"] == nil)
         #expect(spare.map(\.name) == [])
-        spare.append(name: UnsafeRawBufferPointer(start: "If-Match", count: 8), value: UnsafeRawBufferPointer(start: "\"3\"", count: 3))
+        // Bytes lent for the call only, as libmicrohttpd lends them (a String literal as a pointer would dangle).
+        Array("If-Match".utf8).withUnsafeBytes { name in
+            Array("\"3\"".utf8).withUnsafeBytes { value in spare.append(name: name, value: value) }
+        }
         #expect(spare.map(\.name) == ["If-Match"])
         #expect(spare["Origin"] == nil, "the emptied buffer forgets which names it held")
         #expect(kept["authorization"] == "Bearer secret")
