@@ -82,19 +82,16 @@ public struct StoredFormWriter: ~Copyable {
     }
 
     public mutating func string(_ value: String) {
-        // Lent where the text is contiguous (native Strings are), rather than copied into a `var` for `withUTF8`.
-        if value.utf8.withContiguousStorageIfAvailable({ lengthPrefixed($0) }) != nil { return }
-        var text = value
-        text.withUTF8 { lengthPrefixed($0) }
+        lengthPrefixed(value)
     }
 
     /// nil as a 0 length, a string as its length + 1: one byte cheaper than a flag and a string.
     public mutating func optionalString(_ value: String?) {
-        guard var text = value else {
+        guard let value else {
             byte(0)
             return
         }
-        text.withUTF8 { lengthPrefixed($0, lengthOffset: 1) }
+        lengthPrefixed(value, lengthOffset: 1)
     }
 
     /// A number as its exact text (`Number.encoded`), the same bytes `string` would write for that text.
@@ -109,6 +106,14 @@ public struct StoredFormWriter: ~Copyable {
             return
         }
         value.withEncodedBytes { lengthPrefixed($0, lengthOffset: 1) }
+    }
+
+    /// A String's UTF-8 as `lengthPrefixed` writes it, lent where the text is contiguous (native Strings are) rather
+    /// than copied into a `var` for `withUTF8`.
+    private mutating func lengthPrefixed(_ text: String, lengthOffset: UInt64 = 0) {
+        if text.utf8.withContiguousStorageIfAvailable({ lengthPrefixed($0, lengthOffset: lengthOffset) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { lengthPrefixed($0, lengthOffset: lengthOffset) }
     }
 
     /// Text as its length (plus `lengthOffset`, 1 for a present optional) and its UTF-8 bytes.
