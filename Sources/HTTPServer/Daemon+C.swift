@@ -174,6 +174,10 @@ final class ConnectionState {
     @exclusivity(unchecked) var headersReceived = false
     @exclusivity(unchecked) var body: [UInt8] = []
     @exclusivity(unchecked) var bodyLimitExceeded = false
+    /// Where the raw target libmicrohttpd lent `begin(target:)` ended, as an address: see `targetIsCut(before:)`.
+    @exclusivity(unchecked) private var targetEnd: UInt = 0
+    /// Set when the request target held a NUL byte; the request is then refused without reaching the responder.
+    @exclusivity(unchecked) var targetWasCut = false
     /// Set while the connection is parked for a `Response.later`.
     @exclusivity(unchecked) var pending: PendingReply?
     /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
@@ -188,6 +192,8 @@ final class ConnectionState {
     /// Starts the next request on this connection from its raw target ("/sessions/x/press?trace=1").
     func begin(target: UnsafePointer<CChar>) {
         let length = strlen(target)
+        targetEnd = UInt(bitPattern: target) &+ UInt(length)
+        targetWasCut = false
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
         // The path replaces the last one in place: one copy, where emptying the buffer and appending cost twice that.
         if let found = memchr(target, Int32(UInt8(ascii: "?")), length) {
@@ -205,6 +211,20 @@ final class ConnectionState {
         if !body.isEmpty { body.removeAll(keepingCapacity: true) }
         bodyLimitExceeded = false
     }
+
+    /// Whether the target `begin(target:)` was lent ended at a NUL byte inside it, judged from where the request's
+    /// HTTP version starts. libmicrohttpd 0.9.75 ends the target, in its read buffer, with the NUL it writes over the
+    /// space before the version, and lends both as C strings: a NUL the client sent inside the target cuts it short,
+    /// and what follows would never be seen (`DELETE /sessions/<id>%00/press` deleted the session). The version then
+    /// starts further on than one byte past the end seen. A version that is not in the same line (a literal of
+    /// another libmicrohttpd) tells nothing, and is never taken for a cut.
+    func targetIsCut(before version: UnsafePointer<CChar>) -> Bool {
+        let distance = UInt(bitPattern: version) &- (targetEnd &+ 1)
+        return distance != 0 && distance < UInt(Self.longestRequestLine)
+    }
+
+    /// More than a request line can hold in any connection memory limit this server accepts.
+    private static let longestRequestLine = 1 << 20
 
     /// Empty headers with room for the usual fields, in the last request's buffer when it is free again.
     func takeHeaders() -> RequestHeaders {
@@ -694,17 +714,18 @@ enum MHDCallbacks {
 
     /// Called for the headers, for each body chunk, then once more when the request is complete. The response
     /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close`.
-    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, requestContext in
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadDataSize, requestContext in
         guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
         return withObjects(cls, pointer) { dispatcher, state in
-            handle(connection, method, uploadData, uploadDataSize, state, dispatcher)
+            handle(connection, method, version, uploadData, uploadDataSize, state, dispatcher)
         }
     }
 
     /// The access callback's work, with its context objects lent.
     private static func handle(
-        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
-        _ uploadDataSize: UnsafeMutablePointer<Int>, _ state: ConnectionState, _ dispatcher: Dispatcher
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+        _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>, _ state: ConnectionState,
+        _ dispatcher: Dispatcher
     ) -> MHD_Result {
         if let pending = state.pending {
             // Called again after the resume: send what was delivered.
@@ -727,6 +748,7 @@ enum MHDCallbacks {
             // instructions per request and only saved growing the body buffer, which the connection's spare one
             // mostly makes unnecessary.
             state.headersReceived = true
+            if let version, state.targetIsCut(before: version) { state.targetWasCut = true }
             return MHD_Result.YES
         }
 
@@ -746,6 +768,11 @@ enum MHDCallbacks {
             return MHD_Result.YES
         }
 
+        if state.targetWasCut {
+            // The path the responder would see is not the one sent, so no responder sees it; the body was read to
+            // its end, but the connection is closed anyway, as after any request this malformed.
+            return queue(cutTarget, on: connection, closing: true)
+        }
         if state.peerAddress == nil {
             state.peerAddress = peerAddress(connection)
         }
@@ -810,6 +837,15 @@ enum MHDCallbacks {
         var response = Response(status: 503, body: Array(problem.utf8))
         response.headers.add("Content-Type", "application/problem+json")
         response.headers.add("Retry-After", "1")
+        return response
+    }
+
+    /// Sent for a request whose target held a NUL byte (`ConnectionState.targetIsCut(before:)`).
+    private static var cutTarget: Response {
+        let problem = #"{"type":"about:blank","title":"Bad Request","status":400,"#
+            + #""detail":"the request target contains a NUL byte"}"#
+        var response = Response(status: 400, body: Array(problem.utf8))
+        response.headers.add("Content-Type", "application/problem+json")
         return response
     }
 

@@ -133,6 +133,52 @@ private var loopbackIPv6Available: Bool {
         #expect(try #require(log.last(path: "/empty")).query == "")
     }
 
+    /// libmicrohttpd lends the target as a C string, so a NUL in it would hand the responder a shorter path than the
+    /// one sent (`DELETE /sessions/<id>%00/press` reached the session itself). Such a request gets a 400 and a
+    /// closed connection, and no responder sees it; targets it must not catch still arrive as sent.
+    @Test(arguments: [
+        "DELETE /a\u{0}/b HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /a\u{0} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /a?q\u{0}r HTTP/1.1\r\nHost: x\r\n\r\n",
+        "POST /a\u{0}x HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}",
+    ])
+    func targetWithANulIsRefusedBeforeTheResponder(_ request: String) throws {
+        let (server, log) = try startEchoServer()
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        try connection.write(request)
+        let response = try connection.readResponse()
+        #expect(response.status == 400)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(response.text.contains("NUL"))
+        #expect(try connection.peerHasClosed())
+        #expect(log.all.isEmpty)
+
+        let next = try TestConnection(port: server.port)
+        #expect(try next.request("GET", "/a").text == "GET /a")
+    }
+
+    @Test func targetsWithoutANulArriveWhole() throws {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.connectionMemoryLimit = 64 * 1024
+        let (server, log) = try startEchoServer(configuration)
+        defer { server.shutdown(drainTimeout: .zero) }
+        // HTTP/1.0; spaces before the version; a long target with header fields large enough that libmicrohttpd grows
+        // its read buffer after the request line.
+        let longPath = "/" + String(repeating: "p", count: 3_000)
+        let requests = [
+            ("GET /ten?x=1 HTTP/1.0\r\nHost: x\r\n\r\n", "/ten"),
+            ("GET /spaced   HTTP/1.1\r\nHost: x\r\n\r\n", "/spaced"),
+            ("GET \(longPath)?q HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "f", count: 20_000))\r\n\r\n", longPath),
+        ]
+        for (request, path) in requests {
+            let connection = try TestConnection(port: server.port)
+            try connection.write(request)
+            #expect(try connection.readResponse().status == 200, "\(path.prefix(20))")
+            #expect(log.all.contains { $0.path.hasPrefix(path) }, "\(path.prefix(20))")
+        }
+    }
+
     @Test func responseStatusHeadersAndBodyReachTheClient() throws {
         let server = Server(configuration: .ephemeral) { _ in
             var headers: HTTPHeaders = ["Location": "/sessions/abc", "ETag": "\"3\""]
