@@ -7,7 +7,8 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// String of more than 15 bytes is an allocation for every request that names a session, and the memory store
     /// hashes and compares the id on every lookup. Longer ids (a client may PUT up to 64 characters) stay text. An
     /// id's length alone decides its form, so equal ids always have the same one.
-    private enum Storage: Hashable, Sendable {
+    @usableFromInline
+    enum Storage: Hashable, Sendable {
         /// The bytes in order, zero-padded, and their count.
         case inline(UInt64, UInt64, UInt64, count: UInt8)
         case text(String)
@@ -15,7 +16,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
 
     private static let inlineCapacity = 3 * MemoryLayout<UInt64>.size
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
     /// 64-bit FNV-1a of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
     /// client choosing ids (PUT) could make them collide; those hash the id with the seeded hasher.
     @usableFromInline let spread: UInt64
@@ -45,7 +46,10 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         return withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The id's bytes (ASCII), lent for the call.
+    /// The id's bytes (ASCII), lent for the call. Inlinable, so that it is specialized for its caller's closure:
+    /// generic across the module boundary, its result went through run-time metadata (a create spent 1.3k
+    /// instructions making its Location path).
+    @inlinable
     public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case let .inline(first, second, third, count):
