@@ -86,7 +86,8 @@ final class SessionEndpoints: Sendable {
             let id = SessionID.random()
             do {
                 metrics.storeOperation(.create)
-                return created(id, try store.create(id, record))
+                let stored = if let memoryStore { try memoryStore.create(id, record) } else { try store.create(id, record) }
+                return created(id, stored)
             } catch SessionStoreError.alreadyExists {
                 continue
             } catch {
