@@ -214,8 +214,8 @@ final class ConnectionState {
 
     /// Whether the target `begin(target:)` was lent ended at a NUL byte inside it, judged from where the request's
     /// HTTP version starts. libmicrohttpd 0.9.75 ends the target, in its read buffer, with the NUL it writes over the
-    /// space before the version, and lends both as C strings: a NUL the client sent inside the target cuts it short,
-    /// and what follows would never be seen (`DELETE /sessions/<id>%00/press` deleted the session). The version then
+    /// space before the version, and lends both as C strings: a raw NUL the client sent inside the target cuts it
+    /// short, and what follows is never seen (`DELETE /sessions/<id>\0/press` deleted the session). The version then
     /// starts further on than one byte past the end seen. A version that is not in the same line (a literal of
     /// another libmicrohttpd) tells nothing, and is never taken for a cut.
     func targetIsCut(before version: UnsafePointer<CChar>) -> Bool {

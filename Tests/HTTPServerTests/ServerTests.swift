@@ -134,7 +134,7 @@ private var loopbackIPv6Available: Bool {
     }
 
     /// libmicrohttpd lends the target as a C string, so a NUL in it would hand the responder a shorter path than the
-    /// one sent (`DELETE /sessions/<id>%00/press` reached the session itself). Such a request gets a 400 and a
+    /// one sent (`DELETE /sessions/<id>\0/press` reached the session itself). Such a request gets a 400 and a
     /// closed connection, and no responder sees it; targets it must not catch still arrive as sent.
     @Test(arguments: [
         "DELETE /a\u{0}/b HTTP/1.1\r\nHost: x\r\n\r\n",
