@@ -176,8 +176,6 @@ final class ConnectionState {
     @exclusivity(unchecked) var bodyLimitExceeded = false
     /// Where the raw target libmicrohttpd lent `begin(target:)` ended, as an address: see `targetIsCut(before:)`.
     @exclusivity(unchecked) private var targetEnd: UInt = 0
-    /// Set when the request target held a NUL byte; the request is then refused without reaching the responder.
-    @exclusivity(unchecked) var targetWasCut = false
     /// Set while the connection is parked for a `Response.later`.
     @exclusivity(unchecked) var pending: PendingReply?
     /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
@@ -193,7 +191,6 @@ final class ConnectionState {
     func begin(target: UnsafePointer<CChar>) {
         let length = strlen(target)
         targetEnd = UInt(bitPattern: target) &+ UInt(length)
-        targetWasCut = false
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: length)
         // The path replaces the last one in place: one copy, where emptying the buffer and appending cost twice that.
         if let found = memchr(target, Int32(UInt8(ascii: "?")), length) {
@@ -713,7 +710,8 @@ enum MHDCallbacks {
     }
 
     /// Called for the headers, for each body chunk, then once more when the request is complete. The response
-    /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close`.
+    /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close` (which
+    /// only a refused target wants).
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadDataSize, requestContext in
         guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
         return withObjects(cls, pointer) { dispatcher, state in
@@ -748,7 +746,11 @@ enum MHDCallbacks {
             // instructions per request and only saved growing the body buffer, which the connection's spare one
             // mostly makes unnecessary.
             state.headersReceived = true
-            if let version, state.targetIsCut(before: version) { state.targetWasCut = true }
+            if let version, state.targetIsCut(before: version) {
+                // The path the responder would see is not the one sent, so no responder sees it. Answered at once,
+                // and the connection closed after it, as after any request this malformed; a body is never read in.
+                return queue(cutTarget, on: connection, closing: true)
+            }
             return MHD_Result.YES
         }
 
@@ -768,11 +770,6 @@ enum MHDCallbacks {
             return MHD_Result.YES
         }
 
-        if state.targetWasCut {
-            // The path the responder would see is not the one sent, so no responder sees it; the body was read to
-            // its end, but the connection is closed anyway, as after any request this malformed.
-            return queue(cutTarget, on: connection, closing: true)
-        }
         if state.peerAddress == nil {
             state.peerAddress = peerAddress(connection)
         }
