@@ -824,24 +824,26 @@ enum MHDCallbacks {
         deferred.start { pending.deliver($0) }
     }
 
-    /// Sent to a parked connection that the server stopped before its response was delivered.
-    /// An RFC 9457 problem of the generic kind ("about:blank", titled by the status), as this layer knows no other.
-    /// The work behind the request may still finish after this answer (a write committed while the server stops),
-    /// and the detail says so.
+    /// Sent to a parked connection that the server stopped before its response was delivered. The work behind the
+    /// request may still finish after this answer (a write committed while the server stops), and the detail says so.
     private static var shuttingDown: Response {
-        let problem = #"{"type":"about:blank","title":"Service Unavailable","status":503,"#
-            + #""detail":"the server stopped before this request's response was ready; it may still have taken effect"}"#
-        var response = Response(status: 503, body: Array(problem.utf8))
-        response.headers.add("Content-Type", "application/problem+json")
+        var response = problem(
+            503, "Service Unavailable", "the server stopped before this request's response was ready; it may still have taken effect")
         response.headers.add("Retry-After", "1")
         return response
     }
 
     /// Sent for a request whose target held a NUL byte (`ConnectionState.targetIsCut(before:)`).
     private static var cutTarget: Response {
-        let problem = #"{"type":"about:blank","title":"Bad Request","status":400,"#
-            + #""detail":"the request target contains a NUL byte"}"#
-        var response = Response(status: 400, body: Array(problem.utf8))
+        problem(400, "Bad Request", "the request target contains a NUL byte")
+    }
+
+    /// An RFC 9457 problem of the generic kind ("about:blank", titled by the status), as this layer knows no other.
+    /// The title and detail are literals here, with nothing to escape in JSON.
+    private static func problem(_ status: Int, _ title: StaticString, _ detail: StaticString) -> Response {
+        let body = #"{"type":"about:blank","title":""# + "\(title)" + #"","status":"# + String(status)
+            + #","detail":""# + "\(detail)" + #""}"#
+        var response = Response(status: status, body: Array(body.utf8))
         response.headers.add("Content-Type", "application/problem+json")
         return response
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 @testable import HTTPServer
 import Synchronization
@@ -150,7 +151,11 @@ private var loopbackIPv6Available: Bool {
         let response = try connection.readResponse()
         #expect(response.status == 400)
         #expect(response.headers["Content-Type"] == "application/problem+json")
-        #expect(response.text.contains("NUL"))
+        let problem = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(problem["type"] as? String == "about:blank")
+        #expect(problem["status"] as? Int == 400)
+        #expect(problem["title"] as? String == "Bad Request")
+        #expect((problem["detail"] as? String)?.contains("NUL") == true)
         #expect(try connection.peerHasClosed())
         #expect(log.all.isEmpty)
         // The refused request stops counting as in progress once its connection is closed.
