@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One HTTP response. The server adds `Content-Length` and `Date` itself; for HEAD requests it sends the
 /// headers of this response without its body.
 ///
@@ -30,6 +32,30 @@ public struct Response: Sendable {
     /// the connection. Parking costs a few system calls, so answer at once whenever the answer is ready.
     public static func later(_ start: @escaping @Sendable (_ deliver: @escaping @Sendable (Response) -> Void) -> Void) -> Response {
         Response(deferred: Deferred(start: start, finish: nil))
+    }
+
+    /// A response from work that may finish now or later: `work` runs at once with `deliver`, which must be called
+    /// exactly once, from any thread. Delivered before `work` returns, the response is sent at once, without parking
+    /// the connection; otherwise the server parks it until the delivery comes (as with `later`). So one handler serves a
+    /// store that answers at once (memory) and one that answers later (a disk sync, a network round trip) alike.
+    public static func awaiting(_ work: (_ deliver: @escaping @Sendable (Response) -> Void) -> Void) -> Response {
+        let slot = DeliverySlot()
+        work(slot.deliver)
+        if let ready = slot.takeIfDelivered() { return ready }
+        return .later { deliver in slot.forward(to: deliver) }
+    }
+
+    /// Hands this response to `receive`: at once when it is ready, or when it is delivered, with its finishing
+    /// applied, for a caller that is not the server (an in-process test client).
+    public func resolve(_ receive: @escaping @Sendable (Response) -> Void) {
+        guard let deferred else { return receive(self) }
+        deferred.start { delivered in
+            if delivered.isLater {
+                delivered.resolve { receive(deferred.finished($0)) }
+            } else {
+                receive(deferred.finished(delivered))
+            }
+        }
     }
 
     /// True for a response made by `later`; its status, headers and body mean nothing yet.
@@ -70,3 +96,57 @@ public struct Response: Sendable {
 /// for long: a blocked responder holds one of `ServerConfiguration.threads`. Work that waits returns
 /// `Response.later` instead.
 public typealias Responder = @Sendable (borrowing Request) -> Response
+
+/// Where `Response.awaiting` meets its delivery: the response when it came first, or the server's `deliver` when the
+/// connection was parked first. Only the first delivery counts.
+private final class DeliverySlot: Sendable {
+    private enum State {
+        case empty
+        case delivered(Response)
+        case forwarding(@Sendable (Response) -> Void)
+        case done
+    }
+
+    private let state = Mutex<State>(.empty)
+
+    @Sendable func deliver(_ response: Response) {
+        let forward = state.withLock { state -> (@Sendable (Response) -> Void)? in
+            switch state {
+            case .empty:
+                state = .delivered(response)
+                return nil
+            case .forwarding(let deliver):
+                state = .done
+                return deliver
+            case .delivered, .done:
+                return nil
+            }
+        }
+        forward?(response)
+    }
+
+    /// The response delivered so far, taken; nil while none has come.
+    func takeIfDelivered() -> Response? {
+        state.withLock { state in
+            guard case .delivered(let response) = state else { return nil }
+            state = .done
+            return response
+        }
+    }
+
+    func forward(to deliver: @escaping @Sendable (Response) -> Void) {
+        let ready = state.withLock { state -> Response? in
+            switch state {
+            case .empty:
+                state = .forwarding(deliver)
+                return nil
+            case .delivered(let response):
+                state = .done
+                return response
+            case .forwarding, .done:
+                return nil
+            }
+        }
+        if let ready { deliver(ready) }
+    }
+}
