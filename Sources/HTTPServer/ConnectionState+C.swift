@@ -20,5 +20,5 @@ extension ConnectionState {
     }
 
     /// More than a request line can hold in any connection memory limit this server accepts.
-    private static let longestRequestLine = 1 << 20
+    private static let longestRequestLine = ServerConfiguration.Accepted.connectionMemoryLimit.upperBound
 }

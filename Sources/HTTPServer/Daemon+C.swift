@@ -20,7 +20,7 @@ final class Daemon {
     let port: Int
 
     init(configuration: ServerConfiguration, dispatcher: Dispatcher) throws {
-        try Self.validate(configuration)
+        try configuration.validate()
         var address = sockaddr_storage()
         let isIPv6 = try Self.fill(&address, host: configuration.host, port: configuration.port)
 
@@ -129,20 +129,6 @@ final class Daemon {
         stopped = true
         dispatcher.parked.abandonAll()
         for loop in loops { loop.stop() }
-    }
-
-    private static func validate(_ configuration: ServerConfiguration) throws {
-        func require(_ condition: Bool, _ message: String) throws {
-            if !condition { throw HTTPServerError.invalidConfiguration(message) }
-        }
-        let cUInt = Int(UInt32.max)
-        try require((0...65_535).contains(configuration.port), "port must be 0...65535")
-        try require((1...1_024).contains(configuration.threads), "threads must be 1...1024")
-        try require((1...cUInt).contains(configuration.connectionLimit), "connectionLimit must be positive")
-        try require((0...cUInt).contains(configuration.perIPConnectionLimit), "perIPConnectionLimit must be >= 0")
-        try require((0...cUInt).contains(configuration.connectionTimeout), "connectionTimeout must be >= 0")
-        try require(configuration.connectionMemoryLimit >= 4_096, "connectionMemoryLimit must be >= 4096")
-        try require(configuration.maxBodySize >= 0, "maxBodySize must be >= 0")
     }
 
     /// Fills `address` from an IP literal; returns whether it is IPv6.
