@@ -1,11 +1,17 @@
 import Glibc
 
 extension ConnectionState {
-    /// Starts the next request from its raw target, a C string libmicrohttpd lends for the call.
+    /// Starts the next request from its raw target ("/sessions/x/press?trace=1"), a C string libmicrohttpd lends for
+    /// the call.
     func begin(target: UnsafePointer<CChar>) {
         let length = strlen(target)
         targetEnd = UInt(bitPattern: target) &+ UInt(length)
-        begin(target: UnsafeRawBufferPointer(start: target, count: length))
+        let bytes = UnsafeRawBufferPointer(start: target, count: length)
+        guard let mark = memchr(target, Int32(UInt8(ascii: "?")), length) else {
+            return begin(path: bytes, query: nil as UnsafeRawBufferPointer?)
+        }
+        let pathLength = UnsafeRawPointer(mark) - UnsafeRawPointer(target)
+        begin(path: UnsafeRawBufferPointer(rebasing: bytes[..<pathLength]), query: UnsafeRawBufferPointer(rebasing: bytes[(pathLength + 1)...]))
     }
 
     /// Whether the target `begin(target:)` was lent ended at a NUL byte inside it, judged from where the request's

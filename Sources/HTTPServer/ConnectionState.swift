@@ -30,12 +30,11 @@ final class ConnectionState {
     /// A path or body buffer larger than this is not kept: an idle connection should not hold a large request's memory.
     private static let spareBufferCapacity = 4_096
 
-    /// Starts the next request on this connection from its target's bytes ("/sessions/x/press?trace=1").
-    func begin(target: some Collection<UInt8>) {
-        let mark = target.firstIndex(of: UInt8(ascii: "?"))
+    /// Starts the next request on this connection from its target's path and query (the bytes after '?', if any).
+    func begin(path: some Collection<UInt8>, query: (some Collection<UInt8>)?) {
         // The path replaces the last one in its buffer.
-        path.replaceSubrange(path.indices, with: target[..<(mark ?? target.endIndex)])
-        query = mark.map { String(decoding: target[target.index(after: $0)...], as: UTF8.self) }
+        self.path.replaceSubrange(self.path.indices, with: path)
+        self.query = query.map { String(decoding: $0, as: UTF8.self) }
         headersReceived = false
         // Takes the last request's buffer when that request is gone; otherwise (a responder kept it) the body starts
         // a new one.

@@ -5,7 +5,6 @@ import Synchronization
 /// libmicrohttpd's callbacks. `static let` closures in a nonisolated type: a `@convention(c)` closure written in
 /// `main.swift` would inherit `@MainActor` and trap when called from libmicrohttpd's threads.
 enum MHDCallbacks {
-    /// Connection accepted or closed: the connection's state lives exactly that long.
     /// Turns a connection away before it is set up when its address already has its share of connections.
     static let acceptPolicy: MHD_AcceptPolicyCallback = { cls, socketAddress, _ in
         guard let cls, let counted = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().connectionsPerAddress,
@@ -13,6 +12,7 @@ enum MHDCallbacks {
         return counted.admits(address) ? MHD_Result.YES : MHD_Result.NO
     }
 
+    /// Connection accepted or closed: the connection's state lives exactly that long.
     static let connectionEvent: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
         guard let cls, let socketContext else { return }
         switch event {

@@ -61,7 +61,7 @@ public struct RequestHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral
     /// Every value of the fields with this name, in order.
     public func values(_ name: String) -> [String] {
         let name = Array(name.utf8)
-        return fields.indices.filter { field($0, isNamed: name.span) }.map { text(fields[$0].value) }
+        return fields.indices.filter { bytes.span.extracting(fields[$0].name).hasSameLetters(as: name.span) }.map { text(fields[$0].value) }
     }
 
     public func makeIterator() -> Array<Element>.Iterator {
@@ -70,18 +70,11 @@ public struct RequestHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral
 
     private func firstValue(named name: Span<UInt8>, presenceBit: UInt64) -> String? {
         guard presence & presenceBit != 0 else { return nil }
-        for index in fields.indices where field(index, isNamed: name) { return text(fields[index].value) }
-        return nil
-    }
-
-    /// Whether the field at `index` has this name.
-    private func field(_ index: Int, isNamed name: Span<UInt8>) -> Bool {
-        let range = fields[index].name
-        guard range.count == name.count else { return false }
-        for offset in 0..<name.count where !HTTPHeaders.sameLetter(bytes[range.lowerBound + offset], name[offset]) {
-            return false
+        let bytes = self.bytes.span, fields = self.fields.span
+        for index in fields.indices where bytes.extracting(fields[index].name).hasSameLetters(as: name) {
+            return text(fields[index].value)
         }
-        return true
+        return nil
     }
 
     /// True when two fields of this name carry different values.
@@ -107,15 +100,18 @@ public struct RequestHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral
     }
 
     private func text(_ range: Range<Int>) -> String {
-        let value = bytes[range]
         // Values most requests carry that are longer than a `String` keeps inline (15 bytes), as string literals:
         // no allocation, no UTF-8 validation.
+        let value = bytes.span.extracting(range)
         switch value.count {
-        case 16 where value.elementsEqual("application/json".utf8): return "application/json"
-        case 31 where value.elementsEqual("application/json; charset=utf-8".utf8): return "application/json; charset=utf-8"
-        default: return String(decoding: value, as: UTF8.self)
+        case 16 where value.hasSameBytes(as: Self.json.span): return "application/json"
+        case 31 where value.hasSameBytes(as: Self.jsonUTF8.span): return "application/json; charset=utf-8"
+        default: return String(decoding: bytes[range], as: UTF8.self)
         }
     }
+
+    private static let json = Array("application/json".utf8)
+    private static let jsonUTF8 = Array("application/json; charset=utf-8".utf8)
 }
 
 /// A header field name prepared for lookups in `RequestHeaders`: its bytes and its presence bit are worked out once,

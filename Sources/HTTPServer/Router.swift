@@ -19,8 +19,16 @@ public enum RouteMatch: Sendable {
 public struct Router: Sendable {
     public typealias Handler = @Sendable (borrowing Request, RouteParameters) -> Response
 
-    /// The start of every path, before its first segment.
-    private var root = Node()
+    /// The tree, as plain values so that a walk copies nothing reference-counted: each node by its index, the root
+    /// (the path's start) first; a node's children are a list through `nextSibling`, literals before the parameter.
+    private var nodes = [Node(literal: nil)]
+    /// The literal segments' bytes, back to back (a node's `literal` is its range here).
+    private var literalBytes: [UInt8] = []
+    private var routes: [Route] = []
+    /// Every route's handlers, by method.
+    private var endpoints: [Endpoint] = []
+    /// The methods handlers are registered for, each known by its place here: a node's `methods` has its bit.
+    private var methods: [String] = []
 
     public init() {}
 
@@ -28,20 +36,29 @@ public struct Router: Sendable {
     /// method and pattern again replaces the handler.
     public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
         precondition(pattern.hasPrefix("/"), "a route pattern starts with '/': \(pattern)")
-        var segments: [Segment] = []
+        var node = 0
         var names: [String] = []
         for part in pattern.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            let text = String(decoding: part, as: UTF8.self)
-            if let name = Self.parameterName(text) {
+            if let name = Self.parameterName(String(decoding: part, as: UTF8.self)) {
                 precondition(!name.isEmpty, "a route parameter needs a name: \(pattern)")
                 names.append(name)
-                segments.append(.parameter)
+                node = child(of: node, literal: nil)
             } else {
-                segments.append(.literal(Array(part)))
+                node = child(of: node, literal: Array(part))
             }
         }
         precondition(names.count <= ParameterValues.capacity, "a route has at most \(ParameterValues.capacity) parameters: \(pattern)")
-        root.add(Endpoint(method: method, handler: handler), at: segments[...], pattern: pattern, parameterNames: names)
+        if nodes[node].route == nil {
+            nodes[node].route = routes.count
+            routes.append(Route(pattern: pattern, parameterNames: names))
+        }
+        let route = nodes[node].route!
+        precondition(routes[route].pattern == pattern, "\(pattern) is \(routes[route].pattern) spelled differently")
+        endpoints.removeAll { $0.route == route && $0.method == method }
+        endpoints.append(Endpoint(route: route, method: method, handler: handler))
+        if !methods.contains(method) { methods.append(method) }
+        precondition(methods.count <= 64, "a router knows at most 64 methods")
+        nodes[node].methods |= bit(of: method)
     }
 
     /// "id" for "{id}" or ":id", nil for a literal segment.
@@ -51,137 +68,132 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// The child of `parent` for this segment (nil: a parameter), added when there is none: a literal at the head of
+    /// the children, the parameter at their end.
+    private mutating func child(of parent: Int, literal: [UInt8]?) -> Int {
+        var last: Int?
+        var next = nodes[parent].firstChild
+        while let index = next {
+            let range = nodes[index].literal
+            if range.map({ Array(literalBytes[$0]) }) == literal { return index }
+            last = index
+            next = nodes[index].nextSibling
+        }
+        var node = Node(literal: literal.map { literalBytes.count..<(literalBytes.count + $0.count) })
+        literalBytes += literal ?? []
+        let index = nodes.count
+        if literal != nil || last == nil {
+            node.nextSibling = nodes[parent].firstChild
+            nodes[parent].firstChild = index
+        } else if let last {
+            nodes[last].nextSibling = index
+        }
+        nodes.append(node)
+        return index
+    }
+
     public func match(method: String, path: String) -> RouteMatch {
         match(method: method, pathUTF8: Array(path.utf8))
     }
 
     /// The match for a path's bytes (`Request.pathUTF8`), which the parameters share.
     public func match(method: String, pathUTF8 path: [UInt8]) -> RouteMatch {
-        var found: RouteMatch?
-        forEachRoute(matching: path) { route, values in
-            guard let handler = route.handler(for: method) else { return false }
-            found = .found(handler, RouteParameters(route: route.pattern, names: route.parameterNames, path: path, values: values))
-            return true
+        // HEAD is served by a GET handler where a route has no HEAD handler.
+        let wanted = bit(of: method) | (method == "HEAD" ? bit(of: "GET") : 0)
+        var values = ParameterValues()
+        var seen: UInt64 = 0
+        if let node = walk(path, accepting: wanted, &values, &seen), let route = nodes[node].route,
+           let endpoint = endpoint(of: route, for: method) ?? (method == "HEAD" ? endpoint(of: route, for: "GET") : nil) {
+            let parameters = RouteParameters(route: routes[route].pattern, names: routes[route].parameterNames, path: path, values: values)
+            return .found(endpoints[endpoint].handler, parameters)
         }
-        if let found { return found }
-        // The 404/405 decision, off the hot path.
-        var allowed = Set<String>()
-        forEachRoute(matching: path) { route, _ in
-            allowed.formUnion(route.methods)
-            return false
-        }
+        // The 404/405 decision, off the hot path: `seen` has the methods of every route whose pattern matched.
+        var allowed = methods.indices.filter { seen & 1 << UInt64($0) != 0 }.map { methods[$0] }
         if allowed.isEmpty { return .notFound }
-        if allowed.contains("GET") { allowed.insert("HEAD") }
+        if allowed.contains("GET"), !allowed.contains("HEAD") { allowed.append("HEAD") }
         return .methodNotAllowed(allowed: allowed.sorted())
     }
 
-    /// Calls `visit` with each route whose pattern matches `path`, most specific first, until it returns true.
-    private func forEachRoute(matching path: [UInt8], _ visit: (Route, ParameterValues) -> Bool) {
+    /// The method's bit in a node's `methods`; 0 for a method no handler is registered for.
+    private func bit(of method: String) -> UInt64 {
+        methods.firstIndex(of: method).map { 1 << UInt64($0) } ?? 0
+    }
+
+    /// The index in `endpoints` of the route's handler for `method`.
+    private func endpoint(of route: Int, for method: String) -> Int? {
+        endpoints.indices.first { endpoints[$0].route == route && endpoints[$0].method == method }
+    }
+
+    /// The node where the first pattern, most specific first, that matches `path` and has a handler for a method in
+    /// `wanted` ends; the parameters' values are left in `values`, and the methods of every route passed over in `seen`.
+    private func walk(_ path: [UInt8], accepting wanted: UInt64, _ values: inout ParameterValues, _ seen: inout UInt64) -> Int? {
         let bytes = path.span
-        guard !bytes.isEmpty, bytes[0] == UInt8(ascii: "/") else { return }
-        var values = ParameterValues()
-        _ = root.walk(bytes, from: 1, &values, visit)
+        guard !bytes.isEmpty, bytes[0] == UInt8(ascii: "/") else { return nil }
+        return Self.walk(bytes, below: 0, from: 1, in: nodes.span, literalBytes.span, accepting: wanted, &values, &seen)
+    }
+
+    /// Matches the segment at `start` (just after a '/') against the children of `parent`, literals first, then
+    /// the rest of the path below the child that matched. Static, given spans of the router's arrays of plain values:
+    /// a walk retains nothing.
+    private static func walk(
+        _ path: Span<UInt8>, below parent: Int, from start: Int, in nodes: Span<Node>, _ literalBytes: Span<UInt8>,
+        accepting wanted: UInt64, _ values: inout ParameterValues, _ seen: inout UInt64
+    ) -> Int? {
+        var end = start
+        while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+        var next = nodes[parent].firstChild
+        while let index = next {
+            let node = nodes[index]
+            next = node.nextSibling
+            if let literal = node.literal {
+                guard literalBytes.extracting(literal).hasSameBytes(as: path.extracting(start..<end)) else { continue }
+            } else {
+                guard end > start else { continue }
+                values.append(start..<end)
+            }
+            if end < path.count {
+                if let found = walk(path, below: index, from: end + 1, in: nodes, literalBytes, accepting: wanted, &values, &seen) {
+                    return found
+                }
+            } else if node.methods & wanted != 0 {
+                return index
+            } else {
+                seen |= node.methods
+            }
+            if node.literal == nil { values.removeLast() }
+        }
+        return nil
     }
 }
 
 extension Router {
-    private enum Segment {
-        case literal([UInt8])
-        case parameter
+    /// One segment of a pattern, after those of its parent.
+    private struct Node: Sendable {
+        /// The literal's bytes in `literalBytes`; nil for a parameter segment.
+        let literal: Range<Int>?
+        var firstChild: Int?
+        var nextSibling: Int?
+        /// The index in `routes` of the pattern that ends here, and a bit for each method it has a handler for.
+        var route: Int?
+        var methods: UInt64 = 0
+
+        init(literal: Range<Int>?) {
+            self.literal = literal
+        }
     }
 
     /// A struct, not a tuple: a closure inside a tuple inside an array is stored at maximal abstraction, and every
     /// call then goes through reabstraction thunks that copy the whole `Request`.
     private struct Endpoint: Sendable {
+        /// The index in `routes` of the pattern this handles.
+        let route: Int
         let method: String
         let handler: Handler
     }
 
-    /// One pattern and its handlers, by method.
+    /// One pattern, for the match's parameters.
     private struct Route: Sendable {
         let pattern: String
         let parameterNames: [String]
-        var endpoints: [Endpoint] = []
-
-        var methods: [String] { endpoints.map(\.method) }
-
-        func handler(for method: String) -> Handler? {
-            if let endpoint = endpoints.first(where: { $0.method == method }) { return endpoint.handler }
-            if method == "HEAD" { return handler(for: "GET") }
-            return nil
-        }
-    }
-
-    /// A literal segment and the node it leads to.
-    private struct Branch: Sendable {
-        let segment: [UInt8]
-        var node: Node
-
-        func matches(_ path: Span<UInt8>, _ range: Range<Int>) -> Bool {
-            guard segment.count == range.count else { return false }
-            for offset in segment.indices where segment[offset] != path[range.lowerBound + offset] { return false }
-            return true
-        }
-    }
-
-    /// The patterns that share their first segments: the route that ends here, and what follows.
-    private struct Node: Sendable {
-        var route: Route?
-        var literals: [Branch] = []
-        /// The node after a parameter segment, if any pattern has one here (an array for the indirection only: it
-        /// holds at most one node, whatever the parameters there are named).
-        var parameter: [Node] = []
-
-        mutating func add(_ endpoint: Endpoint, at segments: ArraySlice<Segment>, pattern: String, parameterNames: [String]) {
-            guard let segment = segments.first else {
-                var route = route ?? Route(pattern: pattern, parameterNames: parameterNames)
-                precondition(route.pattern == pattern, "\(pattern) is \(route.pattern) spelled differently")
-                route.endpoints.removeAll { $0.method == endpoint.method }
-                route.endpoints.append(endpoint)
-                self.route = route
-                return
-            }
-            let rest = segments.dropFirst()
-            switch segment {
-            case .literal(let bytes):
-                if let index = literals.firstIndex(where: { $0.segment == bytes }) {
-                    literals[index].node.add(endpoint, at: rest, pattern: pattern, parameterNames: parameterNames)
-                } else {
-                    var branch = Branch(segment: bytes, node: Node())
-                    branch.node.add(endpoint, at: rest, pattern: pattern, parameterNames: parameterNames)
-                    literals.append(branch)
-                }
-            case .parameter:
-                if parameter.isEmpty { parameter.append(Node()) }
-                parameter[0].add(endpoint, at: rest, pattern: pattern, parameterNames: parameterNames)
-            }
-        }
-
-        /// Matches the segment at `start` (just after a '/') against this node's children, then what follows it;
-        /// true once `visit` has accepted a route.
-        func walk(
-            _ path: Span<UInt8>, from start: Int, _ values: inout ParameterValues, _ visit: (Route, ParameterValues) -> Bool
-        ) -> Bool {
-            var end = start
-            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
-            for index in literals.indices where literals[index].matches(path, start..<end) {
-                if literals[index].node.follow(path, after: end, &values, visit) { return true }
-            }
-            if !parameter.isEmpty, end > start {
-                values.append(start..<end)
-                if parameter[0].follow(path, after: end, &values, visit) { return true }
-                values.removeLast()
-            }
-            return false
-        }
-
-        /// This node's route when the path ends at `end`, else the path's next segment.
-        private func follow(
-            _ path: Span<UInt8>, after end: Int, _ values: inout ParameterValues, _ visit: (Route, ParameterValues) -> Bool
-        ) -> Bool {
-            guard end == path.count else { return walk(path, from: end + 1, &values, visit) }
-            guard let route else { return false }
-            return visit(route, values)
-        }
     }
 }
