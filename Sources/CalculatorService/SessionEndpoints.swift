@@ -49,7 +49,7 @@ final class SessionEndpoints: Sendable {
     func sessionID(_ parameters: RouteParameters) throws(Problem) -> SessionID {
         // Assigned rather than returned: a returned `SessionID??` was destroyed through generic witnesses (0.2k).
         var parsed: SessionID?
-        parameters.withUTF8("id") { parsed = SessionID(utf8: $0) }
+        parameters.withUTF8("id") { id in id.withUnsafeBufferPointer { parsed = SessionID(utf8: $0) } }
         guard let id = parsed else {
             throw Problem(.invalidSessionID, "a session id is 1 to 64 characters of A-Z, a-z, 0-9, '_' and '-'")
         }

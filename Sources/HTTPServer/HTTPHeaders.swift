@@ -7,12 +7,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
 
     /// A struct rather than the `Element` tuple: arrays of tuples are copied and destroyed through generic
-    /// runtime witnesses, which showed up in the request path's profile.
+    /// runtime witnesses, on the request path.
     fileprivate struct Field: Sendable {
         var name: String
         var value: String
-        /// The name's UTF-8 length, kept so that a lookup passes over fields of another length with one comparison:
-        /// a request's handful of lookups otherwise spent more on `sameName` than on anything else they did.
+        /// The name's UTF-8 length, kept so that a lookup passes over fields of another length with one comparison.
         let nameLength: Int
 
         init(name: String, value: String) {
@@ -110,19 +109,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.reserveCapacity(capacity)
     }
 
-    /// ASCII case-insensitive equality; header names are tokens, so no Unicode case folding is needed. Compared on
-    /// the strings' contiguous bytes: several lookups run on every request.
+    /// ASCII case-insensitive equality; header names are tokens, so no Unicode case folding is needed.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        let a = a.utf8, b = b.utf8
-        guard a.count == b.count else { return false }
-        let compared = a.withContiguousStorageIfAvailable { a in
-            b.withContiguousStorageIfAvailable { b in
-                for index in 0..<a.count where !sameLetter(a[index], b[index]) { return false }
-                return true
-            }
-        }
-        if let compared, let compared { return compared }
-        return a.elementsEqual(b, by: sameLetter)
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8, by: sameLetter)
     }
 
     /// ASCII letters compared case-insensitively, other bytes exactly (shared with `RequestHeaders`).

@@ -1,26 +1,59 @@
 import Glibc
 
+/// How a `Server` listens and what it accepts. Each setting's default is defined here, and the values it may take in
+/// `Accepted`: a command line reads both (for its flags, their help and their checks) rather than restating them.
 public struct ServerConfiguration: Sendable {
     /// IPv4 or IPv6 literal (brackets allowed), or "localhost" (meaning 127.0.0.1). "::" listens on both
     /// IPv6 and IPv4; IPv4 clients then appear with their IPv4 address in `Request.peerAddress`.
-    public var host: String = "127.0.0.1"
+    public var host = "127.0.0.1"
     /// 0 asks the system for a free port; `Server.port` tells which one.
-    public var port: Int = 8080
+    public var port = 8080
     /// Event-loop threads, each running its own libmicrohttpd daemon on the shared listening socket. By default one
-    /// per processor this process may run on (`taskset` and cgroup cpusets narrow that).
+    /// per processor this process may run on (`taskset` and cgroup cpusets narrow that): no loop waits on a
+    /// responder's slow work (that answers with `Response.later`), so more loops would only contend for the cores.
     public var threads: Int
-    public var connectionLimit: Int = 10_000
+    public var connectionLimit = 10_000
     /// 0 means unlimited.
-    public var perIPConnectionLimit: Int = 0
+    public var perIPConnectionLimit = 0
     /// Seconds a connection may stay idle before it is closed.
-    public var connectionTimeout: Int = 30
+    public var connectionTimeout = 30
     /// Memory per connection; bounds the request line plus headers (larger requests get 431 or 414 from libmicrohttpd).
-    public var connectionMemoryLimit: Int = 64 * 1024
+    public var connectionMemoryLimit = 32_768
     /// Bodies larger than this are read and discarded; the responder sees `Request.bodyLimitExceeded`.
-    public var maxBodySize: Int = 64 * 1024
+    public var maxBodySize = 65_536
 
     public init() {
         threads = Self.usableProcessors()
+    }
+
+    /// The defaults, for a command line's flags and their help.
+    public static let defaults = ServerConfiguration()
+
+    /// The values each setting may take: `Server.start()` refuses a configuration with others.
+    public enum Accepted {
+        public static let port = 0...65_535
+        public static let threads = 1...1_024
+        public static let connectionLimit = 1...1_000_000
+        public static let perIPConnectionLimit = 0...1_000_000
+        public static let connectionTimeout = 1...86_400
+        public static let connectionMemoryLimit = 4_096...(16 << 20)
+        public static let maxBodySize = 1...(64 << 20)
+    }
+
+    /// Throws `HTTPServerError.invalidConfiguration` for a setting outside `Accepted`.
+    func validate() throws(HTTPServerError) {
+        func require(_ range: ClosedRange<Int>, _ value: Int, _ name: String) throws(HTTPServerError) {
+            guard range.contains(value) else {
+                throw .invalidConfiguration("\(name) must be from \(range.lowerBound) to \(range.upperBound), not \(value)")
+            }
+        }
+        try require(Accepted.port, port, "port")
+        try require(Accepted.threads, threads, "threads")
+        try require(Accepted.connectionLimit, connectionLimit, "connectionLimit")
+        try require(Accepted.perIPConnectionLimit, perIPConnectionLimit, "perIPConnectionLimit")
+        try require(Accepted.connectionTimeout, connectionTimeout, "connectionTimeout")
+        try require(Accepted.connectionMemoryLimit, connectionMemoryLimit, "connectionMemoryLimit")
+        try require(Accepted.maxBodySize, maxBodySize, "maxBodySize")
     }
 
     /// Processors in this process's affinity mask ("Cpus_allowed" in /proc/self/status), else the online ones.

@@ -19,73 +19,82 @@ struct CalculatorServer: ParsableCommand {
             """
     )
 
-    @Option(help: "Address to listen on. [env: CALC_HOST] (default: 127.0.0.1)")
+    // Each flag's default is read from where it is defined (`ServerConfiguration`, `ServiceConfiguration`,
+    // `SessionStoreOptions`, or below for the command line's own), for its help as for its value.
+    private static let serverDefaults = ServerConfiguration.defaults
+    private static let serviceDefaults = ServiceConfiguration()
+    private static let storeDefaults = SessionStoreOptions()
+    private static let defaultDataDirectory = "./data"
+    private static let defaultLogLevel = "info"
+    private static let defaultLogFormat = "text"
+
+    @Option(help: help("Address to listen on.", "CALC_HOST", default: Self.serverDefaults.host))
     var host: String?
 
-    @Option(help: "TCP port; 0 picks a free one and prints it. [env: CALC_PORT] (default: 8080)")
+    @Option(help: help("TCP port; 0 picks a free one and prints it.", "CALC_PORT", default: Self.serverDefaults.port))
     var port: Int?
 
-    @Option(help: "HTTP event-loop threads. [env: CALC_THREADS] (default: the cores this process may run on)")
+    @Option(help: help("HTTP event-loop threads.", "CALC_THREADS", default: "the cores this process may run on"))
     var threads: Int?
 
-    @Option(help: "Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB]. [env: CALC_STORE] (default: sqlite:<data-dir>/sessions.sqlite)")
+    @Option(help: help("Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
     var store: String?
 
-    @Option(help: "Directory for the default SQLite store. [env: CALC_DATA_DIR] (default: ./data)")
+    @Option(help: help("Directory for the default SQLite store.", "CALC_DATA_DIR", default: Self.defaultDataDirectory))
     var dataDir: String?
 
-    @Option(help: "Idle time after which a session expires: seconds or 90s, 30m, 24h, 7d. [env: CALC_SESSION_TTL] (default: 24h)")
+    @Option(help: help("Idle time after which a session expires: seconds or 90s, 30m, 24h, 7d.", "CALC_SESSION_TTL", default: durationText(Self.storeDefaults.ttl)))
     var sessionTtl: String?
 
-    @Option(help: "Most live sessions; new ones are refused with 503 beyond it. [env: CALC_MAX_SESSIONS] (default: 1000000)")
+    @Option(help: help("Most live sessions; new ones are refused with 503 beyond it.", "CALC_MAX_SESSIONS", default: Self.storeDefaults.maxSessions))
     var maxSessions: Int?
 
-    @Option(help: "Largest request body in bytes; larger ones get 413. [env: CALC_MAX_BODY] (default: 65536)")
+    @Option(help: help("Largest request body in bytes; larger ones get 413.", "CALC_MAX_BODY", default: Self.serverDefaults.maxBodySize))
     var maxBody: Int?
 
-    @Option(help: "Most keys in one press request; more get 413. [env: CALC_MAX_KEYS] (default: 1000)")
+    @Option(help: help("Most keys in one press request; more get 413.", "CALC_MAX_KEYS", default: Self.serviceDefaults.maxKeysPerRequest))
     var maxKeys: Int?
 
-    @Option(help: "Most concurrent connections. [env: CALC_MAX_CONNECTIONS] (default: 10000)")
+    @Option(help: help("Most concurrent connections.", "CALC_MAX_CONNECTIONS", default: Self.serverDefaults.connectionLimit))
     var maxConnections: Int?
 
-    @Option(help: "Seconds a connection may stay idle before it is closed. [env: CALC_CONNECTION_TIMEOUT] (default: 30)")
+    @Option(help: help("Seconds a connection may stay idle before it is closed.", "CALC_CONNECTION_TIMEOUT", default: Self.serverDefaults.connectionTimeout))
     var connectionTimeout: Int?
 
-    @Option(help: "Most concurrent connections from one client address; 0 = no limit. [env: CALC_MAX_CONNECTIONS_PER_IP] (default: 0)")
+    @Option(help: help("Most concurrent connections from one client address; 0 = no limit.", "CALC_MAX_CONNECTIONS_PER_IP", default: Self.serverDefaults.perIPConnectionLimit))
     var maxConnectionsPerIp: Int?
 
-    @Option(help: "Memory per connection in bytes; bounds the request line and headers (larger ones get 431). [env: CALC_MAX_HEADER_BYTES] (default: 32768)")
+    @Option(help: help("Memory per connection in bytes; bounds the request line and headers (larger ones get 431).", "CALC_MAX_HEADER_BYTES", default: Self.serverDefaults.connectionMemoryLimit))
     var maxHeaderBytes: Int?
 
-    @Option(help: "Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps. [env: CALC_API_KEY] (default: none)")
+    @Option(help: help("Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps.", "CALC_API_KEY", default: Self.serviceDefaults.apiKey ?? "none"))
     var apiKey: String?
 
-    @Option(help: "Key presses a second per client (token bucket, bursts of twice that); 0 = no limit. [env: CALC_PRESS_RATE] (default: 0)")
+    @Option(help: help("Key presses a second per client (token bucket, bursts of twice that); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
     var pressRate: Double?
 
-    @Option(help: "New sessions a minute per client (token bucket); 0 = no limit. [env: CALC_SESSION_RATE] (default: 0)")
+    @Option(help: help("New sessions a minute per client (token bucket); 0 = no limit.", "CALC_SESSION_RATE", default: Self.serviceDefaults.sessionsPerMinute))
     var sessionRate: Double?
 
     @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
-    var trustProxy = false
+    var trustProxy = Self.serviceDefaults.trustProxy
 
-    @Option(help: "Access-Control-Allow-Origin sent to browsers. [env: CALC_CORS_ORIGIN] (default: *)")
+    @Option(help: help("Access-Control-Allow-Origin sent to browsers.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.corsOrigin))
     var corsOrigin: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. [env: CALC_LOG_LEVEL] (default: info)")
+    @Option(help: help("Log level: trace, debug, info, notice, warning, error, critical.", "CALC_LOG_LEVEL", default: Self.defaultLogLevel))
     var logLevel: String?
 
-    @Option(help: "Log format: text, or json (one object per line). [env: CALC_LOG_FORMAT] (default: text)")
+    @Option(help: help("Log format: text, or json (one object per line).", "CALC_LOG_FORMAT", default: Self.defaultLogFormat))
     var logFormat: String?
 
     func run() throws {
         let setting = Setting(environment: ProcessInfo.processInfo.environment)
-        let levelName = setting.string(logLevel, "CALC_LOG_LEVEL", default: "info")
+        let levelName = setting.string(logLevel, "CALC_LOG_LEVEL", default: Self.defaultLogLevel)
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
         }
-        let format = setting.string(logFormat, "CALC_LOG_FORMAT", default: "text")
+        let format = setting.string(logFormat, "CALC_LOG_FORMAT", default: Self.defaultLogFormat)
         guard format == "text" || format == "json" else { throw ValidationError("--log-format must be text or json, not \(format)") }
         LoggingSystem.bootstrap { label in
             if format == "json" {
@@ -103,34 +112,41 @@ struct CalculatorServer: ParsableCommand {
         let logger = Logger(label: "calculator-server")
 
         var server = ServerConfiguration()
-        server.host = setting.string(host, "CALC_HOST", default: "127.0.0.1")
-        server.port = try setting.number(port, "CALC_PORT", default: 8080, in: 0...65_535, option: "--port")
-        // One loop per usable core, for every store: no loop waits on a store (SQLite's writes answer from its
-        // committer thread, Redis's presses and reads from its pipeline thread), so more loops would only contend
-        // (measured on 2 cores with 32 connections: SQLite 2 workers 19–20k presses/s at 45–47 µs CPU each, 4 ran
-        // 16–18k at 51–56 µs, 32 ran 14–15k at 65–67 µs).
-        server.threads = try setting.number(threads, "CALC_THREADS", default: server.threads, in: 1...256, option: "--threads")
-        server.maxBodySize = try setting.number(maxBody, "CALC_MAX_BODY", default: 65_536, in: 1...(64 << 20), option: "--max-body")
-        server.connectionLimit = try setting.number(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")
-        server.connectionTimeout = try setting.number(connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: 30, in: 1...86_400, option: "--connection-timeout")
-
+        server.host = setting.string(host, "CALC_HOST", default: server.host)
+        server.port = try setting.number(port, "CALC_PORT", default: server.port, in: ServerConfiguration.Accepted.port, option: "--port")
+        server.threads = try setting.number(threads, "CALC_THREADS", default: server.threads, in: ServerConfiguration.Accepted.threads, option: "--threads")
+        server.maxBodySize = try setting.number(
+            maxBody, "CALC_MAX_BODY", default: server.maxBodySize, in: ServerConfiguration.Accepted.maxBodySize, option: "--max-body")
+        server.connectionLimit = try setting.number(
+            maxConnections, "CALC_MAX_CONNECTIONS", default: server.connectionLimit, in: ServerConfiguration.Accepted.connectionLimit,
+            option: "--max-connections")
+        server.connectionTimeout = try setting.number(
+            connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: server.connectionTimeout, in: ServerConfiguration.Accepted.connectionTimeout,
+            option: "--connection-timeout")
         server.perIPConnectionLimit = try setting.number(
-            maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: 0, in: 0...1_000_000, option: "--max-connections-per-ip")
-        server.connectionMemoryLimit = try setting.number(maxHeaderBytes, "CALC_MAX_HEADER_BYTES", default: 32_768, in: 4_096...(16 << 20), option: "--max-header-bytes")
+            maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: server.perIPConnectionLimit,
+            in: ServerConfiguration.Accepted.perIPConnectionLimit, option: "--max-connections-per-ip")
+        server.connectionMemoryLimit = try setting.number(
+            maxHeaderBytes, "CALC_MAX_HEADER_BYTES", default: server.connectionMemoryLimit,
+            in: ServerConfiguration.Accepted.connectionMemoryLimit, option: "--max-header-bytes")
 
         var service = ServiceConfiguration()
         service.apiKey = (apiKey ?? setting.environment["CALC_API_KEY"]).flatMap { $0.isEmpty ? nil : $0 }
-        service.pressesPerSecond = try setting.number(pressRate, "CALC_PRESS_RATE", default: 0, in: 0...1_000_000, option: "--press-rate")
-        service.sessionsPerMinute = try setting.number(sessionRate, "CALC_SESSION_RATE", default: 0, in: 0...1_000_000, option: "--session-rate")
+        service.pressesPerSecond = try setting.number(
+            pressRate, "CALC_PRESS_RATE", default: service.pressesPerSecond, in: 0...1_000_000, option: "--press-rate")
+        service.sessionsPerMinute = try setting.number(
+            sessionRate, "CALC_SESSION_RATE", default: service.sessionsPerMinute, in: 0...1_000_000, option: "--session-rate")
         service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
-        service.maxKeysPerRequest = try setting.number(maxKeys, "CALC_MAX_KEYS", default: 1_000, in: 1...1_000_000, option: "--max-keys")
-        service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: "*")
+        service.maxKeysPerRequest = try setting.number(
+            maxKeys, "CALC_MAX_KEYS", default: service.maxKeysPerRequest, in: 1...1_000_000, option: "--max-keys")
+        service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: service.corsOrigin)
 
         var options = SessionStoreOptions()
-        options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: "24h"), option: "--session-ttl")
-        options.maxSessions = try setting.number(maxSessions, "CALC_MAX_SESSIONS", default: 1_000_000, in: 1...100_000_000, option: "--max-sessions")
+        options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(options.ttl)), option: "--session-ttl")
+        options.maxSessions = try setting.number(
+            maxSessions, "CALC_MAX_SESSIONS", default: options.maxSessions, in: 1...100_000_000, option: "--max-sessions")
 
-        let directory = setting.string(dataDir, "CALC_DATA_DIR", default: "./data")
+        let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
         let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))
         let sessions = try openStore(location, options: options, logger: logger)
 

@@ -35,6 +35,22 @@ func parseDuration(_ text: String, option: String) throws(ValidationError) -> Du
     return .seconds(amount * scale)
 }
 
+/// A duration as `parseDuration` reads it: in hours, minutes or seconds, the largest that gives a whole number.
+func durationText(_ duration: Duration) -> String {
+    let seconds = duration.components.seconds
+    for (unit, scale) in [("h", Int64(3_600)), ("m", 60)] where seconds % scale == 0 && seconds >= scale {
+        return "\(seconds / scale)\(unit)"
+    }
+    return "\(seconds)s"
+}
+
+/// A flag's help as `--help` shows it: what the flag does, the environment variable that can set it, and its default.
+func help(_ text: String, _ variable: String, default value: some CustomStringConvertible) -> ArgumentHelp {
+    // A whole rate shows as the number it is typed as ("0", not "0.0").
+    let shown = (value as? Double).flatMap { Int(exactly: $0) }.map(String.init) ?? value.description
+    return ArgumentHelp("\(text) [env: \(variable)] (default: \(shown))")
+}
+
 /// A flag's value: the command line first, then the environment, then the default.
 struct Setting {
     let environment: [String: String]

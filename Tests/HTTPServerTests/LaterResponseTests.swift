@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// Deliveries a test holds back until it lets them go.
-private final class HeldDeliveries: Sendable {
+final class HeldDeliveries: Sendable {
     private let held = Mutex<[@Sendable () -> Void]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
@@ -24,7 +24,7 @@ private final class HeldDeliveries: Sendable {
     }
 }
 
-private func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> Server {
+func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> Server {
     var configuration = ServerConfiguration.ephemeral
     configuration.threads = threads
     let server = Server(configuration: configuration, responder: responder)

@@ -1,4 +1,5 @@
-"""Replays every ```console block of README.md against a fresh calculator-server and compares the output.
+"""Replays every ```console block of README.md against a fresh calculator-server and compares the output, and checks
+that the configuration table's defaults are the ones `--help` states (which reads them from the code).
 
 Usage: check_readme.py SERVER_BINARY README. Lines starting with "$ " are run with bash (localhost:8080 is replaced by
 the test server's address); the lines after them, up to the next command, are the expected output. Date and
@@ -36,8 +37,22 @@ def blocks(readme):
         yield commands
 
 
+def table_defaults_disagreeing(binary, readme):
+    """The rows of the configuration table whose default (its first `code`) is not the one `--help` states."""
+    usage = " ".join(subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=30).stdout.split())
+    stated = dict(re.findall(r"(--[a-z-]+) <[a-z-]+> .*?\(default: (.*?)\)", usage.replace(" --", "\n--")))
+    disagreeing = []
+    for flag, default in re.findall(r"^\| `(--[a-z-]+)` \| [^|]* \| `([^`]*)`", readme, re.M):
+        if stated.get(flag) != default:
+            disagreeing.append(f"{flag}: README {default!r}, --help {stated.get(flag)!r}")
+    return disagreeing
+
+
 def main():
     binary, readme_path = sys.argv[1], sys.argv[2]
+    disagreeing = table_defaults_disagreeing(binary, open(readme_path, encoding="utf-8").read())
+    for row in disagreeing:
+        print(f"FAIL configuration table: {row}")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -59,7 +74,7 @@ def main():
         server.terminate()
         server.wait(timeout=30)
     print(f"README examples: {passed} passed, {failed} failed")
-    return 1 if failed or passed == 0 else 0
+    return 1 if failed or disagreeing or passed == 0 else 0
 
 
 if __name__ == "__main__":

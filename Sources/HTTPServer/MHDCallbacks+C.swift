@@ -1,0 +1,303 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// libmicrohttpd's callbacks. `static let` closures in a nonisolated type: a `@convention(c)` closure written in
+/// `main.swift` would inherit `@MainActor` and trap when called from libmicrohttpd's threads.
+enum MHDCallbacks {
+    /// Turns a connection away before it is set up when its address already has its share of connections.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { cls, socketAddress, _ in
+        guard let cls, let counted = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().connectionsPerAddress,
+              let address = ConnectionsPerAddress.Address(socketAddress) else { return MHD_Result.YES }
+        return counted.admits(address) ? MHD_Result.YES : MHD_Result.NO
+    }
+
+    /// Connection accepted or closed: the connection's state lives exactly that long.
+    static let connectionEvent: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
+        guard let cls, let socketContext else { return }
+        switch event {
+        case .CONNECTION_NOTIFY_STARTED:
+            let state = ConnectionState()
+            if let counted = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().connectionsPerAddress,
+               let connection, let address = ConnectionsPerAddress.Address(cmhd_client_address(connection)) {
+                counted.opened(address)
+                state.countedAddress = address
+            }
+            socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+        case .CONNECTION_NOTIFY_CLOSED:
+            guard let pointer = socketContext.pointee else { return }
+            socketContext.pointee = nil
+            let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
+            let connection = Unmanaged<ConnectionState>.fromOpaque(pointer)
+            if let address = connection.takeUnretainedValue().countedAddress {
+                dispatcher.connectionsPerAddress?.closed(address)
+            }
+            if connection.takeUnretainedValue().finish() {
+                dispatcher.inFlight.subtract(1, ordering: .releasing)
+            }
+            connection.release()
+        default:
+            return
+        }
+    }
+
+    /// Called once per request with the raw target, before libmicrohttpd splits and decodes it; the return
+    /// value becomes `*con_cls` (borrowed: the connection owns it).
+    static let requestStarted: cmhd_uri_log_callback = { cls, target, connection in
+        guard let cls, let target, let connection, let pointer = cmhd_socket_context(connection) else { return nil }
+        withObjects(cls, pointer) { dispatcher, state in
+            if state.finish() {
+                // The previous request was abandoned without a completion report.
+                dispatcher.inFlight.subtract(1, ordering: .relaxed)
+            }
+            state.begin(target: target)
+            state.inProgress = true
+            dispatcher.inFlight.add(1, ordering: .relaxed)
+        }
+        return pointer
+    }
+
+    /// The dispatcher and the connection's state behind libmicrohttpd's context pointers, lent to `body` without a
+    /// retain and a release of each: both outlive every callback (the server owns the dispatcher, the connection
+    /// owns its state until its close notification), and these run several times per request.
+    private static func withObjects<T>(
+        _ dispatcher: UnsafeMutableRawPointer, _ state: UnsafeMutableRawPointer, _ body: (Dispatcher, ConnectionState) -> T
+    ) -> T {
+        Unmanaged<Dispatcher>.fromOpaque(dispatcher)._withUnsafeGuaranteedRef { dispatcher in
+            Unmanaged<ConnectionState>.fromOpaque(state)._withUnsafeGuaranteedRef { state in body(dispatcher, state) }
+        }
+    }
+
+    /// Called for the headers, for each body chunk, then once more when the request is complete. The response
+    /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close` (which
+    /// only a refused target wants).
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadDataSize, requestContext in
+        guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
+        return withObjects(cls, pointer) { dispatcher, state in
+            handle(connection, method, version, uploadData, uploadDataSize, state, dispatcher)
+        }
+    }
+
+    /// The access callback's work, with its context objects lent.
+    private static func handle(
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+        _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>, _ state: ConnectionState,
+        _ dispatcher: Dispatcher
+    ) -> MHD_Result {
+        if let pending = state.pending {
+            // Called again after the resume: send what was delivered.
+            switch pending.takeOutcome() {
+            case .waiting:
+                return MHD_Result.YES
+            case .delivered(let response):
+                state.pending = nil
+                return queue(
+                    pending.finished(consume response), on: connection,
+                    closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed))
+            case .abandoned:
+                state.pending = nil
+                return queue(pending.finished(shuttingDown), on: connection, closing: true)
+            }
+        }
+
+        if !state.headersReceived {
+            // The body's size is checked as it arrives, below, rather than from the declared Content-Length: the
+            // connection's spare body buffer mostly has room already.
+            state.headersReceived = true
+            if let version, state.targetIsCut(before: version) {
+                // The path the responder would see is not the one sent, so no responder sees it. Answered at once,
+                // and the connection closed after it, as after any request this malformed; a body is never read in.
+                return queue(cutTarget, on: connection, closing: true)
+            }
+            return MHD_Result.YES
+        }
+
+        let chunkSize = uploadDataSize.pointee
+        if chunkSize > 0 {
+            // Always consume the chunk, even past the limit, so the connection stays in sync for keep-alive.
+            uploadDataSize.pointee = 0
+            if !state.bodyLimitExceeded, let uploadData {
+                if state.body.count + chunkSize > dispatcher.maxBodySize {
+                    state.bodyLimitExceeded = true
+                    state.body = []
+                } else {
+                    let bytes = UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self)
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
+                }
+            }
+            return MHD_Result.YES
+        }
+
+        if state.peerAddress == nil {
+            state.peerAddress = peerAddress(connection)
+        }
+        let (response, conflicting) = respond(connection, method, state, dispatcher)
+        if let deferred = response.deferred {
+            park(connection, state, dispatcher, closing: conflicting, until: deferred)
+            return MHD_Result.YES
+        }
+        // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
+        // cannot be trusted, so the connection ends with this response.
+        let closing = dispatcher.draining.load(ordering: .relaxed) || conflicting
+        return queue(response, on: connection, closing: closing)
+    }
+
+    /// Makes the request, moving the path, query and body out of the connection's state (the request is their last
+    /// user, so they are not copied: no retain now, no release when the state is reset), and hands it to the
+    /// responder. Also returns whether the request had conflicting Content-Length fields.
+    private static func respond(
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ state: ConnectionState, _ dispatcher: Dispatcher
+    ) -> (Response, Bool) {
+        let (headers, conflicting) = requestHeaders(connection, into: state.takeHeaders())
+        let request = Request(
+            method: method.map(methodName) ?? "GET",
+            pathUTF8: state.path,
+            query: state.query.take(),
+            headers: headers,
+            body: state.takeBody(),
+            bodyLimitExceeded: state.bodyLimitExceeded,
+            peerAddress: state.peerAddress ?? "",
+            hasConflictingContentLength: conflicting
+        )
+        let response = dispatcher.responder(request)
+        state.keepBuffers(of: request)
+        return (response, conflicting)
+    }
+
+    /// Suspends the connection, then starts the work that delivers its response: suspending first means a delivery
+    /// from another thread, however quick, finds the connection suspended and resumes it.
+    private static func park(
+        _ connection: OpaquePointer, _ state: ConnectionState, _ dispatcher: Dispatcher, closing: Bool, until deferred: Response.Deferred
+    ) {
+        // Callbacks run on their daemon's loop thread, which has registered itself.
+        guard let loop = LoopWakeUp.current else { fatalError("a libmicrohttpd callback ran outside an event loop") }
+        MHD_suspend_connection(connection)
+        let pending = PendingReply(
+            suspended: connection, parkedIn: dispatcher.parked, loop: loop, closesConnection: closing, deferred: deferred)
+        state.pending = pending
+        guard dispatcher.parked.park(pending) else {
+            pending.abandon()
+            return
+        }
+        deferred.start { pending.deliver($0) }
+    }
+
+    /// Sent to a parked connection that the server stopped before its response was delivered. The work behind the
+    /// request may still finish after this answer (a write committed while the server stops), and the detail says so.
+    private static var shuttingDown: Response {
+        var response = problem(
+            503, "Service Unavailable", "the server stopped before this request's response was ready; it may still have taken effect")
+        response.headers.add("Retry-After", "1")
+        return response
+    }
+
+    /// Sent for a request whose target held a NUL byte (`ConnectionState.targetIsCut(before:)`).
+    private static var cutTarget: Response {
+        problem(400, "Bad Request", "the request target contains a NUL byte")
+    }
+
+    /// An RFC 9457 problem of the generic kind ("about:blank", titled by the status), as this layer knows no other.
+    /// The title and detail are literals here, with nothing to escape in JSON.
+    private static func problem(_ status: Int, _ title: StaticString, _ detail: StaticString) -> Response {
+        let body = #"{"type":"about:blank","title":""# + "\(title)" + #"","status":"# + String(status)
+            + #","detail":""# + "\(detail)" + #""}"#
+        var response = Response(status: status, body: Array(body.utf8))
+        response.headers.add("Content-Type", "application/problem+json")
+        return response
+    }
+
+    /// The request is over (response sent, or the connection failed or timed out).
+    static let completed: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
+        guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
+        requestContext.pointee = nil
+        withObjects(cls, pointer) { dispatcher, state in
+            if state.finish() {
+                dispatcher.inFlight.subtract(1, ordering: .releasing)
+            }
+        }
+    }
+
+    /// A request's header fields as they are collected, and whether two Content-Length fields disagree: found while
+    /// the fields go by, as bytes, rather than by a second scan of the Strings made of them.
+    private struct ReceivedHeaders {
+        var headers: RequestHeaders
+        var contentLength: UnsafeRawBufferPointer?
+        var hasConflictingContentLength = false
+    }
+
+    private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, name, nameLength, value, valueLength in
+        guard let cls, let name else { return MHD_Result.YES }
+        let received = cls.assumingMemoryBound(to: ReceivedHeaders.self)
+        let valueBytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength)
+        if nameLength == 14, strncasecmp(name, "Content-Length", 14) == 0 {
+            if let first = received.pointee.contentLength {
+                if !first.elementsEqual(valueBytes) { received.pointee.hasConflictingContentLength = true }
+            } else {
+                received.pointee.contentLength = valueBytes
+            }
+        }
+        received.pointee.headers.append(name: UnsafeRawBufferPointer(start: name, count: nameLength), value: valueBytes)
+        return MHD_Result.YES
+    }
+
+    /// The common methods as string literals (no allocation, no UTF-8 validation); others copied as sent.
+    private static func methodName(_ method: UnsafePointer<CChar>) -> String {
+        switch strlen(method) {
+        case 3 where strcmp(method, "GET") == 0: return "GET"
+        case 3 where strcmp(method, "PUT") == 0: return "PUT"
+        case 4 where strcmp(method, "POST") == 0: return "POST"
+        case 4 where strcmp(method, "HEAD") == 0: return "HEAD"
+        case 5 where strcmp(method, "PATCH") == 0: return "PATCH"
+        case 6 where strcmp(method, "DELETE") == 0: return "DELETE"
+        case 7 where strcmp(method, "OPTIONS") == 0: return "OPTIONS"
+        default: return String(cString: method)
+        }
+    }
+
+    /// The request's header fields, and whether they hold Content-Length fields with different values.
+    private static func requestHeaders(_ connection: OpaquePointer, into headers: consuming RequestHeaders) -> (RequestHeaders, Bool) {
+        var received = ReceivedHeaders(headers: headers)
+        _ = withUnsafeMutablePointer(to: &received) { pointer in
+            MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
+        }
+        return (received.headers, received.hasConflictingContentLength)
+    }
+
+    private static func peerAddress(_ connection: OpaquePointer) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let length = cmhd_peer_address(connection, buffer.baseAddress, buffer.count)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+        }
+    }
+
+    private static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { body in
+            MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        guard let created else { return MHD_Result.NO }
+        defer { MHD_destroy_response(created) }
+        response.headers.forEachField { name, value in
+            // libmicrohttpd rejects fields it manages (Content-Length) and values with CR/LF; skipping them keeps
+            // one bad field from costing the whole response. `withCString` lends small strings' bytes from the
+            // stack, where passing the String directly would allocate a NUL-terminated copy of each (`utf8CString`).
+            _ = name.withCString { name in
+                value.withCString { value in MHD_add_response_header(created, name, value) }
+            }
+        }
+        if closing {
+            _ = MHD_add_response_header(created, "Connection", "close")
+        }
+        let status = (100...599).contains(response.status) ? UInt32(response.status) : 500
+        return MHD_queue_response(connection, status, created)
+    }
+}
+
+extension ConnectionsPerAddress.Address {
+    /// The address of a socket address libmicrohttpd lends, nil for a family that has none (a Unix socket).
+    init?(_ socketAddress: UnsafePointer<sockaddr>?) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        guard cmhd_address_bits(socketAddress, &high, &low) != 0 else { return nil }
+        self.init(high: high, low: low)
+    }
+}
