@@ -170,7 +170,7 @@ final class SessionEndpoints: Sendable {
     func patchSession(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
-        let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: IfMatch(request.headers[.ifMatch]))
+        let update = SettingsUpdate(id: id, change: try SettingsChange.parse(request.body), precondition: try IfMatch(parsing: request.headers[.ifMatch]))
         return try run(update)
     }
 
@@ -197,7 +197,7 @@ final class SessionEndpoints: Sendable {
     }
 
     func deleteSession(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
-        let precondition = IfMatch(request.headers[.ifMatch])
+        let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         if answersReadsLater, !precondition.admitsAny {
             return deleteLater(id, path: request.path, precondition)
         }
@@ -307,7 +307,7 @@ final class SessionEndpoints: Sendable {
         let pressRequest = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
         let idempotencyKey = try Self.idempotencyKey(request)
         let update = PressUpdate(
-            id: id, press: pressRequest, precondition: IfMatch(request.headers[.ifMatch]), idempotencyKey: idempotencyKey,
+            id: id, press: pressRequest, precondition: try IfMatch(parsing: request.headers[.ifMatch]), idempotencyKey: idempotencyKey,
             fingerprint: idempotencyKey == nil ? "" : pressRequest.fingerprint,
             // The clock is read only for a reply that is kept (it stamps the reply's age).
             now: idempotencyKey == nil ? 0 : self.now(),

@@ -162,7 +162,7 @@ import Testing
             instance: "/sessions/\(id)")
         _ = try expectProblem(try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", "\"99\"")]), 412, type: "precondition-failed")
         // Weak tags never match (RFC 9110 §13.1.1), nor do tags this service never issued.
-        for unmatched in ["W/\"2\"", "\"7\", \"8\"", "2", "\"\"", "\"abc\""] {
+        for unmatched in ["W/\"2\"", "\"7\", \"8\"", "\"\"", "\"abc\"", "\"a,b\"", "\"7\",, \"8\""] {
             _ = try expectProblem(try press(#"{"key":"5"}"#, headers: [("If-Match", unmatched)]), 412, type: "precondition-failed")
         }
         let current = try #require(before.header("ETag"))
@@ -178,6 +178,20 @@ import Testing
             #expect(gone.header("Content-Type") == "application/problem+json")
             #expect((gone.json?["type"] as? String)?.hasSuffix("/problems/session-not-found") == true)
         }
+    }
+
+    /// A value that is not `*` or a list of entity tags is a bad request, not a stale ETag: a 412 would send the
+    /// client to re-read a version it already has. The percent-encoded form is what a URI-style encoder sends.
+    @Test(arguments: [TestStore.memory]) func unreadableIfMatchIsABadRequest(_ store: TestStore) throws {
+        try start(store)
+        let current = try #require(before.header("ETag"))
+        for unreadable in ["%22\(current.dropFirst().dropLast())%22", "2", "\(current) 2", "\"2", "*, \(current)", "W/2"] {
+            _ = try expectProblem(
+                try press(#"{"key":"5"}"#, headers: [("If-Match", unreadable)]), 400, type: "invalid-request", instance: "/sessions/\(id)/press")
+        }
+        _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"digits":9}"#, headers: [("If-Match", "2")]), 400, type: "invalid-request")
+        _ = try expectProblem(try client.send("DELETE", "/sessions/\(id)", headers: [("If-Match", "%22\(current.dropFirst().dropLast())%22")]), 400, type: "invalid-request")
+        #expect(try press(#"{"key":"5"}"#, headers: [("If-Match", " \(current) ")]).status == 200)
     }
 
     @Test(arguments: [TestStore.memory]) func invalidIdempotencyKey(_ store: TestStore) throws {

@@ -10,14 +10,19 @@ import Testing
         return try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
     }
 
-    @Test func keyNameEnumIsExactlyTheCatalogsNamesAndAliases() throws {
-        let lines = try Self.document().split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0 == "    KeyName:" })
-        let enumLine = try #require(lines[start...].first { $0.hasPrefix("      enum: [") })
-        // Single-quoted YAML scalars: '' stands for one quote.
+    /// The line that starts with `member` in the schema `schema` of `components/schemas`.
+    static func line(_ member: String, ofSchema schema: String) throws -> Substring {
+        let lines = try document().split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0 == "    \(schema):" })
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("    ") && !$0.hasPrefix("     ") } ?? lines.endIndex
+        return try #require(lines[start..<end].first { $0.hasPrefix("      \(member): ") }).dropFirst("      \(member): ".count)
+    }
+
+    /// The scalars of a flow sequence of single-quoted YAML scalars, where '' stands for one quote.
+    static func quotedScalars(_ flow: Substring) -> [String] {
         var listed: [String] = []
         var current: String? = nil
-        var chars = enumLine.dropFirst("      enum: [".count).makeIterator()
+        var chars = flow.makeIterator()
         while let char = chars.next() {
             if var text = current {
                 if char == "'" {
@@ -32,9 +37,44 @@ import Testing
                 current = ""
             }
         }
-        let catalog = KeyCatalog.all.flatMap { [$0.name] + $0.aliases }
-        #expect(listed.count == Set(listed).count, "duplicates in the enum")
-        #expect(Set(listed) == Set(catalog))
+        return listed
+    }
+
+    /// The alternatives of a single-quoted pattern `'^(?:a|b|\+)$'`, unescaped; `prefix` is the part before them.
+    static func alternatives(_ pattern: Substring, after prefix: String) throws -> [String] {
+        let body = try #require(quotedScalars(pattern).first)
+        #expect(body.hasPrefix(prefix))
+        var alternatives: [String] = []
+        var current = ""
+        var chars = body.dropFirst(prefix.count).makeIterator()
+        while let char = chars.next() {
+            switch char {
+            case "\\": if let escaped = chars.next() { current.append(escaped) }
+            case "|": alternatives.append(current); current = ""
+            case ")": alternatives.append(current); return alternatives
+            default: current.append(char)
+            }
+        }
+        return alternatives
+    }
+
+    /// Canonical names only: aliases that differ from a name in case or one symbol (`Rad`, `m−`) would give client
+    /// generators clashing identifiers.
+    @Test func keyNameEnumIsExactlyTheCatalogsNamesInKeypadOrder() throws {
+        let listed = Self.quotedScalars(try Self.line("enum", ofSchema: "KeyName"))
+        #expect(listed == KeyCatalog.all.map(\.name))
+    }
+
+    @Test func keyAliasPatternIsExactlyTheCatalogsAliases() throws {
+        let listed = try Self.alternatives(try Self.line("pattern", ofSchema: "KeyAlias"), after: "^(?:")
+        #expect(listed.count == Set(listed).count, "duplicates in the pattern")
+        #expect(Set(listed) == Set(KeyCatalog.all.flatMap(\.aliases)))
+    }
+
+    /// A batch as one string accepts every name and alias, and numbers (`[0-9.]+`).
+    @Test func keySequencePatternNamesEveryKey() throws {
+        let listed = try Self.alternatives(try Self.line("pattern", ofSchema: "KeySequence"), after: #"^\s*(?:"#)
+        #expect(Set(listed) == Set(KeyCatalog.all.flatMap { [$0.name] + $0.aliases } + ["[0-9.]+"]))
     }
 
     @Test func everyPathTheServiceRoutesIsDocumented() throws {

@@ -1,0 +1,115 @@
+import CalculatorClient
+import Foundation
+import OpenAPIRuntime
+import OpenAPIURLSession
+import Testing
+
+/// The Swift client generated from openapi.yaml, against the real server: the README tour's requests, typed replies
+/// (a null `error` included), problems decoded by status, and `If-Match` sent as written.
+@Suite struct ClientTests {
+    let server: ServerProcess
+    let client: Client
+    let baseURL: URL
+
+    init() throws {
+        server = try ServerProcess(store: .memory)
+        baseURL = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        client = Client(calculatorAt: baseURL)
+    }
+
+    private func press(
+        _ id: String, _ request: Components.Schemas.PressRequest, ifMatch: String? = nil, idempotencyKey: String? = nil
+    ) async throws -> Operations.PressKeys.Output {
+        try await client.pressKeys(
+            path: .init(id: id), headers: .init(ifMatch: ifMatch, idempotencyKey: idempotencyKey), body: .json(request))
+    }
+
+    private func keys(_ sequence: String) -> Components.Schemas.PressRequest {
+        .KeyBatch(.init(keys: .KeySequence(sequence)))
+    }
+
+    @Test func theREADMETour() async throws {
+        let created = try await client.putSession(path: .init(id: "demo")).created
+        #expect(created.headers.eTag == "\"1\"")
+        let fresh = try created.body.json
+        #expect(fresh.display == "0" && fresh.error == nil && fresh.memory == nil && fresh.mode == .scientific && fresh.version == 1)
+
+        let sum = try await press("demo", keys("0.1 + 0.2 =")).ok.body.json
+        #expect(sum.display == "0.3" && sum.expression == "0.1 + 0.2" && sum.version == 2)
+
+        let traced = try await press(
+            "demo", .KeyBatch(.init(keys: .KeyList([.KeyName(.three), .KeyName(.zero), .KeyName(.sin)]), trace: true))
+        ).ok.body.json
+        #expect(traced.steps?.map(\.display) == ["3", "30", "0.5"])
+        let display = try await client.getDisplay(path: .init(id: "demo")).ok.body.json
+        #expect(display.display == "0.5" && display.expression == "sin(30)" && display.angle == .deg)
+
+        let root = try await press("demo", keys("AC 1 ÷ 3 × 3 = m+ 2 xʸ 0.5 =")).ok.body.json
+        #expect(root.display == "1.414213562373095" && root.memory == "1")
+        let history = try await client.getHistory(path: .init(id: "demo")).ok.body.json
+        #expect(history.history.map(\.result) == ["0.3", "1", "1.414213562373095"])
+
+        let patched = try await client.patchSession(
+            path: .init(id: "demo"), headers: .init(ifMatch: "\"4\""), body: .json(.init(digits: 8))
+        ).ok.body.json
+        #expect(patched.display == "1.4142136" && patched.digits == 8 && patched.version == 5)
+
+        let deleted = try await client.deleteSession(path: .init(id: "demo"), headers: .init(ifMatch: "\"5\""))
+        _ = try deleted.noContent
+        _ = try await client.getSession(path: .init(id: "demo")).notFound
+    }
+
+    /// The README's example as written there, checking instead of printing.
+    @Test func theREADMEExample() async throws {
+        let created = try await client.createSession(body: .json(.init(angle: .rad))).created
+        let pressed = try await client.pressKeys(
+            path: .init(id: try created.body.json.id),
+            headers: .init(ifMatch: created.headers.eTag),
+            body: .json(.KeyBatch(.init(keys: .KeySequence("2 xʸ 0.5 =")))))
+        switch pressed {
+        case .ok(let reply): #expect(try reply.body.json.display == "1.414213562373095")
+        default: Issue.record("refused: \(pressed)")
+        }
+    }
+
+    @Test func problemsDecodeByStatus() async throws {
+        let id = try await client.createSession().created.body.json.id
+        let unknown = try await press(id, .KeyBatch(.init(keys: .KeyList([.KeyName(.one), .KeyName(.add), .KeyAlias("banana")]))))
+        let problem = try unknown.badRequest.body.applicationProblemJson
+        #expect(problem.status == 400 && problem.key == "banana" && problem.index == 2)
+
+        let stale = try await press(id, .KeyPress(.init(key: .KeyName(.seven))), ifMatch: "\"9\"")
+        #expect(try stale.preconditionFailed.body.applicationProblemJson.currentVersion == 1)
+
+        let error = try await press(id, keys("1 / 0 =")).ok.body.json
+        #expect(error.display == "Error" && error.error?.code == "division_by_zero")
+    }
+
+    @Test func aliasesAndIdempotentRetries() async throws {
+        let id = try await client.createSession(body: .json(.init(angle: .rad))).created.body.json.id
+        let request = Components.Schemas.PressRequest.KeyBatch(.init(keys: .KeyList([.KeyAlias("π"), .KeyAlias("÷"), .KeyName(.two), .KeyName(.equals)])))
+        let first = try await press(id, request, idempotencyKey: "retry/1").ok
+        let again = try await press(id, request, idempotencyKey: "retry/1").ok
+        #expect(first.headers.idempotentReplayed == nil && again.headers.idempotentReplayed == ._true)
+        #expect(try first.body.json == again.body.json)
+        #expect(try first.body.json.display == "1.570796326794897")
+    }
+
+    /// The catalog's names are exactly the document's `KeyName` cases, so the enum covers every key of the server.
+    @Test func keyNamesAreTheCatalogs() async throws {
+        let catalog = try await client.listKeys().ok.body.json.keys
+        #expect(catalog.map(\.name) == Components.Schemas.KeyName.allCases.map(\.rawValue))
+        #expect(catalog.first { $0.name == "sqrt" }?.aliases == ["√", "²√x"])
+    }
+
+    /// The generated transport percent-encodes header parameters; without `LiteralHeadersMiddleware` the server
+    /// cannot read the entity tag and says so with 400 instead of a misleading 412.
+    @Test func ifMatchIsSentAsWritten() async throws {
+        let id = try await client.createSession().created.body.json.id
+        let plain = Client(serverURL: baseURL, transport: URLSessionTransport())
+        let encoded = try await plain.pressKeys(path: .init(id: id), headers: .init(ifMatch: "\"1\""), body: .json(keys("7")))
+        #expect(try encoded.badRequest.body.applicationProblemJson.detail.contains("If-Match"))
+        let literal = try await press(id, keys("7"), ifMatch: "\"1\"")
+        #expect(try literal.ok.body.json.version == 2)
+    }
+}

@@ -1,0 +1,78 @@
+"""The README tour through the Python client that openapi-python-client generates from openapi.yaml.
+
+Usage: python_tour.py BASE_URL, with the generated package `calculator_client` on the path (scripts/client-test)."""
+import sys
+
+from calculator_client import Client
+from calculator_client.api.keys import list_keys
+from calculator_client.api.sessions import (create_session, delete_session, get_display, get_history, get_session,
+                                            patch_session, press_keys, put_session)
+from calculator_client.models import KeyBatch, KeyPress, Problem, SessionState, Settings
+
+
+def main(base):
+    """Runs the tour and prints each check as it comes; True when all passed."""
+    results = []
+
+    def check(name, condition, detail=""):
+        results.append(bool(condition))
+        print(f"ok   {name}" if condition else f"FAIL {name} {detail}")
+
+    client = Client(base_url=base, raise_on_unexpected_status=True)
+
+    created = put_session.sync_detailed("demo", client=client)
+    state = created.parsed
+    check("PUT makes the session", created.status_code == 201 and isinstance(state, SessionState), created.content)
+    check("a new session shows 0, no error, an empty memory",
+          state.display == "0" and state.error is None and state.memory is None and state.version == 1, state)
+    check("its ETag is the version", created.headers.get("ETag") == '"1"', created.headers)
+
+    state = press_keys.sync("demo", client=client, body=KeyBatch(keys="0.1 + 0.2 ="))
+    check("0.1 + 0.2 = 0.3", state.display == "0.3" and state.expression == "0.1 + 0.2", state)
+
+    state = press_keys.sync("demo", client=client, body=KeyBatch(keys=["3", "0", "sin"], trace=True))
+    check("a traced batch has its steps", [step.display for step in state.steps] == ["3", "30", "0.5"], state)
+    display = get_display.sync("demo", client=client)
+    check("the display reads back", display.display == "0.5" and display.expression == "sin(30)", display)
+
+    state = press_keys.sync("demo", client=client, body=KeyBatch(keys="AC 1 ÷ 3 × 3 = m+ 2 xʸ 0.5 ="))
+    check("aliases, memory and powers", state.display == "1.414213562373095" and state.memory == "1", state)
+    history = get_history.sync("demo", client=client)
+    check("the history", [item.result for item in history.history] == ["0.3", "1", "1.414213562373095"], history)
+
+    state = patch_session.sync("demo", client=client, body=Settings(digits=8), if_match='"4"')
+    check("PATCH with the current ETag", state.display == "1.4142136" and state.digits == 8 and state.version == 5, state)
+
+    problem = press_keys.sync("demo", client=client, body=KeyBatch(keys=["1", "+", "banana"]))
+    check("an unknown key is a problem naming it",
+          isinstance(problem, Problem) and problem.status == 400 and problem.key == "banana" and problem.index == 2,
+          problem)
+    stale = press_keys.sync_detailed("demo", client=client, body=KeyPress(key="7"), if_match='"1"')
+    check("a stale If-Match is 412 with the current version",
+          stale.status_code == 412 and stale.parsed.current_version == 5, stale.content)
+    unreadable = press_keys.sync_detailed("demo", client=client, body=KeyPress(key="7"), if_match="%221%22")
+    check("a percent-encoded If-Match is 400", unreadable.status_code == 400, unreadable.content)
+
+    first = press_keys.sync_detailed("demo", client=client, body=KeyBatch(keys="AC 7"), idempotency_key="5b0c8e1e")
+    again = press_keys.sync_detailed("demo", client=client, body=KeyBatch(keys="AC 7"), idempotency_key="5b0c8e1e")
+    check("a retried press is replayed", again.headers.get("Idempotent-Replayed") == "true"
+          and first.parsed == again.parsed and again.parsed.display == "7", again.headers)
+
+    error = press_keys.sync("demo", client=client, body=KeyBatch(keys="1 / 0 ="))
+    check("a calculator error is typed", error.display == "Error" and error.error.code == "division_by_zero", error)
+
+    deleted = delete_session.sync_detailed("demo", client=client)
+    check("DELETE", deleted.status_code == 204, deleted.content)
+    check("the session is gone", get_session.sync_detailed("demo", client=client).status_code == 404)
+
+    made = create_session.sync(client=client, body=Settings(angle="rad"))
+    check("POST /sessions with settings", made.angle == "rad" and len(made.id) == 22, made)
+    catalog = list_keys.sync(client=client)
+    check("the key catalog", any(key.name == "sqrt" and key.aliases == ["√", "²√x"] for key in catalog.keys), catalog)
+
+    print(f"python client: {results.count(True)} passed, {results.count(False)} failed")
+    return all(results)
+
+
+if __name__ == "__main__":
+    sys.exit(0 if main(sys.argv[1]) else 1)
