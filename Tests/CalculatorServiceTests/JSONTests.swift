@@ -113,7 +113,7 @@ import Testing
         #expect(traced.hasSuffix(#""digits":16,"version":2,"steps":[{"key":"7","display":"7"}]}"#))
     }
 
-    /// A reply longer than the stack buffer moves to the heap and is still whole.
+    /// A reply longer than its writer's first capacity grows and is still whole.
     @Test func longRepliesAreWhole() throws {
         let id = try #require(SessionID(String(repeating: "x", count: 64)))
         var state = CalculatorState()
@@ -126,6 +126,34 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["expression"] as? String == state.expression)
         #expect((object["steps"] as? [Any])?.count == 40)
+    }
+
+    /// An object of thousands of distinct members is read whole, in order; a duplicate far into a large object is
+    /// still found, and one among a few members too.
+    @Test func largeObjectsAreCheckedForDuplicates() throws {
+        let count = 6_354
+        let members = (0..<count).map { #""member\#($0)":\#($0)"# }
+        let body = Array(("{" + members.joined(separator: ",") + "}").utf8)
+        guard case let .object(read) = try JSONReader.parse(body) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(read.count == count)
+        #expect(read.map(\.0) == (0..<count).map { "member\($0)" })
+        #expect(read.last?.1 == .number("\(count - 1)"))
+        for duplicated in ["member3", "member5000"] {
+            let text = "{" + members.joined(separator: ",") + #","\#(duplicated)":0}"#
+            #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(text.utf8)) }
+            do {
+                _ = try JSONReader.parse(Array(text.utf8))
+            } catch {
+                #expect(error.message == "duplicate member \"\(duplicated)\"")
+            }
+        }
+        for size in 1...(JSONReader.scannedMembers + 2) {
+            let few = (0..<size).map { #""m\#($0)":\#($0)"# } + [#""m0":true"#]
+            #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(("{" + few.joined(separator: ",") + "}").utf8)) }
+        }
     }
 
     @Test(arguments: [0, 7, 10, 99, 1_000, UInt64.max])
