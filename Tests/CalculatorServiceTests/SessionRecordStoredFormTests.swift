@@ -110,13 +110,13 @@ import Testing
         #expect(try store.get(id)?.value == record)
         let (updated, _) = try store.update(id, expectedVersion: 1) { value, _ -> Mutation<Void> in
             var random = SystemRandomNumberGenerator()
-            value.state.apply(.two, random: &random)
+            value.state.apply(Key(name: "2")!, random: &random)
             return .write(())
         }
         store.close()
         var expected = record.state
         var random = SystemRandomNumberGenerator()
-        expected.apply(.two, random: &random)
+        expected.apply(Key(name: "2")!, random: &random)
         #expect(updated.value.state == expected)
         // Reading through a codec that sees the raw row: it is in the binary form now.
         let firstBytes = Mutex<[UInt8]>([])
