@@ -1,5 +1,5 @@
 /// Where the key state machine is between keys (Microsoft CalcManager's `CCalcEngine` flags, made one enum).
-enum Phase: String, Sendable, Codable {
+enum Phase: Sendable {
     /// A number is being typed into `entry`.
     case entering
     /// The current operand is a finished value: a unary result, a constant, `mr`.
