@@ -7,7 +7,7 @@ import Bytes
 /// no escaping when written and no scanning when read, and a strict reader is a few bounds checks instead of a
 /// tokenizer. Numbers go in as their exact text forms (`Number.encoded`), so the form is exact and does not depend
 /// on GMP's or MPFR's internal layout.
-public struct StoredFormWriter {
+public struct StoredFormWriter: ~Copyable {
     private var buffer: ByteBuffer
 
     public init(capacity: Int = 256) {

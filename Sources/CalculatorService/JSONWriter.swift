@@ -3,7 +3,7 @@ import Bytes
 /// Writes JSON straight into a byte buffer: responses are built field by field, without an intermediate tree.
 /// Member names are `StaticString`s written as they are (the API's names need no escaping); `key(_: String)` and
 /// `member` take a name made at run time and escape it.
-struct JSONWriter {
+struct JSONWriter: ~Copyable {
     private var buffer: ByteBuffer
     private var needsComma = false
 
@@ -12,15 +12,22 @@ struct JSONWriter {
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    private init(buffer: consuming ByteBuffer) {
+        self.buffer = buffer
+    }
+
     /// What has been written so far.
     var bytes: [UInt8] { buffer.bytes }
 
-    /// The bytes `body` writes into a buffer that starts with room for `capacity` of them.
+    /// The bytes `body` writes. Up to `ByteBuffer.temporaryCapacity` of them are written on the stack, so the only
+    /// allocation is the returned array's.
     @inline(__always)
     static func bytes(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        var json = JSONWriter(capacity: capacity)
-        body(&json)
-        return json.bytes
+        ByteBuffer.withTemporary(capacity: capacity) { buffer in
+            var json = JSONWriter(buffer: buffer)
+            body(&json)
+            return json.bytes
+        }
     }
 
     @inline(__always) mutating func beginObject() { separate(); buffer.append(UInt8(ascii: "{")); needsComma = false }
@@ -125,17 +132,20 @@ struct JSONWriter {
 
     private mutating func writeString(_ value: String) {
         buffer.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: one scan, then one copy.
-        if value.utf8.contains(where: Self.needsEscape) {
-            writeEscaped(value)
-        } else {
-            buffer.append(value)
+        // Most strings need no escaping: they are copied at once and checked where they lie; the rare one that needs
+        // it is written again, escaped.
+        let start = buffer.count
+        buffer.append(value)
+        if buffer.contains(from: start, where: Self.needsEscape) {
+            buffer.removeAll(from: start)
+            writeEscaped(value.utf8Span.span)
         }
         buffer.append(UInt8(ascii: "\""))
     }
 
-    private mutating func writeEscaped(_ value: String) {
-        for byte in value.utf8 {
+    private mutating func writeEscaped(_ utf8: Span<UInt8>) {
+        for index in utf8.indices {
+            let byte = utf8[index]
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 buffer.append(UInt8(ascii: "\\"))

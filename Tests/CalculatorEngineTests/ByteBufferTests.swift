@@ -38,4 +38,32 @@ import Testing
         #expect(buffer.bytes == expected)
         #expect(buffer.count == expected.count)
     }
+
+    /// A temporary buffer starts on the stack and moves to the heap when it outgrows it, keeping what it wrote.
+    @Test(arguments: [1, ByteBuffer.temporaryCapacity, ByteBuffer.temporaryCapacity + 1])
+    func temporaryBuffersGrowPastTheirMemory(capacity: Int) {
+        let text = String(repeating: "0123456789", count: 120)
+        let bytes = ByteBuffer.withTemporary(capacity: capacity) { buffer in
+            var buffer = buffer
+            for character in text.utf8 { buffer.append(character) }
+            buffer.append(text)
+            return buffer.bytes
+        }
+        #expect(bytes == Array(text.utf8) + Array(text.utf8))
+    }
+
+    @Test func writtenBytesCanBeSearchedAndForgotten() {
+        var buffer = ByteBuffer(capacity: 4)
+        buffer.append("abc" as StaticString)
+        let mark = buffer.count
+        buffer.append("d\"e")
+        #expect(buffer.contains(from: mark) { $0 == UInt8(ascii: "\"") })
+        #expect(!buffer.contains(from: 0) { $0 == UInt8(ascii: "x") })
+        #expect(!buffer.contains(from: mark + 3) { _ in true })
+        buffer.removeAll(from: mark)
+        #expect(buffer.bytes == Array("abc".utf8))
+        let tail = Array("xyz".utf8)[1...]
+        buffer.append(tail.span)
+        #expect(buffer.bytes == Array("abcyz".utf8))
+    }
 }
