@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Format 1, the JSON form of a state read only to migrate old rows (`CalculatorState.Format1`). The rows in
-/// Resources/format1.jsonl were written by the format-1 encoder before it was removed: each holds the keys, the
-/// random seed and the settings that made the state, and the state in format 1.
+/// Resources/format1.jsonl are the format-1 encoder's own output: each holds the keys, the random seed and the
+/// settings that made a state, and the state in format 1.
 @Suite struct Format1Tests {
     struct Row: Decodable {
         struct RowSettings: Decodable {

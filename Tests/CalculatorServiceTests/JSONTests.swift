@@ -156,6 +156,28 @@ import Testing
         }
     }
 
+    /// `GET /keys` is the catalog's every field, in keypad order, and stays byte for byte what clients have read:
+    /// its length and FNV-1a hash change only with a deliberate change of the catalog.
+    @Test func keyCatalogReplyIsTheCatalog() throws {
+        let bytes = Rendering.keyCatalog()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"keys":[{"name":"(","aliases":[],"label":"(","kind":"parenthesis","second":false,"inverse":null},"#))
+        #expect(bytes.count == 5_608)
+        let hash = bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        #expect(hash == 0x6e96_5b6d_680a_51fa)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let keys = try #require(object["keys"] as? [[String: Any]])
+        #expect(keys.count == KeyCatalog.all.count)
+        for (key, info) in zip(keys, KeyCatalog.all) {
+            #expect(key["name"] as? String == info.name)
+            #expect(key["aliases"] as? [String] == info.aliases)
+            #expect(key["label"] as? String == info.label)
+            #expect(key["kind"] as? String == info.kind.rawValue)
+            #expect(key["second"] as? Bool == info.isSecondFunction)
+            #expect(key["inverse"] as? String == info.inverse)
+        }
+    }
+
     @Test(arguments: [0, 7, 10, 99, 1_000, UInt64.max])
     func entityTagsAreTheVersionInQuotes(_ version: UInt64) {
         #expect(Rendering.entityTag(version) == "\"\(version)\"")

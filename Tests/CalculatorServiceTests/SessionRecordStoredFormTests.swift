@@ -26,7 +26,7 @@ import Testing
 
     static let samples: [(String, Int)] = [("", 0), ("1 + 2 *", 1), ("1 / 3 = m+ ( 2", 3), ("pi sin", 32), ("1 / 0 =", 2)]
 
-    /// The samples' states in format 1, as the format-1 encoder (since removed) wrote them.
+    /// The samples' states in format 1: the format-1 encoder's own output.
     static let format1States: [String: String] = [
         "": #"{"display":"0","entry":"0","entryPristine":true,"expression":"","format":1,"history":[],"pending":[],"phase":"entering","prefix":"","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"}}"#,
         "1 + 2 *": #"{"display":"2","expression":"1 + 2 ×","format":1,"history":[],"pending":[{"left":"1","op":"+"},{"left":"2","op":"*"}],"phase":"afterOperator","prefix":"1 + 2 ×","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"},"value":"2"}"#,
