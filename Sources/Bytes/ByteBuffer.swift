@@ -35,7 +35,8 @@ public struct ByteBuffer: ~Copyable {
     public static let temporaryCapacity = 512
 
     /// Gives `body` a buffer that starts in memory on the stack when `capacity` fits in `temporaryCapacity`: a
-    /// reply whose bytes `body` returns as an Array then costs that Array's allocation only.
+    /// reply whose bytes `body` returns as an Array then costs that Array's allocation only. `body` must not keep
+    /// the buffer, or a writer holding it, past its return: the stack memory is gone then.
     @inlinable
     public static func withTemporary<Result>(capacity: Int, _ body: (consuming ByteBuffer) -> Result) -> Result {
         guard capacity <= temporaryCapacity else { return body(ByteBuffer(capacity: capacity)) }
@@ -152,19 +153,23 @@ public struct ByteBuffer: ~Copyable {
         appendDecimal(value.magnitude)
     }
 
-    /// `value` in decimal, zero-padded on the left to `width` characters: `appendDecimal` into a buffer of its own.
+    /// `value` in decimal, zero-padded on the left to `width` characters: `appendDecimal` into a temporary buffer.
     @inlinable
     public static func decimal(_ value: UInt64, width: Int = 0) -> [UInt8] {
-        var buffer = ByteBuffer(capacity: max(20, width))
-        buffer.appendDecimal(value, width: width)
-        return buffer.bytes
+        withTemporary(capacity: max(20, width)) { buffer in
+            var buffer = buffer
+            buffer.appendDecimal(value, width: width)
+            return buffer.bytes
+        }
     }
 
     @inlinable
     public static func decimal(_ value: Int64, width: Int = 0) -> [UInt8] {
-        var buffer = ByteBuffer(capacity: max(21, width))
-        buffer.appendDecimal(value, width: width)
-        return buffer.bytes
+        withTemporary(capacity: max(20, width)) { buffer in
+            var buffer = buffer
+            buffer.appendDecimal(value, width: width)
+            return buffer.bytes
+        }
     }
 
     /// Makes room for `extra` more bytes.
