@@ -34,17 +34,19 @@ let package = Package(
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+        // The one growable byte buffer and decimal writer that the JSON, stored-form and Redis writers share.
+        .target(name: "Bytes", swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
-        .target(name: "CalculatorEngine", dependencies: ["CMPFR"], swiftSettings: strict),
+        .target(name: "CalculatorEngine", dependencies: ["CMPFR", "Bytes"], swiftSettings: strict),
         .target(
             name: "SessionStore",
-            dependencies: ["CSQLite", "CHiredis"],
+            dependencies: ["CSQLite", "CHiredis", "Bytes"],
             swiftSettings: strict
         ),
         .target(
             name: "CalculatorService",
             dependencies: [
-                "HTTPServer", "CalculatorEngine", "SessionStore",
+                "HTTPServer", "CalculatorEngine", "SessionStore", "Bytes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
@@ -76,7 +78,7 @@ let package = Package(
 
         .testTarget(
             name: "CalculatorEngineTests",
-            dependencies: ["CalculatorEngine", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["CalculatorEngine", "Bytes", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),

@@ -98,10 +98,10 @@ for scenario in scenarios where filter.map({ scenario.label.contains($0) }) ?? t
 print("CalculatorState: \(MemoryLayout<CalculatorState>.size) bytes inline (stride \(MemoryLayout<CalculatorState>.stride)); a fresh state allocates nothing more")
 var sample = CalculatorState()
 var sampleRandom = FixedRandom()
-let freshJSON = (try? JSONEncoder().encode(sample))?.count ?? -1
+let freshBytes = sample.storedBytes.count
 for name in ["1", "/", "3", "=", "m+", "2", "*", "(", "pi", "+"] { sample.apply(Key(name: name)!, random: &sampleRandom) }
-let busyJSON = (try? JSONEncoder().encode(sample))?.count ?? -1
-print("stored JSON: fresh state \(freshJSON) bytes; mid-calculation with memory, π and history \(busyJSON) bytes")
+let busyBytes = sample.storedBytes.count
+print("stored form: fresh state \(freshBytes) bytes; mid-calculation with memory, π and history \(busyBytes) bytes")
 print("(checksum \(checksum % 1000))")
 
 extension String {

@@ -1,11 +1,11 @@
-/// The binary stored form of a state (format 2; format 1 is the JSON of `CalculatorState+Codable.swift`, which stays
-/// readable). See `StoredFormWriter` for the encoding and why it is binary. Fields in order:
+/// The stored form of a state (format 2; `CalculatorState+Format1.swift` reads the JSON form before it). See
+/// `StoredFormWriter` for the encoding and why it is binary. Fields in order:
 /// format byte 2 · settings (mode, angle, digits) · display · expression · error (flag, code, message) · 2nd ·
 /// history (count, expression/result pairs) · entry (0 none, 1 typed, 2 pristine; text) · value · phase · pending
 /// (count; 0 op left | 1 open outerPrefix) · prefix · operandText · repeat (flag, op, operand) · memory.
 /// Numbers are their exact text (`Number.encoded`), optional ones as an optional string. Operator and phase codes
 /// are spelled out below, not taken from declaration order, so reordering a Swift enum cannot change stored data.
-/// Decoding checks what the JSON decoder checks (well-formed entry and numbers, known codes, an entry while typing).
+/// Decoding checks that the entry and numbers are well formed, the codes known, and that typing has an entry.
 extension CalculatorState {
     public static let storedFormFormat: UInt8 = 2
 

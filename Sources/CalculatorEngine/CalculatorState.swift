@@ -1,5 +1,5 @@
 /// Where the key state machine is between keys (Microsoft CalcManager's `CCalcEngine` flags, made one enum).
-enum Phase: String, Sendable, Codable {
+enum Phase: Sendable {
     /// A number is being typed into `entry`.
     case entering
     /// The current operand is a finished value: a unary result, a constant, `mr`.
@@ -80,33 +80,34 @@ public struct CalculatorState: Sendable, Equatable {
     // MARK: keys
 
     public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
-        var key = key
-        if isSecondActive, let inverse = key.inverse { key = inverse }
+        var action = key.action
+        if isSecondActive, let inverse = key.inverse { action = inverse.action }
         if error != nil {
             // After an error only a fresh start, a clear or a mode key does something.
-            switch key {
+            switch action {
             case .allClear, .clear:
                 reset()
                 refresh()
                 return
-            case .degrees, .radians, .second:
+            case .angle, .second:
                 break
-            case .point, .exponent, .pi, .e, .rand, .memoryRecall:
+            case .digit, .point, .exponent, .constant, .random, .memoryRecall:
                 reset()
-            case _ where key.digitASCII != nil:
-                reset()
-            default:
+            case .binary, .unary, .negate, .percent, .openParenthesis, .closeParenthesis, .equals, .backspace,
+                .memoryClear, .memoryAdd, .memorySubtract:
                 return
             }
         }
-        switch key {
+        switch action {
+        case .digit(let digit): pressEntry(UInt8(ascii: "0") + digit)
         case .point: pressEntry(UInt8(ascii: "."))
         case .exponent: pressEntry(UInt8(ascii: "e"))
+        case .binary(let op): pressBinary(op)
+        case .unary(let function): pressUnary(function)
         case .negate: pressNegate()
         case .percent: pressPercent()
-        case .pi: pressValue(.constant(.pi), text: "π")
-        case .e: pressValue(.constant(.e), text: "e")
-        case .rand:
+        case .constant(let constant): pressValue(.constant(constant), text: constant.symbol)
+        case .random:
             let number = Number.unitFraction(random.next())
             pressValue(number, text: formatter.string(number))
         case .openParenthesis: pressOpenParenthesis()
@@ -129,21 +130,13 @@ public struct CalculatorState: Sendable, Equatable {
                 entry = buffer
             }
         case .memoryClear: memoryValue = nil
-        case .memoryAdd, .memorySubtract: pressMemory(add: key == .memoryAdd)
+        case .memoryAdd: pressMemory(add: true)
+        case .memorySubtract: pressMemory(add: false)
         case .memoryRecall:
             let number = memoryValue ?? .integer(0)
             pressValue(number, text: formatter.string(number))
-        case .degrees: settings.angle = .deg
-        case .radians: settings.angle = .rad
+        case .angle(let unit): settings.angle = unit
         case .second: isSecondActive.toggle()
-        default:
-            if let digit = key.digitASCII {
-                pressEntry(digit)
-            } else if let op = key.binaryOperator {
-                pressBinary(op)
-            } else if let function = key.unaryFunction {
-                pressUnary(function)
-            }
         }
         refresh()
     }

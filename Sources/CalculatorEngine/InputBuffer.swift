@@ -45,17 +45,13 @@ struct InputBuffer: Sendable, Equatable {
         /// The text is "0" or "-0": the next digit replaces the zero.
         var isZero = false
 
-        init(_ utf8: some Collection<UInt8>) {
-            var count = 0
-            var first: UInt8 = 0
-            var second: UInt8 = 0
+        init(_ utf8: Span<UInt8>) {
             var lastDigit: UInt8 = 0
             var firstMantissaDigit: UInt8 = 0
             var integerDigits = 0
             var sawPoint = false
-            for byte in utf8 {
-                if count == 0 { first = byte } else if count == 1 { second = byte }
-                count += 1
+            for index in utf8.indices {
+                let byte = utf8[index]
                 if byte == UInt8(ascii: "e") {
                     hasExponent = true
                 } else if InputBuffer.isDigit(byte) {
@@ -73,37 +69,26 @@ struct InputBuffer: Sendable, Equatable {
             }
             exponentIsZero = exponentDigits == 1 && lastDigit == UInt8(ascii: "0")
             if sawPoint, integerDigits == 1, firstMantissaDigit == UInt8(ascii: "0") { mantissaDigits -= 1 }
-            isZero = (count == 1 && first == UInt8(ascii: "0")) || (count == 2 && first == UInt8(ascii: "-") && second == UInt8(ascii: "0"))
+            let zero = UInt8(ascii: "0"), minus = UInt8(ascii: "-")
+            isZero = (utf8.count == 1 && utf8[0] == zero) || (utf8.count == 2 && utf8[0] == minus && utf8[1] == zero)
         }
     }
 
     /// `digit` is an ASCII code; anything but "0"…"9" is ignored.
     mutating func appendDigit(_ digit: UInt8, limit: Int) {
         guard Self.isDigit(digit) else { return }
-        // One look at the text's bytes decides and makes the new text, which is small (no allocation) up to 15
-        // characters.
-        text.makeContiguousUTF8()
-        let appended = text.utf8.withContiguousStorageIfAvailable { utf8 -> String? in
-            let shape = Shape(utf8)
-            // A lone zero is replaced by the digit: "0 0 5" is 5, and "1e0 5" is 1e5.
-            var replacesZero = false
-            if shape.hasExponent {
-                replacesZero = shape.exponentIsZero
-                if !replacesZero, shape.exponentDigits >= InputBuffer.maxExponentDigits { return nil }
-            } else {
-                replacesZero = shape.isZero
-                if !replacesZero, shape.mantissaDigits >= limit { return nil }
-            }
-            let kept = replacesZero ? utf8.count - 1 : utf8.count
-            return String(unsafeUninitializedCapacity: kept + 1) { buffer in
-                if let source = utf8.baseAddress, let target = buffer.baseAddress { target.update(from: source, count: kept) }
-                buffer[kept] = digit
-                return kept + 1
-            }
+        let shape = Shape(text.utf8Span.span)
+        // A lone zero is replaced by the digit: "0 0 5" is 5, and "1e0 5" is 1e5.
+        let replacesZero: Bool
+        if shape.hasExponent {
+            replacesZero = shape.exponentIsZero
+            if !replacesZero, shape.exponentDigits >= Self.maxExponentDigits { return }
+        } else {
+            replacesZero = shape.isZero
+            if !replacesZero, shape.mantissaDigits >= limit { return }
         }
-        // Contiguous after `makeContiguousUTF8`, so only a refused digit gives nil.
-        guard let appended = appended ?? nil else { return }
-        text = appended
+        if replacesZero { text.unicodeScalars.removeLast() }
+        text.unicodeScalars.append(Unicode.Scalar(digit))
         isPristine = false
     }
 

@@ -78,7 +78,17 @@ enum UnaryFunction: String, Sendable, CaseIterable {
         case .asinh: return "sinh⁻¹(\(operand))"
         case .acosh: return "cosh⁻¹(\(operand))"
         case .atanh: return "tanh⁻¹(\(operand))"
-        default: return "\(rawValue)(\(operand))"
+        case .ln, .sin, .cos, .tan, .sinh, .cosh, .tanh: return "\(rawValue)(\(operand))"
+        }
+    }
+}
+
+extension RealConstant {
+    /// How the expression shows the constant.
+    var symbol: String {
+        switch self {
+        case .pi: "π"
+        case .e: "e"
         }
     }
 }

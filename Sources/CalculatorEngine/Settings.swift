@@ -1,15 +1,15 @@
 /// Operator precedence (`scientific`) or strict left-to-right evaluation like a four-function calculator (`immediate`).
-public enum CalculationMode: String, Codable, Sendable, CaseIterable {
+public enum CalculationMode: String, Sendable, CaseIterable {
     case scientific, immediate
 }
 
-public enum AngleUnit: String, Codable, Sendable, CaseIterable {
+public enum AngleUnit: String, Sendable, CaseIterable {
     case deg, rad
 }
 
 /// Per-session settings. `digits` is the number of significant digits a result is rounded to and the most digits
 /// that can be typed into one number; callers validate it against `digitsRange` before `update(settings:)`.
-public struct Settings: Codable, Sendable, Equatable {
+public struct Settings: Sendable, Equatable {
     public var mode: CalculationMode
     public var angle: AngleUnit
     public var digits: Int
@@ -20,17 +20,6 @@ public struct Settings: Codable, Sendable, Equatable {
         self.mode = mode
         self.angle = angle
         self.digits = digits
-    }
-
-    private enum CodingKeys: String, CodingKey { case mode, angle, digits }
-
-    /// Missing fields take their defaults, so `{"angle": "rad"}` is a valid settings object.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            mode: try container.decodeIfPresent(CalculationMode.self, forKey: .mode) ?? .scientific,
-            angle: try container.decodeIfPresent(AngleUnit.self, forKey: .angle) ?? .deg,
-            digits: try container.decodeIfPresent(Int.self, forKey: .digits) ?? 16)
     }
 
     /// Digits clamped into `digitsRange`, so a bad value from a caller can never break formatting.
@@ -44,7 +33,7 @@ public struct Settings: Codable, Sendable, Equatable {
 ///   a non-integer power of a negative number, a logarithm to base 1 or ≤ 0, the 0th root;
 /// - `overflow`: a result whose magnitude is above 1e+9999 or below 1e-9999 (non-zero), or work beyond the
 ///   evaluation budget (x! for x > 3248, powers far outside the range).
-public struct CalculatorError: Codable, Sendable, Equatable, Error {
+public struct CalculatorError: Sendable, Equatable, Error {
     public let code: String
     public let message: String
 
@@ -55,7 +44,7 @@ public struct CalculatorError: Codable, Sendable, Equatable, Error {
 }
 
 /// One `=`: what was evaluated and the display it produced.
-public struct HistoryEntry: Codable, Sendable, Equatable {
+public struct HistoryEntry: Sendable, Equatable {
     public let expression: String
     public let result: String
 

@@ -1,69 +1,37 @@
+import Bytes
+
 /// Writes the compact binary stored form: unsigned integers as LEB128 varints, signed ones zigzag-encoded, strings
 /// as a varint byte count and their UTF-8, doubles as their 8 IEEE bytes (little-endian).
 ///
 /// Why binary and not hand-written JSON: nothing reads these bytes but this code, a length-prefixed field needs
 /// no escaping when written and no scanning when read, and a strict reader is a few bounds checks instead of a
-/// tokenizer. Numbers still go in as their exact text forms (`Number.encoded`), so the form is as exact as the JSON
-/// one and does not depend on GMP's or MPFR's internal layout.
+/// tokenizer. Numbers go in as their exact text forms (`Number.encoded`), so the form is exact and does not depend
+/// on GMP's or MPFR's internal layout.
 public struct StoredFormWriter: ~Copyable {
-    // Its own buffer, not an Array: every write is a few bytes, and appending them to an Array cost a uniqueness
-    // and a capacity check per call, about 2.5k instructions per stored session (half that now). Nothing outside
-    // this type sees the pointer.
-    private var start: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    private var buffer: ByteBuffer
 
     public init(capacity: Int = 256) {
-        self.capacity = max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        start.deallocate()
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     /// What was written so far.
-    public var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: start, count: count))
-    }
+    public var bytes: [UInt8] { buffer.bytes }
 
-    /// Makes room for `extra` more bytes.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if capacity - count < extra { grow(toHold: count + extra) }
-    }
-
-    private mutating func grow(toHold needed: Int) {
-        let larger = max(needed, 2 * capacity)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: start, count: count)
-        start.deallocate()
-        start = moved
-        capacity = larger
-    }
-
-    @inline(__always)
     public mutating func byte(_ value: UInt8) {
-        reserve(1)
-        start[count] = value
-        count += 1
+        buffer.append(value)
     }
 
     public mutating func bool(_ value: Bool) {
         byte(value ? 1 : 0)
     }
 
-    @inline(__always)
     public mutating func unsigned(_ value: UInt64) {
-        reserve(10)  // the longest varint of 64 bits
         var rest = value
         while rest >= 0x80 {
-            start[count] = UInt8(truncatingIfNeeded: rest) | 0x80
-            count += 1
+            buffer.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        start[count] = UInt8(rest)
-        count += 1
+        buffer.append(UInt8(rest))
     }
 
     public mutating func signed(_ value: Int) {
@@ -72,17 +40,16 @@ public struct StoredFormWriter: ~Copyable {
     }
 
     public mutating func double(_ value: Double) {
-        reserve(8)
         var bits = value.bitPattern
         for _ in 0..<8 {
-            start[count] = UInt8(truncatingIfNeeded: bits)
-            count += 1
+            buffer.append(UInt8(truncatingIfNeeded: bits))
             bits >>= 8
         }
     }
 
     public mutating func string(_ value: String) {
-        lengthPrefixed(value)
+        unsigned(UInt64(value.utf8.count))
+        buffer.append(value)
     }
 
     /// nil as a 0 length, a string as its length + 1: one byte cheaper than a flag and a string.
@@ -91,7 +58,8 @@ public struct StoredFormWriter: ~Copyable {
             byte(0)
             return
         }
-        lengthPrefixed(value, lengthOffset: 1)
+        unsigned(UInt64(value.utf8.count) + 1)
+        buffer.append(value)
     }
 
     /// A number as its exact text (`Number.encoded`), the same bytes `string` would write for that text.
@@ -108,21 +76,10 @@ public struct StoredFormWriter: ~Copyable {
         value.withEncodedBytes { lengthPrefixed($0, lengthOffset: 1) }
     }
 
-    /// A String's UTF-8 as `lengthPrefixed` writes it, lent where the text is contiguous (native Strings are) rather
-    /// than copied into a `var` for `withUTF8`.
-    private mutating func lengthPrefixed(_ text: String, lengthOffset: UInt64 = 0) {
-        if text.utf8.withContiguousStorageIfAvailable({ lengthPrefixed($0, lengthOffset: lengthOffset) }) != nil { return }
-        var copy = text
-        copy.withUTF8 { lengthPrefixed($0, lengthOffset: lengthOffset) }
-    }
-
     /// Text as its length (plus `lengthOffset`, 1 for a present optional) and its UTF-8 bytes.
-    private mutating func lengthPrefixed(_ utf8: UnsafeBufferPointer<UInt8>, lengthOffset: UInt64 = 0) {
+    private mutating func lengthPrefixed(_ utf8: some Collection<UInt8>, lengthOffset: UInt64 = 0) {
         unsigned(UInt64(utf8.count) + lengthOffset)
-        guard let base = utf8.baseAddress else { return }
-        reserve(utf8.count)
-        (start + count).initialize(from: base, count: utf8.count)
-        count += utf8.count
+        buffer.append(contentsOf: utf8)
     }
 }
 

@@ -46,6 +46,8 @@ struct JSONSyntaxError: Error, Equatable {
 /// A strict RFC 8259 reader over UTF-8 bytes.
 struct JSONReader {
     static let maxDepth = 32
+    /// Objects up to this many members are checked for duplicate names by a scan.
+    static let scannedMembers = 8
 
     private let bytes: [UInt8]
     private var index = 0
@@ -93,6 +95,9 @@ struct JSONReader {
         try enter()
         index += 1
         var members: [(String, JSONValue)] = []
+        // Request bodies have a few members, which a scan checks for duplicates; a Set takes over in a larger object
+        // so that its check stays linear.
+        var names: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -108,7 +113,9 @@ struct JSONReader {
             index += 1
             skipWhitespace()
             let value = try readValue()
-            guard !members.contains(where: { $0.0 == name }) else { throw error("duplicate member \"\(name)\"") }
+            if names == nil, members.count >= Self.scannedMembers { names = Set(members.map(\.0)) }
+            let isNew = names?.insert(name).inserted ?? !members.contains { $0.0 == name }
+            guard isNew else { throw error("duplicate member \"\(name)\"") }
             members.append((name, value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
@@ -143,12 +150,10 @@ struct JSONReader {
         return .array(elements)
     }
 
-    private mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxError) {
-        let count = word.utf8CodeUnitCount
+    private mutating func readLiteral(_ word: String) throws(JSONSyntaxError) {
+        let count = word.utf8.count
         guard index + count <= bytes.count else { throw error("unexpected end of input") }
-        for i in 0..<count where bytes[index + i] != word.utf8Start[i] {
-            throw error("unexpected character")
-        }
+        guard bytes[index..<(index + count)].elementsEqual(word.utf8) else { throw error("unexpected character") }
         index += count
     }
 
@@ -268,262 +273,5 @@ struct JSONReader {
             index += 1
         }
         return value
-    }
-}
-
-/// Writes JSON straight into a byte buffer: responses are built field by field, without an intermediate tree.
-/// Member names are `StaticString`s written as they are (the API's names need no escaping); `member` takes a name
-/// made at run time and escapes it. The buffer is raw memory (hence `~Copyable`), so a write is a bounds check and
-/// a copy: `Array.append` costs about ten times that, and this runs several times per request.
-///
-/// `JSONWriter.bytes(capacity:_:)` writes into a buffer on the stack (no allocation but the result's);
-/// `init(capacity:)` and `bytes` own a buffer that grows.
-struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
-    /// False while writing into a lent buffer; a write that does not fit moves to an owned one.
-    private var ownsBuffer: Bool
-    private var needsComma = false
-
-    init(capacity: Int = 256) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-        ownsBuffer = true
-    }
-
-    /// `buffer` is not empty.
-    private init(lending buffer: UnsafeMutableBufferPointer<UInt8>) {
-        base = buffer.baseAddress!
-        capacity = buffer.count
-        ownsBuffer = false
-    }
-
-    deinit { if ownsBuffer { base.deallocate() } }
-
-    /// What has been written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-
-    /// The bytes `body` writes. Up to `capacity` bytes they are written in a stack buffer, so the only allocation
-    /// is the returned array's; more move to the heap.
-    @inline(__always)
-    static func bytes(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
-            var json = capacity <= buffer.count ? JSONWriter(lending: buffer) : JSONWriter(capacity: capacity)
-            body(&json)
-            return json.bytes
-        }
-    }
-
-    @inline(__always) mutating func beginObject() { separate(); write(UInt8(ascii: "{")); needsComma = false }
-    @inline(__always) mutating func endObject() { write(UInt8(ascii: "}")); needsComma = true }
-    @inline(__always) mutating func beginArray() { separate(); write(UInt8(ascii: "[")); needsComma = false }
-    @inline(__always) mutating func endArray() { write(UInt8(ascii: "]")); needsComma = true }
-
-    /// Writes `"name":` inside an object; the value call that follows must not add a comma. Inlined, so the name's
-    /// length is a constant and the copy a few moves.
-    @inline(__always)
-    mutating func key(_ name: StaticString) {
-        reserve(name.utf8CodeUnitCount + 4)
-        if needsComma { put(UInt8(ascii: ",")) }
-        put(UInt8(ascii: "\""))
-        put(name.utf8Start, name.utf8CodeUnitCount)
-        put(UInt8(ascii: "\""))
-        put(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
-    /// Prepared JSON text that ends with a member name and its colon, written as it is: the hot replies join the
-    /// constant text between two values (`,"expression":`) into one copy. Its commas are the caller's.
-    @inline(__always)
-    mutating func name(_ fragment: StaticString) {
-        write(fragment)
-        needsComma = false
-    }
-
-    /// Prepared JSON text that ends with a whole value (`,"second":false`), written as it is.
-    @inline(__always)
-    mutating func literal(_ fragment: StaticString) {
-        write(fragment)
-        needsComma = true
-    }
-
-    /// A member whose name is not a constant (problem extensions): the name is escaped like any string.
-    mutating func member(_ name: String, _ value: String) { memberName(name); string(value) }
-    mutating func member(_ name: String, _ value: Int) { memberName(name); int(value) }
-
-    mutating func string(_ value: String) { separate(); writeString(value); needsComma = true }
-    mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
-    @inline(__always) mutating func bool(_ value: Bool) { separate(); write(value ? "true" : "false"); needsComma = true }
-    @inline(__always) mutating func null() { separate(); write("null"); needsComma = true }
-
-    /// Text known to need no escaping (printable ASCII without `"` and `\`: session ids, enum names), copied as it
-    /// is without a scan.
-    mutating func plainString(_ value: String) {
-        let written: Void? = value.utf8.withContiguousStorageIfAvailable { plainString(utf8: $0) }
-        if written == nil { string(value) }
-    }
-
-    /// `plainString` for bytes lent by their owner (a session id's).
-    mutating func plainString(utf8: UnsafeBufferPointer<UInt8>) {
-        assert(!utf8.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-        separate()
-        writeQuoted(utf8)
-        needsComma = true
-    }
-
-    /// Decimal digits written from the end of a stack buffer: no String is made for the number.
-    mutating func int<Value: BinaryInteger>(_ value: Value) {
-        separate()
-        if let small = Int64(exactly: value) {
-            writeDecimal(magnitude: small.magnitude, negative: small < 0)
-        } else if let large = UInt64(exactly: value) {
-            writeDecimal(magnitude: large, negative: false)
-        } else {
-            for byte in String(value).utf8 { write(byte) }
-        }
-        needsComma = true
-    }
-
-    @inline(__always) mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
-    @inline(__always) mutating func field(_ name: StaticString, _ value: String?) { key(name); string(value) }
-    @inline(__always) mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
-    @inline(__always) mutating func field<Value: BinaryInteger>(_ name: StaticString, _ value: Value) { key(name); int(value) }
-    /// A member whose value needs no escaping (see `plainString`).
-    @inline(__always) mutating func field(_ name: StaticString, plain value: String) { key(name); plainString(value) }
-
-    @inline(__always)
-    private mutating func separate() {
-        if needsComma { write(UInt8(ascii: ",")) }
-    }
-
-    private mutating func memberName(_ name: String) {
-        separate()
-        writeString(name)
-        write(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
-    // MARK: the buffer
-
-    /// Makes room for `extra` more bytes; `put` then writes without checking.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        grow(to: count + extra)
-    }
-
-    private mutating func grow(to minimum: Int) {
-        let newCapacity = max(capacity * 2, minimum, 16)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        if ownsBuffer { base.deallocate() }
-        base = newBase
-        capacity = newCapacity
-        ownsBuffer = true
-    }
-
-    @inline(__always)
-    private mutating func put(_ byte: UInt8) {
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    private mutating func put(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
-        (base + count).update(from: bytes, count: length)
-        count += length
-    }
-
-    @inline(__always)
-    private mutating func write(_ byte: UInt8) {
-        reserve(1)
-        put(byte)
-    }
-
-    @inline(__always)
-    private mutating func write(_ text: StaticString) {
-        reserve(text.utf8CodeUnitCount)
-        put(text.utf8Start, text.utf8CodeUnitCount)
-    }
-
-    private mutating func writeDecimal(magnitude: UInt64, negative: Bool) {
-        reserve(21)
-        if negative { put(UInt8(ascii: "-")) }
-        count += DecimalDigits.write(magnitude, to: base + count)
-    }
-
-    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        reserve(utf8.count + 2)
-        put(UInt8(ascii: "\""))
-        if let start = utf8.baseAddress { put(start, utf8.count) }
-        put(UInt8(ascii: "\""))
-    }
-
-    private mutating func writeString(_ value: String) {
-        // Native and small strings are contiguous UTF-8 (no copy of the String); the fallback covers any other.
-        let written: Void? = value.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
-        if written == nil {
-            var value = value
-            value.withUTF8 { writeString(utf8: $0) }
-        }
-    }
-
-    private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
-        // Most strings need no escaping: one scan, then one copy.
-        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            write(UInt8(ascii: "\""))
-            writeEscaped(utf8)
-            write(UInt8(ascii: "\""))
-            return
-        }
-        writeQuoted(utf8)
-    }
-
-    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        let hex: StaticString = "0123456789abcdef"
-        for byte in utf8 {
-            reserve(6)
-            switch byte {
-            case UInt8(ascii: "\""): put(UInt8(ascii: "\\")); put(byte)
-            case UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(byte)
-            case UInt8(ascii: "\n"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
-            case 0..<0x20:
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "u"))
-                put(UInt8(ascii: "0"))
-                put(UInt8(ascii: "0"))
-                put(hex.utf8Start[Int(byte >> 4)])
-                put(hex.utf8Start[Int(byte & 0xF)])
-            default: put(byte)
-            }
-        }
-    }
-}
-
-/// Decimal digits of an unsigned integer written into memory, without making a String: the JSON writer's numbers and
-/// the entity tags use them on every request.
-enum DecimalDigits {
-    static func count(_ value: UInt64) -> Int {
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        return digits
-    }
-
-    /// Writes the digits at `start` (room for 20 needed); returns how many were written.
-    static func write(_ value: UInt64, to start: UnsafeMutablePointer<UInt8>) -> Int {
-        let digits = count(value)
-        var rest = value
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            start[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        return digits
     }
 }

@@ -93,13 +93,7 @@ enum Rendering {
 
     /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.
     static func entityTag(_ version: UInt64) -> String {
-        String(unsafeUninitializedCapacity: DecimalDigits.count(version) + 2) { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            start[0] = UInt8(ascii: "\"")
-            let digits = DecimalDigits.write(version, to: start + 1)
-            start[digits + 1] = UInt8(ascii: "\"")
-            return digits + 2
-        }
+        "\"" + String(version) + "\""
     }
 
     static func keyCatalog() -> [UInt8] {

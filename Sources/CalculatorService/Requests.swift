@@ -3,8 +3,7 @@ import HTTPServer
 
 /// The body of `POST /sessions/{id}/press`, validated before any session is touched so a bad batch changes nothing.
 struct PressRequest: Equatable {
-    /// The keys in order, the first kept apart: most presses are one key, and an array for it was an allocation per
-    /// press.
+    /// The keys in order, the first kept apart: most presses are one key, which then needs no array.
     let first: Key
     let rest: [Key]
     var trace: Bool
@@ -93,26 +92,22 @@ struct PressRequest: Equatable {
 }
 
 extension PressRequest {
-    private static let singleKeyPrefix: StaticString = #"{"key":""#
-    private static let singleKeySuffix: StaticString = #""}"#
+    private static let singleKeyPrefix = Array(#"{"key":""#.utf8)
 
     /// The one press most clients send, `{"key":"7"}` written compactly with a printable ASCII name, read without
     /// building a JSON tree; `nil` for anything else (the general parser then answers, errors included).
     private static func singleKey(_ body: [UInt8]) -> PressRequest? {
-        let prefix = UnsafeBufferPointer(start: singleKeyPrefix.utf8Start, count: singleKeyPrefix.utf8CodeUnitCount)
-        let suffix = UnsafeBufferPointer(start: singleKeySuffix.utf8Start, count: singleKeySuffix.utf8CodeUnitCount)
-        return body.withUnsafeBufferPointer { body -> PressRequest? in
-            guard body.count > prefix.count + suffix.count else { return nil }
-            for index in 0..<prefix.count where body[index] != prefix[index] { return nil }
-            for index in 0..<suffix.count where body[body.count - suffix.count + index] != suffix[index] { return nil }
-            let name = UnsafeBufferPointer(rebasing: body[prefix.count..<(body.count - suffix.count)])
-            for byte in name where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return nil
-            }
-            let found = name.count == 1 ? Key(asciiName: name[0]) : Key(name: String(decoding: name, as: UTF8.self))
-            guard let key = found else { return nil }
-            return PressRequest(keys: CollectionOfOne(key), trace: false)
+        let prefix = singleKeyPrefix
+        guard body.count > prefix.count + 2, body.starts(with: prefix),
+            body[body.count - 2] == UInt8(ascii: "\""), body[body.count - 1] == UInt8(ascii: "}")
+        else { return nil }
+        let name = body[prefix.count..<(body.count - 2)]
+        for byte in name where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return nil
         }
+        let found = name.count == 1 ? Key(asciiName: name[name.startIndex]) : Key(name: String(decoding: name, as: UTF8.self))
+        guard let key = found else { return nil }
+        return PressRequest(keys: CollectionOfOne(key), trace: false)
     }
 }
 
@@ -204,21 +199,11 @@ extension Request {
     private static func mediaType(of value: String, is lowercase: String) -> Bool {
         // The value as clients send it, compared whole first.
         if value == lowercase { return true }
-        var value = value
-        var expected = lowercase
-        return value.withUTF8 { value in
-            expected.withUTF8 { expected in
-                var start = 0
-                var end = value.firstIndex(of: UInt8(ascii: ";")) ?? value.count
-                while start < end, value[start] == 0x20 || value[start] == 0x09 { start += 1 }
-                while end > start, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
-                guard end - start == expected.count else { return false }
-                for index in 0..<expected.count {
-                    let byte = value[start + index]
-                    if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected[index] { return false }
-                }
-                return true
-            }
+        var mediaType = value.utf8.prefix { $0 != UInt8(ascii: ";") }
+        while let first = mediaType.first, first == 0x20 || first == 0x09 { mediaType.removeFirst() }
+        while let last = mediaType.last, last == 0x20 || last == 0x09 { mediaType.removeLast() }
+        return mediaType.elementsEqual(lowercase.utf8) { byte, expected in
+            (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected
         }
     }
 }

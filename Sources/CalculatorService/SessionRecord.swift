@@ -3,7 +3,7 @@ public import SessionStore
 import Foundation
 
 /// What the store keeps per session: the brain's state and the replies to recent idempotent presses.
-public struct SessionRecord: Codable, Sendable, Equatable {
+public struct SessionRecord: Sendable, Equatable {
     public var state: CalculatorState
     var idempotency: [IdempotentReply]
 
@@ -47,7 +47,9 @@ public struct SessionRecord: Codable, Sendable, Equatable {
     public init(storedBytes bytes: [UInt8]) throws {
         guard let first = bytes.first else { throw StoredFormError("no bytes") }
         if first == UInt8(ascii: "{") {
-            self = try JSONDecoder().decode(SessionRecord.self, from: Data(bytes))
+            let legacy = try JSONDecoder().decode(Format1Record.self, from: Data(bytes))
+            state = legacy.state.state
+            idempotency = legacy.idempotency
             return
         }
         guard first == Self.storedFormFormat else { throw StoredFormError("unsupported session record format \(first)") }
@@ -72,6 +74,12 @@ public struct SessionRecord: Codable, Sendable, Equatable {
         idempotency.removeAll { now - $0.createdAt > retention }
         if idempotency.count >= limit { idempotency.removeFirst(idempotency.count - limit + 1) }
     }
+}
+
+/// A record in format 1, its Foundation JSON: `{"state": {…}, "idempotency": […]}`.
+private struct Format1Record: Decodable {
+    let state: CalculatorState.Format1
+    let idempotency: [IdempotentReply]
 }
 
 /// The first reply to a press sent with an Idempotency-Key, replayed byte for byte to retries.

@@ -5,8 +5,8 @@ import Testing
 /// The shared conformance cases (../shared/conformance/public.jsonl), unchanged.
 struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
     struct CaseSettings: Decodable, Sendable {
-        var mode: CalculationMode
-        var angle: AngleUnit
+        var mode: String
+        var angle: String
         var digits: Int?
     }
     var id: String
@@ -35,7 +35,9 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: cases)
     func conformance(_ test: ConformanceCase) throws {
-        let settings = Settings(mode: test.settings.mode, angle: test.settings.angle, digits: test.settings.digits ?? 16)
+        let settings = Settings(
+            mode: try #require(CalculationMode(rawValue: test.settings.mode)),
+            angle: try #require(AngleUnit(rawValue: test.settings.angle)), digits: test.settings.digits ?? 16)
         let (state, steps) = try run(test.keys, settings: settings)
         #expect(displayMatches(state.display, test.expect, digits: settings.digits), "shown \(state.display)")
         if let expected = test.steps {

@@ -72,6 +72,31 @@ import Testing
         #expect(byName["sinh"]?.inverse == "asinh")
     }
 
+    /// Every key does something. In the middle of a calculation (memory 5, "1 +" pending, 2 being typed) each key
+    /// changes the state, except the ones listed here with why they do nothing there and a state they change.
+    @Test func everyKeyChangesTheState() throws {
+        let context = try run("5 m+ 1 + 2")
+        let noOps: [String: (why: String, actsAfter: String)] = [
+            ")": ("no parenthesis is open", "( 2"),
+            "deg": ("the angle is already degrees", "rad"),
+        ]
+        for info in KeyCatalog.all {
+            let key = try #require(Key(name: info.name))
+            var state = context
+            var random = SplitMix64(seed: 3)
+            state.apply(key, random: &random)
+            if let noOp = noOps[info.name] {
+                #expect(state == context, "\(info.name): \(noOp.why)")
+                let before = try run(noOp.actsAfter)
+                var after = before
+                after.apply(key, random: &random)
+                #expect(after != before, "\(info.name) after \(noOp.actsAfter)")
+            } else {
+                #expect(state != context, "\(info.name) changes nothing")
+            }
+        }
+    }
+
     @Test func kinds() {
         let byName = Dictionary(uniqueKeysWithValues: KeyCatalog.all.map { ($0.name, $0.kind) })
         #expect(byName["7"] == .digit && byName["+"] == .binary && byName["sin"] == .unary && byName["pi"] == .constant)

@@ -1,5 +1,4 @@
 import CalculatorEngine
-import Foundation
 import PropertyBased
 import Testing
 
@@ -33,16 +32,6 @@ import Testing
             press(keys, on: &state, random: &random)
             #expect(isWellFormedResult(state.display))
             #expect(DecimalValue(state.display) == DecimalValue("\(mantissa)e\(exponent)"), "\(mantissa)e\(exponent) shown \(state.display)")
-        }
-    }
-
-    /// JSON round trip after any key sequence gives an equal state that then behaves identically.
-    @Test func jsonRoundTripAfterRandomKeys() async throws {
-        let names = Gen.element(of: allKeyNames).compactMap { $0 }
-        await propertyCheck(count: 200, input: names.array(of: 0...40), names.array(of: 1...10), Gen.uint64()) { before, after, seed in
-            try expectRoundTripBehavesAlike(before, after, seed: seed) { state in
-                try JSONDecoder().decode(CalculatorState.self, from: JSONEncoder().encode(state))
-            }
         }
     }
 

@@ -1,5 +1,4 @@
 import CalculatorEngine
-import Foundation
 import PropertyBased
 import Testing
 
@@ -53,14 +52,6 @@ import Testing
         await propertyCheck(count: 300, input: names.array(of: 0...60), names.array(of: 1...10), Gen.uint64()) { before, after, seed in
             try expectRoundTripBehavesAlike(before, after, seed: seed) { state in try CalculatorState(storedBytes: state.storedBytes) }
         }
-    }
-
-    /// The binary form and the JSON form (format 1) describe the same state.
-    @Test(arguments: sequences)
-    func agreesWithTheJSONForm(keys: String) throws {
-        let state = try run(keys)
-        let fromJSON = try JSONDecoder().decode(CalculatorState.self, from: JSONEncoder().encode(state))
-        #expect(try CalculatorState(storedBytes: fromJSON.storedBytes) == state)
     }
 
     @Test func startsWithItsFormatAndRejectsOthers() throws {

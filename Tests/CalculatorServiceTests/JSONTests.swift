@@ -113,7 +113,7 @@ import Testing
         #expect(traced.hasSuffix(#""digits":16,"version":2,"steps":[{"key":"7","display":"7"}]}"#))
     }
 
-    /// A reply longer than the stack buffer moves to the heap and is still whole.
+    /// A reply longer than its writer's first capacity grows and is still whole.
     @Test func longRepliesAreWhole() throws {
         let id = try #require(SessionID(String(repeating: "x", count: 64)))
         var state = CalculatorState()
@@ -126,6 +126,56 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["expression"] as? String == state.expression)
         #expect((object["steps"] as? [Any])?.count == 40)
+    }
+
+    /// An object of thousands of distinct members is read whole, in order; a duplicate far into a large object is
+    /// still found, and one among a few members too.
+    @Test func largeObjectsAreCheckedForDuplicates() throws {
+        let count = 6_354
+        let members = (0..<count).map { #""member\#($0)":\#($0)"# }
+        let body = Array(("{" + members.joined(separator: ",") + "}").utf8)
+        guard case let .object(read) = try JSONReader.parse(body) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(read.count == count)
+        #expect(read.map(\.0) == (0..<count).map { "member\($0)" })
+        #expect(read.last?.1 == .number("\(count - 1)"))
+        for duplicated in ["member3", "member5000"] {
+            let text = "{" + members.joined(separator: ",") + #","\#(duplicated)":0}"#
+            #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(text.utf8)) }
+            do {
+                _ = try JSONReader.parse(Array(text.utf8))
+            } catch {
+                #expect(error.message == "duplicate member \"\(duplicated)\"")
+            }
+        }
+        for size in 1...(JSONReader.scannedMembers + 2) {
+            let few = (0..<size).map { #""m\#($0)":\#($0)"# } + [#""m0":true"#]
+            #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(("{" + few.joined(separator: ",") + "}").utf8)) }
+        }
+    }
+
+    /// `GET /keys` is the catalog's every field, in keypad order, and stays byte for byte what clients have read:
+    /// its length and FNV-1a hash change only with a deliberate change of the catalog.
+    @Test func keyCatalogReplyIsTheCatalog() throws {
+        let bytes = Rendering.keyCatalog()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"keys":[{"name":"(","aliases":[],"label":"(","kind":"parenthesis","second":false,"inverse":null},"#))
+        #expect(bytes.count == 5_608)
+        let hash = bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        #expect(hash == 0x6e96_5b6d_680a_51fa)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let keys = try #require(object["keys"] as? [[String: Any]])
+        #expect(keys.count == KeyCatalog.all.count)
+        for (key, info) in zip(keys, KeyCatalog.all) {
+            #expect(key["name"] as? String == info.name)
+            #expect(key["aliases"] as? [String] == info.aliases)
+            #expect(key["label"] as? String == info.label)
+            #expect(key["kind"] as? String == info.kind.rawValue)
+            #expect(key["second"] as? Bool == info.isSecondFunction)
+            #expect(key["inverse"] as? String == info.inverse)
+        }
     }
 
     @Test(arguments: [0, 7, 10, 99, 1_000, UInt64.max])

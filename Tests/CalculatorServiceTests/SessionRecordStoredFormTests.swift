@@ -26,6 +26,23 @@ import Testing
 
     static let samples: [(String, Int)] = [("", 0), ("1 + 2 *", 1), ("1 / 3 = m+ ( 2", 3), ("pi sin", 32), ("1 / 0 =", 2)]
 
+    /// The samples' states in format 1: the format-1 encoder's own output.
+    static let format1States: [String: String] = [
+        "": #"{"display":"0","entry":"0","entryPristine":true,"expression":"","format":1,"history":[],"pending":[],"phase":"entering","prefix":"","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"}}"#,
+        "1 + 2 *": #"{"display":"2","expression":"1 + 2 ×","format":1,"history":[],"pending":[{"left":"1","op":"+"},{"left":"2","op":"*"}],"phase":"afterOperator","prefix":"1 + 2 ×","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"},"value":"2"}"#,
+        "1 / 0 =": #"{"display":"Error","error":{"code":"division_by_zero","message":"Division by zero"},"expression":"1 ÷ 0","format":1,"history":[{"expression":"1 ÷ 0","result":"Error"}],"pending":[],"phase":"result","prefix":"","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"}}"#,
+        "1 / 3 = m+ ( 2": #"{"display":"2","entry":"2","entryPristine":false,"expression":"(2","format":1,"history":[{"expression":"1 ÷ 3","result":"0.3333333333333333"}],"memory":"1\/3","pending":[{"open":""}],"phase":"entering","prefix":"(","repeat":{"op":"\/","operand":"3"},"second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"},"value":"1\/3"}"#,
+        "pi sin": #"{"display":"0.05480366514878953","expression":"sin(π)","format":1,"history":[],"operandText":"sin(π)","pending":[],"phase":"operand","prefix":"","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"},"value":"0x0.e079ced83d61f8332738a437561cb47e1f597a23e8eac6e77dac3aded957fdf20p-4"}"#,
+    ]
+
+    /// A row as the stores wrote it before the binary form: the record's Foundation JSON,
+    /// `{"state": …, "idempotency": […]}`.
+    private static func legacyRow(after keys: String, replies: Int) throws -> [UInt8] {
+        let state = try #require(format1States[keys])
+        let idempotency = try JSONEncoder().encode(try record(after: keys, replies: replies).idempotency)
+        return Array(#"{"state":\#(state),"idempotency":\#(String(decoding: idempotency, as: UTF8.self))}"#.utf8)
+    }
+
     @Test(arguments: samples)
     func roundTripIsExact(keys: String, replies: Int) throws {
         let record = try Self.record(after: keys, replies: replies)
@@ -40,7 +57,7 @@ import Testing
     @Test(arguments: samples)
     func legacyJSONRowsDecode(keys: String, replies: Int) throws {
         let record = try Self.record(after: keys, replies: replies)
-        let legacy = Array(try JSONEncoder().encode(record))
+        let legacy = try Self.legacyRow(after: keys, replies: replies)
         #expect(legacy.first == UInt8(ascii: "{"))
         let decoded = try SessionRecord.codec.decode(legacy)
         #expect(decoded == record)
@@ -49,7 +66,7 @@ import Testing
     }
 
     @Test func malformedLegacyJSONThrows() throws {
-        let legacy = Array(try JSONEncoder().encode(try Self.record(after: "1 +", replies: 1)))
+        let legacy = try Self.legacyRow(after: "1 + 2 *", replies: 1)
         for length in [1, legacy.count / 2, legacy.count - 1] {
             #expect(throws: (any Error).self) { try SessionRecord.codec.decode(Array(legacy.prefix(length))) }
         }
@@ -98,8 +115,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sessions.db").path
         let legacyCodec = SessionCodec<SessionRecord>(
-            encode: { Array(try JSONEncoder().encode($0)) },
-            decode: { try JSONDecoder().decode(SessionRecord.self, from: Data($0)) })
+            encode: { _ in try Self.legacyRow(after: "1 / 3 = m+ ( 2", replies: 2) },
+            decode: { try SessionRecord(storedBytes: $0) })
         let id = SessionID.random()
         let record = try Self.record(after: "1 / 3 = m+ ( 2", replies: 2)
         let old = try SQLiteSessionStore(path: path, codec: legacyCodec)
@@ -110,13 +127,13 @@ import Testing
         #expect(try store.get(id)?.value == record)
         let (updated, _) = try store.update(id, expectedVersion: 1) { value, _ -> Mutation<Void> in
             var random = SystemRandomNumberGenerator()
-            value.state.apply(.two, random: &random)
+            value.state.apply(Key(name: "2")!, random: &random)
             return .write(())
         }
         store.close()
         var expected = record.state
         var random = SystemRandomNumberGenerator()
-        expected.apply(.two, random: &random)
+        expected.apply(Key(name: "2")!, random: &random)
         #expect(updated.value.state == expected)
         // Reading through a codec that sees the raw row: it is in the binary form now.
         let firstBytes = Mutex<[UInt8]>([])

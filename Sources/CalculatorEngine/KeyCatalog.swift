@@ -1,0 +1,143 @@
+public enum KeyKind: String, Sendable {
+    case digit, binary, unary, constant, parenthesis, equals, clear, memory, mode
+}
+
+/// What a front end needs to draw and send a key.
+public struct KeyInfo: Sendable, Equatable {
+    /// Canonical ASCII name, accepted by `Key(name:)`.
+    public let name: String
+    /// Other spellings accepted by `Key(name:)` (Unicode labels of Apple's keypad and a few ASCII ones).
+    public let aliases: [String]
+    /// What the key shows.
+    public let label: String
+    public let kind: KeyKind
+    /// True for keys a calculator shows only while 2nd is on.
+    public let isSecondFunction: Bool
+    /// The name of the key this key acts as while 2nd is on, if any.
+    public let inverse: String?
+}
+
+/// Every key: the one place that says what a key is called, how it is drawn and what it does. Adding a key is one
+/// line in `definitions`; a new function also needs its `UnaryFunction` case, whose arithmetic and notation the
+/// compiler then asks for.
+public enum KeyCatalog {
+    struct Definition: Sendable {
+        let info: KeyInfo
+        let action: KeyAction
+        /// The key this key acts as while 2nd is on.
+        let inverse: Key?
+    }
+
+    /// One line of the catalog, its inverse still a name.
+    private struct Line {
+        let info: KeyInfo
+        let action: KeyAction
+    }
+
+    /// The label is the first alias, or the name when there is none.
+    private static func key(
+        _ name: String, _ action: KeyAction, aliases: [String] = [], second: Bool = false, inverse: String? = nil
+    ) -> Line {
+        Line(
+            info: KeyInfo(
+                name: name, aliases: aliases, label: aliases.first ?? name, kind: action.kind, isSecondFunction: second,
+                inverse: inverse),
+            action: action)
+    }
+
+    /// Keypad order: Apple's landscape layout row by row, then the keys it only shows under 2nd and the extras.
+    /// Indexed by `Key.rawValue`.
+    static let definitions: [Definition] = resolved([
+        key("(", .openParenthesis),
+        key(")", .closeParenthesis),
+        key("mc", .memoryClear),
+        key("m+", .memoryAdd),
+        key("m-", .memorySubtract, aliases: ["m−"]),
+        key("mr", .memoryRecall),
+        key("AC", .allClear),
+        key("C", .clear, aliases: ["CE"]),
+        key("neg", .negate, aliases: ["±", "+/-"]),
+        key("percent", .percent, aliases: ["%"]),
+        key("/", .binary(.divide), aliases: ["÷"]),
+        key("2nd", .second),
+        key("sq", .unary(.square), aliases: ["x²"], inverse: "sqrt"),
+        key("cube", .unary(.cube), aliases: ["x³"], inverse: "cbrt"),
+        key("pow", .binary(.power), aliases: ["xʸ", "^"], inverse: "root"),
+        key("exp", .unary(.exp), aliases: ["eˣ"], inverse: "ln"),
+        key("pow10", .unary(.pow10), aliases: ["10ˣ"], second: true, inverse: "log10"),
+        key("7", .digit(7)),
+        key("8", .digit(8)),
+        key("9", .digit(9)),
+        key("*", .binary(.multiply), aliases: ["×"]),
+        key("recip", .unary(.reciprocal), aliases: ["1/x"]),
+        key("sqrt", .unary(.squareRoot), aliases: ["√", "²√x"], inverse: "sq"),
+        key("cbrt", .unary(.cubeRoot), aliases: ["∛", "³√x"], inverse: "cube"),
+        key("root", .binary(.root), aliases: ["ʸ√x"], second: true, inverse: "pow"),
+        key("ln", .unary(.ln), inverse: "exp"),
+        key("log10", .unary(.log10), aliases: ["log₁₀"], inverse: "pow10"),
+        key("4", .digit(4)),
+        key("5", .digit(5)),
+        key("6", .digit(6)),
+        key("-", .binary(.subtract), aliases: ["−"]),
+        key("fact", .unary(.factorial), aliases: ["x!", "!"]),
+        key("sin", .unary(.sin), inverse: "asin"),
+        key("cos", .unary(.cos), inverse: "acos"),
+        key("tan", .unary(.tan), inverse: "atan"),
+        key("e", .constant(.e)),
+        key("EE", .exponent),
+        key("1", .digit(1)),
+        key("2", .digit(2)),
+        key("3", .digit(3)),
+        key("+", .binary(.add)),
+        key("rad", .angle(.rad), aliases: ["Rad"]),
+        key("deg", .angle(.deg), aliases: ["Deg"]),
+        key("sinh", .unary(.sinh), inverse: "asinh"),
+        key("cosh", .unary(.cosh), inverse: "acosh"),
+        key("tanh", .unary(.tanh), inverse: "atanh"),
+        key("pi", .constant(.pi), aliases: ["π"]),
+        key("rand", .random, aliases: ["Rand"]),
+        key("0", .digit(0)),
+        key(".", .point),
+        key("=", .equals),
+        key("back", .backspace, aliases: ["⌫"]),
+        key("asin", .unary(.asin), aliases: ["sin⁻¹"], second: true, inverse: "sin"),
+        key("acos", .unary(.acos), aliases: ["cos⁻¹"], second: true, inverse: "cos"),
+        key("atan", .unary(.atan), aliases: ["tan⁻¹"], second: true, inverse: "tan"),
+        key("asinh", .unary(.asinh), aliases: ["sinh⁻¹"], second: true, inverse: "sinh"),
+        key("acosh", .unary(.acosh), aliases: ["cosh⁻¹"], second: true, inverse: "cosh"),
+        key("atanh", .unary(.atanh), aliases: ["tanh⁻¹"], second: true, inverse: "tanh"),
+        key("pow2", .unary(.pow2), aliases: ["2ˣ"], second: true, inverse: "log2"),
+        key("log2", .unary(.log2), aliases: ["log₂"], inverse: "pow2"),
+        key("logy", .binary(.logBase), aliases: ["logᵧ"]),
+    ])
+
+    /// The lines with each inverse named resolved to its key. A name used twice or an inverse that names no key
+    /// stops the program at its first key press, which every test does.
+    private static func resolved(_ lines: [Line]) -> [Definition] {
+        precondition(lines.count <= Int(UInt8.max) + 1, "a key's raw value is one byte")
+        let indexByName = Dictionary(uniqueKeysWithValues: lines.enumerated().map { ($1.info.name, $0) })
+        return lines.map { line in
+            let inverse = line.info.inverse.map { name in
+                guard let index = indexByName[name] else { preconditionFailure("the inverse of \(line.info.name), \(name), is no key") }
+                return Key(catalogIndex: index)
+            }
+            return Definition(info: line.info, action: line.action, inverse: inverse)
+        }
+    }
+
+    /// Every key, in keypad order.
+    public static let all: [KeyInfo] = definitions.map(\.info)
+
+    static let byName: [String: Key] = {
+        var table: [String: Key] = [:]
+        for (index, definition) in definitions.enumerated() {
+            let key = Key(catalogIndex: index)
+            table[definition.info.name] = key
+            for alias in definition.info.aliases { table[alias] = key }
+        }
+        return table
+    }()
+
+    /// `byName` for the names of one ASCII character, indexed by its code.
+    static let byASCIIName: [Key?] = (0..<128).map { code in byName[String(UnicodeScalar(UInt8(code)))] }
+}
