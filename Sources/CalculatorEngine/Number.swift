@@ -96,7 +96,9 @@ struct Arithmetic: Sendable {
 
     typealias Outcome = Result<Number, CalculatorError>
 
-    /// Every result passes through here: range limits, and oversized rationals continue as floats.
+    /// Every result passes through here: range limits, and oversized rationals continue as floats. A real (a 256-bit
+    /// rounding of the true value) within rounding noise of a limit counts as inside: tanh 1e-9999 lies a hair
+    /// below 1e-9999, and 1e-9999 × π ÷ π may round there, yet both show 1e-9999.
     func checked(_ x: Number) -> Outcome {
         if x.isNaN { return .failure(.domain("Result is not a real number")) }
         if !x.isFinite { return .failure(.overflow) }
@@ -104,11 +106,15 @@ struct Arithmetic: Sendable {
         let upper = budget.maxDecimalExponent + 1  // |x| < 10^upper
         let upperBits = upper * 33_219 / 10_000  // log₂ 10 ≈ 3.3219
         if magnitude > upperBits + 2 { return .failure(.overflow) }
-        if magnitude >= upperBits - 2, x.compareMagnitude(toPowerOfTen: upper) >= 0 { return .failure(.overflow) }
+        if magnitude >= upperBits - 2, x.compareMagnitude(toPowerOfTen: upper) >= 0, !x.isRoundingNoise(nearPowerOfTen: upper) {
+            return .failure(.overflow)
+        }
         let lower = -budget.maxDecimalExponent
         let lowerBits = (lower * 33_219 - 9_999) / 10_000
         if magnitude < lowerBits - 2 { return .failure(.overflow) }
-        if magnitude <= lowerBits + 2, x.compareMagnitude(toPowerOfTen: lower) < 0 { return .failure(.overflow) }
+        if magnitude <= lowerBits + 2, x.compareMagnitude(toPowerOfTen: lower) < 0, !x.isRoundingNoise(nearPowerOfTen: lower) {
+            return .failure(.overflow)
+        }
         if x.rationalBits > budget.maxRationalBits { return .success(x.asReal) }
         return .success(x)
     }
@@ -147,13 +153,12 @@ struct Arithmetic: Sendable {
             return checked(Number.power(base, exponent))
         }
         if base.sign < 0 {
-            // A real power of a negative base exists only for a rational exponent p/q with odd q: −(|x|^(p/q)) for odd p.
-            guard case .rational = exponent, !exponent.isInteger else { return .failure(.domain("Negative base needs an integer exponent")) }
-            let (numerator, denominator) = exponent.fractionParts
-            guard let q = denominator, q % 2 == 1, let p = numerator else {
+            // A real power of a negative base exists only for a rational exponent p/q with odd q (an integer is p/1):
+            // −(|x|^(p/q)) for odd p. The parities come from the exact integers, however large.
+            guard let parity = exponent.fractionParity, parity.denominatorIsOdd else {
                 return .failure(.domain("Negative base needs an integer exponent"))
             }
-            return power(base.negated, exponent).map { p % 2 == 0 ? $0 : $0.negated }
+            return power(base.negated, exponent).map { parity.numeratorIsOdd ? $0.negated : $0 }
         }
         if case .rational = exponent, case .rational = base {
             // Exact when the base is a perfect power: 4^0.5, 8^(2/3).
@@ -222,10 +227,10 @@ struct Arithmetic: Sendable {
             return checked(x.compare(toInteger: 1) == 0 ? .integer(0) : x.real(.ln))
         case .log10:
             guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
-            return .success(exactLogarithm(x, base: .integer(10)) ?? x.real(.log10))
+            return checked(exactLogarithm(x, base: .integer(10)) ?? x.real(.log10))
         case .log2:
             guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
-            return .success(exactLogarithm(x, base: .integer(2)) ?? x.real(.log2))
+            return checked(exactLogarithm(x, base: .integer(2)) ?? x.real(.log2))
         case .factorial: return factorial(x)
         case .sin, .cos, .tan: return trigonometric(function, x, angle: angle)
         case .asin, .acos:
@@ -317,7 +322,7 @@ struct Arithmetic: Sendable {
         switch angle {
         case .deg:
             // Whole turns are exact in degrees, so a huge typed angle loses nothing.
-            let x = x.remainder(modulo: 360) ?? x
+            if let turn = x.remainder(modulo: 360) { return degreesOfRational(function, turn) }
             if let k = multiple(of: x, step: .integer(15)), let special = specialAngleValue(function, degrees: (k % 24) * 15) {
                 return special
             }
@@ -325,13 +330,34 @@ struct Arithmetic: Sendable {
             return checked(x.real(f))
         case .rad:
             if x.isZero { return .success(.integer(function == .cos ? 1 : 0)) }
-            if let k = multiple(of: x, step: halfPi),
+            // Only a real (π × 3) can be a multiple of π/2; a rational other than 0 never is.
+            if case .real = x, let k = multiple(of: x, step: halfPi),
                 let special = specialAngleValue(function, degrees: (k % 4) * 90)
             {
                 return special
             }
             let f: RealFunction = function == .sin ? .sin : function == .cos ? .cos : .tan
             return checked(x.real(f))
+        }
+    }
+
+    /// `turn` in [0°, 360°), exact: the nearest multiple of 90° is taken off exactly, and the rest r in [−45°, 45°]
+    /// goes to MPFR, so a small angle keeps every digit (−10^-75° is 360° − 10^-75° as a turn, r = −10^-75°).
+    private func degreesOfRational(_ function: UnaryFunction, _ turn: Number) -> Outcome {
+        if let k = multiple(of: turn, step: .integer(15)), let special = specialAngleValue(function, degrees: (k % 24) * 15) {
+            return special
+        }
+        let quadrant = [45, 135, 225, 315].count { turn.compare(toInteger: $0) > 0 }
+        let rest = Number.field(.subtract, turn, .integer(90 * quadrant))
+        // sin(90°q + r) and cos(90°q + r) are ±sin r or ±cos r; tan(90°q + r) is tan r or −1/tan r.
+        switch (function, quadrant % 4) {
+        case (.sin, 0), (.cos, 3): return checked(rest.real(.sinDegrees))
+        case (.sin, 2), (.cos, 1): return checked(rest.real(.sinDegrees).negated)
+        case (.sin, 1), (.cos, 0): return checked(rest.real(.cosDegrees))
+        case (.sin, _), (.cos, _): return checked(rest.real(.cosDegrees).negated)
+        default:
+            let tangent = rest.real(.tanDegrees)
+            return quadrant % 2 == 0 ? checked(tangent) : divide(.integer(-1), tangent)
         }
     }
 
@@ -362,11 +388,11 @@ struct Arithmetic: Sendable {
 }
 
 extension Number {
-    /// Numerator and denominator of a rational when they fit in an Int.
-    var fractionParts: (numerator: Int?, denominator: Int?) {
-        guard case .rational = self else { return (nil, nil) }
-        let text = encoded
-        let parts = text.split(separator: "/")
-        return (Int(parts[0]), parts.count > 1 ? Int(parts[1]) : 1)
+    /// A real within rounding noise (relative 2^-200) of 10^power: its true value may lie on either side.
+    func isRoundingNoise(nearPowerOfTen power: Int) -> Bool {
+        guard case .real = self else { return false }
+        let bound = Number.decimal(digits: "1", exponent: power, negative: false)
+        guard let scale = bound.binaryMagnitude, let difference = Number.field(.subtract, absolute, bound).binaryMagnitude else { return true }
+        return difference < scale - 200
     }
 }
