@@ -58,7 +58,7 @@ enum UnaryFunction: String, Sendable, CaseIterable {
 
     /// How the expression shows the function applied to `operand`.
     func describe(_ operand: String) -> String {
-        let simple = !operand.contains(" ") && !operand.hasPrefix("-") && !operand.hasPrefix("−")
+        let simple = !CalculatorState.hasTopLevelOperator(operand) && !operand.hasPrefix("-") && !operand.hasPrefix("−")
         let wrapped = simple ? operand : "(\(operand))"
         switch self {
         case .square: return wrapped + "²"
