@@ -182,6 +182,9 @@ private func check(_ test: KeyCase) throws {
         c("0 . 5 fact", "0.886226925452758"), c("1 EE 9 fact", "Error"), c("3 2 4 8 fact", "1.973634253086043e+9997"),
         c("3 2 4 9 fact", "Error"), c("0 . 5 neg fact", "1.772453850905516"), c("5 neg fact", "Error"),
         c("2 . 5 neg fact", "2.363271801207355"), c("6 + 3 fact =", "12"), c("3 fact fact", "720"), c("1 fact", "1"),
+        // The budget refuses only what is surely outside the range; near its ends the range check decides.
+        c("3 2 4 8 . 5 fact", "1.124928243638878e+9999"), c("3 2 4 8 . 9 fact", "Error"), c("3 2 4 9 . 5 neg fact", "-2.792704931496325e-9999"),
+        c("3 2 4 8 . 5 neg fact", "9.072101969965812e-9996"), c("3 2 9 9 . 5 neg fact", "Error"), c("3 3 0 0 . 5 neg fact", "Error"),
     ]
 
     static let errorsCases: [KeyCase] = [
