@@ -46,6 +46,32 @@ import Testing
         }
     }
 
+    /// 10,000 random key sequences (every key, digits and operators more often, every settings mix): no crash, every
+    /// display along the way well formed, and the stored form read back is an equal state that then behaves alike.
+    @Test func randomKeySequencesKeepTheDisplayAndTheStoredForm() async throws {
+        let weighted = allKeyNames + Array(repeating: ["0", "1", "2", "5", "9", ".", "+", "-", "*", "/", "=", "(", ")", "EE", "neg"], count: 3).flatMap { $0 }
+        let names = Gen.element(of: weighted).compactMap { $0 }
+        let settings = CalculationMode.allCases.flatMap { mode in
+            AngleUnit.allCases.flatMap { angle in [8, 16, 32].map { Settings(mode: mode, angle: angle, digits: $0) } }
+        }
+        await propertyCheck(count: 10_000, input: names.array(of: 0...40), names.array(of: 1...10), Gen.uint64(), Gen.element(of: settings).compactMap { $0 }) {
+            before, after, seed, settings in
+            var state = CalculatorState(settings: settings)
+            var random = SplitMix64(seed: seed)
+            for name in before {
+                state.apply(Key(name: name)!, random: &random)
+                #expect(isWellFormedDisplay(state.display), "\(before) → \(state.display)")
+            }
+            var decoded = try CalculatorState(storedBytes: state.storedBytes)
+            #expect(decoded == state, "\(before)")
+            var randomCopy = random
+            press(after, on: &state, random: &random)
+            press(after, on: &decoded, random: &randomCopy)
+            #expect(decoded == state, "\(before) then \(after)")
+            #expect(isWellFormedDisplay(state.display), "\(before + after) → \(state.display)")
+        }
+    }
+
     /// 10,000 random keys: no crash or hang, and every display is well formed (see `isWellFormedDisplay`).
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func tenThousandRandomKeys(seed: UInt64) {
