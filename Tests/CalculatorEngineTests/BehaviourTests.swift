@@ -134,6 +134,7 @@ private func check(_ test: KeyCase) throws {
         c("4 sqrt pi =", "3.141592653589793"), c("2 + 3 = pi", "3.141592653589793"), c("2 * pi =", "6.283185307179586"),
         c("pi pi =", "3.141592653589793"), c("1 + 2 pi =", "7.283185307179586"), c("( 2 ) 3 =", "6"), c("2 ( 3 ) =", "6"),
         c("neg 2 pi =", "-6.283185307179586"), c("0 rand =", "0"), c("5 m+ 3 m+ mr", "8"),
+        c("4 sqrt ( 3 ) =", "6"), c("( 2 + 3 ) 4 =", "20"),
     ]
 
     static let clearingCases: [KeyCase] = [
@@ -249,6 +250,9 @@ private func check(_ test: KeyCase) throws {
         c("2 pow 2 5 neg =", "2.980232238769531e-8"), c("1 / 8 =", "0.125", digits(8)), c("1 2 5 / 1 EE 9 =", "1.25e-7", digits(8)),
         c("1 / 3 2 =", "0.03125", digits(8)), c("1 / 6 4 =", "0.015625", digits(8)), c("3 EE 8 + 1 / 2 =", "300000000", digits(9)),
         c("3 EE 8 + 3 / 2 =", "300000002", digits(9)),
+        // Exact where the answer is rational; a rational past 40,000 bits continues as a 256-bit float.
+        c("8 pow ( 2 / 3 ) =", "4"), c("0 . 5 asin", "30"), c("1 + 1 EE 9 9 9 9 neg = - 1 =", "0"),
+        c("1 + 1 EE 5 0 0 0 neg = - 1 =", "1e-5000"),
     ]
 
     @Test(arguments: entryCases) func entry(_ test: KeyCase) throws { try check(test) }
