@@ -71,7 +71,9 @@ extension Number {
         guard case .rational = self else { return 0 }
         let size = max(0, (binaryMagnitude ?? 0) + 1)
         switch function {
-        case .sin, .cos, .tan, .exp, .exp2, .exp10, .sinh, .cosh: return size
+        case .sin, .cos, .tan: return size
+        // e^x is outside the range for |x| ≥ 2^15 whatever its digits, so more bits than that would be wasted.
+        case .exp, .exp2, .exp10, .sinh, .cosh: return min(size, 32)
         case .ln, .log10, .log2, .acosh: return closeness(to: 1)
         case .asin, .acos, .atanh, .asinDegrees, .acosDegrees: return absolute.closeness(to: 1)
         case .gamma:
