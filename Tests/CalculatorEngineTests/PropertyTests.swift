@@ -58,10 +58,12 @@ import Testing
             before, after, seed, settings in
             var state = CalculatorState(settings: settings)
             var random = SplitMix64(seed: seed)
+            var malformed: [String] = []
             for name in before {
                 state.apply(Key(name: name)!, random: &random)
-                #expect(isWellFormedDisplay(state.display), "\(before) → \(state.display)")
+                if !isWellFormedDisplay(state.display) { malformed.append(state.display) }
             }
+            #expect(malformed.isEmpty, "\(before) → \(malformed)")
             var decoded = try CalculatorState(storedBytes: state.storedBytes)
             #expect(decoded == state, "\(before)")
             var randomCopy = random
@@ -69,6 +71,15 @@ import Testing
             press(after, on: &decoded, random: &randomCopy)
             #expect(decoded == state, "\(before) then \(after)")
             #expect(isWellFormedDisplay(state.display), "\(before + after) → \(state.display)")
+        }
+    }
+
+    /// The byte-by-byte display check accepts exactly what its pattern does.
+    @Test func wellFormedDisplayIsItsPattern() {
+        let samples = ["0", "-0", "12", "1.", "1.50", "-0.5", "1e", "1e-", "1e+5", "1e-3", "1.5e20", "Error", "", "-", ".5",
+                       "1..2", "1e5e", "e5", "1-", "--1", "1e++1", "0x1", "1.5e-3.", "١٢", "1 2", "error"]
+        for sample in samples {
+            #expect(isWellFormedDisplay(sample) == (sample == "Error" || sample.wholeMatch(of: /-?[0-9]+(\.[0-9]*)?(e[+-]?[0-9]*)?/) != nil), "\(sample)")
         }
     }
 
