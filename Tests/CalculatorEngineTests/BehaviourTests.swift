@@ -252,7 +252,7 @@ private func check(_ test: KeyCase) throws {
         c("3 EE 8 + 3 / 2 =", "300000002", digits(9)),
         // Exact where the answer is rational; a rational past 40,000 bits continues as a 256-bit float.
         c("8 pow ( 2 / 3 ) =", "4"), c("0 . 5 asin", "30"), c("1 + 1 EE 9 9 9 9 neg = - 1 =", "0"),
-        c("1 + 1 EE 5 0 0 0 neg = - 1 =", "1e-5000"),
+        c("1 + 1 EE 5 0 0 0 neg = - 1 =", "1e-5000"), c("EE + EE neg 1 3 5 = logy =", "1"),
     ]
 
     @Test(arguments: entryCases) func entry(_ test: KeyCase) throws { try check(test) }
