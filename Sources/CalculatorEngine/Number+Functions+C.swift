@@ -56,7 +56,7 @@ extension Number {
             let ternary = Self.evaluate(function, box.pointer, x.pointer)
             if exact { return Number.finished(box, ternary) }
             // Only the radian functions learn their sensitivity from the result: near a multiple of π/2 (sin, tan)
-            // or an odd one (cos, tan) the value is small, or large, however exact the reduction was.
+            // or an odd one (cos, tan) the value is small, or large, however exact the reduction is.
             let needed = Int(RealBox.precision) + Self.guardBits + Self.resultConditionBits(function, x.pointer, box.pointer)
             if needed <= precision || precision >= Self.maxArgumentPrecision {
                 return Number.finished(box, ternary == 0 ? 1 : ternary)

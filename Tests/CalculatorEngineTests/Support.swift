@@ -125,7 +125,8 @@ func displayMatches(_ display: String, _ expected: String, digits: Int) -> Bool 
 /// (`-?D+(.D+)?(e[+-]D+)?`), or `Error`.
 func isWellFormedDisplay(_ display: String) -> Bool {
     if display == "Error" { return true }
-    // The pattern -?D+(.D*)?(e[+-]?D*)? read byte by byte: a Regex here is most of a random-keys test's time.
+    // The pattern -?D+(.D*)?(e[+-]?D*)? read byte by byte: the random-key tests check every display, and a Regex
+    // match per key press is slow.
     let bytes = Array(display.utf8)
     var i = 0
     func digits() -> Int {

@@ -179,8 +179,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     /// Well-formed presses that the engine fuzzer found to crash the process (a GMP division by zero raises SIGFPE):
     /// each gets its answer, and the server keeps serving.
     @Test(arguments: [
-        // A base within 2^-256 of 1 (x logᵧ x with x = 1 + 10^-135): its logarithm, once rounded to exactly 0, is now
-        // taken of the exact value, so the answer is 1.
+        // A base within 2^-256 of 1 (x logᵧ x with x = 1 + 10^-135): a 256-bit rounding of it has the logarithm 0;
+        // the exact base's logarithm is not 0, so the answer is 1.
         #"{"keys":"( EE + EE neg 1 3 5 ) logy ="}"#,
         #"{"keys":"EE + EE neg 1 3 5 = logy ="}"#,
         #"{"keys":"( EE + EE neg 1 3 5 ) logy ( EE + EE neg 1 3 5 ) ="}"#,
