@@ -21,7 +21,8 @@ enum PendingItem: Sendable, Equatable {
     case openParenthesis(outerPrefix: String)
 }
 
-/// What a repeated `=` applies again: `2 + 3 = =` adds 3 once more.
+/// What a repeated `=` applies again: the last operation `=` evaluated, which is the outermost one, with its
+/// evaluated right operand (`2 + 3 = =` adds 3 once more, `2 + 3 × 4 = =` adds 12), as Windows and GNOME do.
 struct RepeatOperation: Sendable, Equatable {
     let op: BinaryOperator
     let operand: Number
@@ -83,18 +84,17 @@ public struct CalculatorState: Sendable, Equatable {
         var action = key.action
         if isSecondActive, let inverse = key.inverse { action = inverse.action }
         if error != nil {
-            // After an error only a fresh start, a clear or a mode key does something.
+            // While Error shows, only the clearing keys act (AC, C, ⌫), and a digit or the point starts a new number
+            // after clearing, as in Windows; every other key, angle keys and memory included, is ignored.
             switch action {
-            case .allClear, .clear:
+            case .allClear, .clear, .backspace:
                 reset()
                 refresh()
                 return
-            case .angle, .second:
-                break
-            case .digit, .point, .exponent, .constant, .random, .memoryRecall:
+            case .digit, .point:
                 reset()
-            case .binary, .unary, .negate, .percent, .openParenthesis, .closeParenthesis, .equals, .backspace,
-                .memoryClear, .memoryAdd, .memorySubtract:
+            case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
+                .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second:
                 return
             }
         }
@@ -194,8 +194,10 @@ public struct CalculatorState: Sendable, Equatable {
         operandText = nil
     }
 
+    /// π, e, rand and mr: after a typed number or a closed group they multiply it, as `(` does (`2 π` is 2π like
+    /// `( 2 ) π`); after anything else they are the new operand.
     private mutating func pressValue(_ number: Number, text: String) {
-        if phase == .closedGroup {
+        if phase == .closedGroup || (phase == .entering && !(entry?.isPristine ?? true)) {
             pressBinary(.multiply)
             if error != nil { return }
         }
@@ -233,7 +235,9 @@ public struct CalculatorState: Sendable, Equatable {
             value = v
             return
         }
-        guard let (operand, text) = currentOperand() else { return }
+        guard var (operand, text) = currentOperand() else { return }
+        // A result continued with an operator keeps its brackets: 1 + 2 = × 2 reads (1 + 2) × 2.
+        if phase == .result, Self.hasTopLevelOperator(text) { text = "(" + text + ")" }
         var v = operand
         guard reduce(&v, before: op) else { return }
         pending.append(.operation(left: v, op: op))
@@ -287,7 +291,7 @@ public struct CalculatorState: Sendable, Equatable {
         case .success(let result):
             value = result
             entry = nil
-            operandText = text + "%"
+            operandText = (Self.hasTopLevelOperator(text) ? "(" + text + ")" : text) + "%"
             phase = .operand
         case .failure(let failure):
             fail(failure)
@@ -306,7 +310,8 @@ public struct CalculatorState: Sendable, Equatable {
         default:
             break
         }
-        value = shownValue
+        // Right after an operator (typed or implied) the group starts from 0, as in Windows: 6 + ( = is 6.
+        value = phase == .afterOperator ? nil : shownValue
         pending.append(.openParenthesis(outerPrefix: prefix))
         prefix = Self.joined(prefix, "(")
         entry = nil
@@ -336,30 +341,23 @@ public struct CalculatorState: Sendable, Equatable {
         var v = operand
         let description: String
         if !pending.isEmpty {
-            // The operation nearest the operand is the one `=` repeats.
-            for item in pending.reversed() {
-                if case .operation(_, let op) = item {
-                    lastOperation = RepeatOperation(op: op, operand: operand)
-                    break
-                }
-            }
+            // Innermost first; the last operation applied, the outermost, is the one a further `=` repeats.
             var full = Self.joined(prefix, text)
-            var evaluated = true
-            while !pending.isEmpty {
-                guard reduce(&v, before: nil) else {
-                    evaluated = false
-                    break
-                }
-                if case .openParenthesis? = pending.last {
-                    pending.removeLast()
+            while let item = pending.popLast() {
+                guard case .operation(let left, let op) = item else {
                     full += ")"
+                    continue
+                }
+                lastOperation = RepeatOperation(op: op, operand: v)
+                switch arithmetic.apply(op, left, v) {
+                case .success(let result): v = result
+                case .failure(let failure):
+                    fail(failure)
+                    record(full, result: DisplayFormatter.error)
+                    return nil
                 }
             }
             description = full
-            if !evaluated {
-                record(description, result: DisplayFormatter.error)
-                return nil
-            }
         } else if let last = lastOperation {
             let left = wasResult ? formatter.string(operand) : text
             description = left + " " + last.op.symbol + " " + formatter.string(last.operand)
@@ -381,6 +379,20 @@ public struct CalculatorState: Sendable, Equatable {
         return description
     }
 
+    /// Whether an expression text has an operator outside brackets: "1 + 2" has, "(1 + 2)" and "√(1 + 2)" have not.
+    static func hasTopLevelOperator(_ text: String) -> Bool {
+        var depth = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth -= 1
+            case UInt8(ascii: " ") where depth == 0: return true
+            default: break
+            }
+        }
+        return false
+    }
+
     private static func clipped(_ text: String) -> String {
         guard text.utf8.count > expressionLimit else { return text }
         var tail = Substring(text)
@@ -393,9 +405,11 @@ public struct CalculatorState: Sendable, Equatable {
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
+    /// m+ and m−: a typed number becomes a finished operand; the fresh 0 of a new entry stays one, so `m+ neg 5`
+    /// types −5 and `m+ ( 8` opens a group without an implied × 0.
     private mutating func pressMemory(add: Bool) {
         guard let (operand, text) = currentOperand() else { return }
-        if phase == .entering {
+        if phase == .entering, !(entry?.isPristine ?? true) {
             value = operand
             entry = nil
             operandText = text

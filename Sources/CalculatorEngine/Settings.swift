@@ -32,7 +32,7 @@ public struct Settings: Sendable, Equatable {
 ///   acosh below 1, atanh outside (−1, 1), tan at 90° + k·180° (or π/2 + kπ), factorial of a negative integer,
 ///   a non-integer power of a negative number, a logarithm to base 1 or ≤ 0, the 0th root;
 /// - `overflow`: a result whose magnitude is above 1e+9999 or below 1e-9999 (non-zero), or work beyond the
-///   evaluation budget (x! for x > 3248, powers far outside the range).
+///   evaluation budget (x! for x > 3249 or x < −3300, powers far outside the range).
 public struct CalculatorError: Sendable, Equatable, Error {
     public let code: String
     public let message: String

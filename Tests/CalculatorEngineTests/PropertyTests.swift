@@ -35,6 +35,43 @@ import Testing
         }
     }
 
+    /// 10,000 random key sequences (every key, digits and operators more often, every settings mix): no crash, every
+    /// display along the way well formed, and the stored form read back is an equal state that then behaves alike.
+    @Test func randomKeySequencesKeepTheDisplayAndTheStoredForm() async throws {
+        let weighted = allKeyNames + Array(repeating: ["0", "1", "2", "5", "9", ".", "+", "-", "*", "/", "=", "(", ")", "EE", "neg"], count: 3).flatMap { $0 }
+        let names = Gen.element(of: weighted).compactMap { $0 }
+        let settings = CalculationMode.allCases.flatMap { mode in
+            AngleUnit.allCases.flatMap { angle in [8, 16, 32].map { Settings(mode: mode, angle: angle, digits: $0) } }
+        }
+        await propertyCheck(count: 10_000, input: names.array(of: 0...40), names.array(of: 1...10), Gen.uint64(), Gen.element(of: settings).compactMap { $0 }) {
+            before, after, seed, settings in
+            var state = CalculatorState(settings: settings)
+            var random = SplitMix64(seed: seed)
+            var malformed: [String] = []
+            for name in before {
+                state.apply(Key(name: name)!, random: &random)
+                if !isWellFormedDisplay(state.display) { malformed.append(state.display) }
+            }
+            #expect(malformed.isEmpty, "\(before) → \(malformed)")
+            var decoded = try CalculatorState(storedBytes: state.storedBytes)
+            #expect(decoded == state, "\(before)")
+            var randomCopy = random
+            press(after, on: &state, random: &random)
+            press(after, on: &decoded, random: &randomCopy)
+            #expect(decoded == state, "\(before) then \(after)")
+            #expect(isWellFormedDisplay(state.display), "\(before + after) → \(state.display)")
+        }
+    }
+
+    /// The byte-by-byte display check accepts exactly what its pattern does.
+    @Test func wellFormedDisplayIsItsPattern() {
+        let samples = ["0", "-0", "12", "1.", "1.50", "-0.5", "1e", "1e-", "1e+5", "1e-3", "1.5e20", "Error", "", "-", ".5",
+                       "1..2", "1e5e", "e5", "1-", "--1", "1e++1", "0x1", "1.5e-3.", "١٢", "1 2", "error"]
+        for sample in samples {
+            #expect(isWellFormedDisplay(sample) == (sample == "Error" || sample.wholeMatch(of: /-?[0-9]+(\.[0-9]*)?(e[+-]?[0-9]*)?/) != nil), "\(sample)")
+        }
+    }
+
     /// 10,000 random keys: no crash or hang, and every display is well formed (see `isWellFormedDisplay`).
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func tenThousandRandomKeys(seed: UInt64) {
