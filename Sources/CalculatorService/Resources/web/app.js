@@ -75,15 +75,16 @@
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
+    const url = new URL(path, apiRoot);
     let response;
     try {
-      response = await fetch(new URL(path, apiRoot), init);
+      response = await fetch(url, init);
     } catch (error) {
       if (!retryOnNetworkError) throw new NetworkError(error.message);
       // Safe to send again: the request carries the same Idempotency-Key, so the server applies it at most once.
       await sleep(400);
       try {
-        response = await fetch(new URL(path, apiRoot), init);
+        response = await fetch(url, init);
       } catch (again) {
         throw new NetworkError(again.message);
       }
