@@ -7,15 +7,15 @@ import Metrics
 import Prometheus
 import SessionStore
 
-@main
 struct CalculatorServer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calculator-server",
         abstract: "A scientific calculator served over HTTP: each session is a calculator brain that receives key presses.",
         discussion: """
             Every option can also be set through the environment variable named beside it; a flag wins over the \
-            environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish, closes the \
-            store and exits 0.
+            environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (for up to \
+            --drain-timeout), closes the store and exits 0. `calculator-server healthcheck` checks a running server \
+            (see `calculator-server healthcheck --help`).
             """
     )
 
@@ -27,6 +27,8 @@ struct CalculatorServer: ParsableCommand {
     private static let defaultDataDirectory = "./data"
     private static let defaultLogLevel = "info"
     private static let defaultLogFormat = "text"
+    /// `docker stop`'s grace period before it kills, so by default a stop by Docker lets requests finish.
+    private static let defaultDrainTimeout = Duration.seconds(10)
 
     @Option(help: help("Address to listen on.", "CALC_HOST", default: Self.serverDefaults.host))
     var host: String?
@@ -79,8 +81,11 @@ struct CalculatorServer: ParsableCommand {
     @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
     var trustProxy = Self.serviceDefaults.trustProxy
 
-    @Option(help: help("Access-Control-Allow-Origin sent to browsers.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.corsOrigin))
-    var corsOrigin: String?
+    @Option(help: help("Origins whose pages may call the API: * or origins such as https://calc.example, repeated or separated by commas.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.corsOrigin))
+    var corsOrigin: [String] = []
+
+    @Option(help: help("Time requests in flight get to finish on SIGTERM or SIGINT: seconds or 10s, 1m.", "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)))
+    var drainTimeout: String?
 
     @Option(help: help("Log level: trace, debug, info, notice, warning, error, critical.", "CALC_LOG_LEVEL", default: Self.defaultLogLevel))
     var logLevel: String?
@@ -139,12 +144,18 @@ struct CalculatorServer: ParsableCommand {
         service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
         service.maxKeysPerRequest = try setting.number(
             maxKeys, "CALC_MAX_KEYS", default: service.maxKeysPerRequest, in: 1...1_000_000, option: "--max-keys")
-        service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: service.corsOrigin)
+        let cors = try corsPolicy(setting, default: service.corsOrigin)
+        // CalculatorService still takes one Access-Control-Allow-Origin value; a list waits for it to take the policy.
+        guard (cors.origins?.count ?? 1) == 1 else { throw ValidationError("--cors-origin takes one origin or * in this build, not \(cors)") }
+        service.corsOrigin = cors.description
 
         var options = SessionStoreOptions()
         options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(options.ttl)), option: "--session-ttl")
         options.maxSessions = try setting.number(
             maxSessions, "CALC_MAX_SESSIONS", default: options.maxSessions, in: 1...100_000_000, option: "--max-sessions")
+
+        let drain = try parseDuration(
+            setting.string(drainTimeout, "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)), option: "--drain-timeout")
 
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
         let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))
@@ -177,10 +188,19 @@ struct CalculatorServer: ParsableCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
-        http.shutdown(drainTimeout: .seconds(10))
+        http.shutdown(drainTimeout: drain)
         sweeper.stop()
         sessions.close()
         logger.info("stopped")
+    }
+
+    /// The flags if any were given, else the variable, else the default.
+    private func corsPolicy(_ setting: Setting, default fallback: String) throws -> CORSPolicy {
+        do throws(CORSPolicy.InvalidOrigin) {
+            return try CORSPolicy(parsing: corsOrigin.isEmpty ? [setting.string(nil, "CALC_CORS_ORIGIN", default: fallback)] : corsOrigin)
+        } catch {
+            throw ValidationError("--cors-origin: \(error)")
+        }
     }
 
     private func openStore(_ location: StoreLocation, options: SessionStoreOptions, logger: Logger) throws -> any SessionStore<SessionRecord> {
