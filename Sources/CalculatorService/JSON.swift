@@ -365,6 +365,10 @@ struct JSONWriter: ~Copyable {
     }
 
     /// `plainString` for bytes lent by their owner (a session id's).
+    mutating func plainString(utf8: Span<UInt8>) {
+        utf8.withUnsafeBufferPointer { plainString(utf8: $0) }
+    }
+
     mutating func plainString(utf8: UnsafeBufferPointer<UInt8>) {
         assert(!utf8.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
         separate()

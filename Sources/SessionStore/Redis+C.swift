@@ -118,8 +118,8 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// `withArgv` for `EVALSHA digest numkeys keys… arguments…`, with the pointers and lengths in temporary buffers
-    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first cost
-    /// several allocations and copies per call.
+    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first would
+    /// allocate and copy each time.
     private static func withEvaluationArgv<T>(
         _ digest: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]],
         _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T

@@ -3,8 +3,8 @@ import Synchronization
 /// Where a Redis store connects (host, port and database, parsed from its URL), and whether it was reachable lately.
 ///
 /// Within 250 ms of a failed connect, `connect()` fails at once without trying, so an outage costs each call no
-/// connect timeout. The pause is one for the store's pool and its pipeline: a connect that works again ends it for
-/// both, so once `checkHealth` (on the pool) sees Redis back, the pipeline's next call connects too.
+/// connect timeout. The pause is one for the store's two connections: a connect that works again ends it for both, so
+/// once `checkHealth` sees Redis back, the pipeline's next call connects too.
 final class RedisEndpoint: Sendable {
     let host: String
     let port: Int
@@ -68,7 +68,7 @@ struct PipelinedCall: Sendable {
     var reloads = 0
 }
 
-/// The one thread that talks to Redis for the completion forms of a Redis store, over one connection it owns.
+/// The one thread that talks to Redis for a Redis store's sessions, over one connection it owns.
 ///
 /// It takes every queued call, appends them all to the connection's output buffer, sends them in one write, then reads
 /// the replies in order and runs each call's completion with its reply. Calls queued meanwhile form the next batch, so

@@ -1,7 +1,6 @@
 import CSQLite
 
 /// A value bound to a `?` parameter.
-@usableFromInline
 enum SQLiteArgument {
     case integer(Int64)
     case real(Double)
@@ -12,7 +11,6 @@ enum SQLiteArgument {
 }
 
 /// The current row of a stepping statement; valid only inside the row callback.
-@usableFromInline
 struct SQLiteRow {
     fileprivate let statement: OpaquePointer
 
@@ -34,11 +32,10 @@ struct SQLiteRow {
 /// One SQLite connection with its prepared statements. Not thread-safe: the owner keeps it behind a Mutex, which is
 /// why it may be declared Sendable (the Mutex is what serialises it; the checker cannot see that through closures).
 /// Every unsafe pointer of libsqlite3 stays in this file.
-@usableFromInline
 final class SQLiteConnection: @unchecked Sendable {
     private let db: OpaquePointer
     /// Prepared statements by the address of their SQL text: every statement is a literal, so looking one up is a
-    /// pointer comparison over a handful of entries (hashing the SQL text cost ~4k instructions per press).
+    /// pointer comparison over a handful of entries (hashing the SQL text would cost more than the statement's step).
     private var statements: [(sql: UnsafePointer<UInt8>, statement: OpaquePointer)] = []
 
     /// Run once, before the process's first connection: SQLite's memory statistics (which nothing here reads) take
@@ -80,7 +77,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs a cached prepared statement, calling `eachRow` per result row; returns the rows changed.
-    @discardableResult @usableFromInline
+    @discardableResult
     func run(_ sql: StaticString, _ arguments: [SQLiteArgument] = [], eachRow: (SQLiteRow) throws -> Void = { _ in }) throws -> Int {
         let statement = try prepared(sql)
         defer {
@@ -104,7 +101,6 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Binds `arguments` to the parameters from `index` on, then runs `step` while they are bound. Text and blobs are
     /// bound without a copy (SQLITE_STATIC, a nil destructor), each inside the borrow of its bytes, so `step` runs
     /// in the innermost borrow; `run` clears the bindings right after, before SQLite could look at them again.
-    /// (Copying them cost ~1k instructions per press: a malloc, a memcpy and a free per text or blob.)
     private func bind(
         _ arguments: ArraySlice<SQLiteArgument>,
         from index: Int32,
@@ -127,9 +123,11 @@ final class SQLiteConnection: @unchecked Sendable {
                 return try bind(rest, from: index + 1, to: statement, then: step)
             }
         case .id(let id):
-            return try id.withUTF8 { text in
-                try check(bindText(text, at: index, to: statement))
-                return try bind(rest, from: index + 1, to: statement, then: step)
+            return try id.withUTF8 { span in
+                try span.withUnsafeBufferPointer { text in
+                    try check(bindText(text, at: index, to: statement))
+                    return try bind(rest, from: index + 1, to: statement, then: step)
+                }
             }
         case .blob(let value):
             return try value.withUnsafeBytes { bytes in
@@ -158,7 +156,7 @@ final class SQLiteConnection: @unchecked Sendable {
         return statement
     }
 
-    @usableFromInline var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
+    var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
 
     private var lastMessage: String { String(cString: sqlite3_errmsg(db)) }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A session identifier: 1 to 64 characters of `[A-Za-z0-9_-]`.
 /// `description` is the id itself (for URLs); logs should use `shortHash`, since the id is the session's only secret.
 public struct SessionID: Hashable, Sendable, CustomStringConvertible {
@@ -9,12 +7,12 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// id's length alone decides its form, so equal ids always have the same one.
     @usableFromInline
     enum Storage: Hashable, Sendable {
-        /// The bytes in order, zero-padded, and their count.
+        /// The bytes in order, eight to a word from its low byte up, zero-padded, and their count.
         case inline(UInt64, UInt64, UInt64, count: UInt8)
         case text(String)
     }
 
-    private static let inlineCapacity = 3 * MemoryLayout<UInt64>.size
+    @usableFromInline static var inlineCapacity: Int { 24 }
 
     @usableFromInline let storage: Storage
     /// 64-bit FNV-1a of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
@@ -22,43 +20,73 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let spread: UInt64
 
     public init?(_ text: String) {
-        var text = text
-        guard let id = text.withUTF8({ SessionID(utf8: $0) }) else { return nil }
-        self = id
+        let utf8 = text.utf8
+        self.init(utf8: utf8.span)
     }
 
     /// From bytes lent by their owner (a path), without first making a String of them.
-    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard let spread = Self.spread(ofValid: bytes) else { return nil }
-        self.spread = spread
+    public init?(utf8 bytes: Span<UInt8>) {
+        guard (1...64).contains(bytes.count) else { return nil }
+        // One pass checks, hashes and (for a short id) packs the bytes: every request naming a session makes its id.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard Self.isAllowed(byte) else { return nil }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            let shifted = UInt64(byte) << (UInt64(index & 7) * 8)
+            switch index >> 3 {
+            case 0: words.0 |= shifted
+            case 1: words.1 |= shifted
+            case 2: words.2 |= shifted
+            default: break
+            }
+        }
+        spread = hash
         if bytes.count <= Self.inlineCapacity {
-            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
             storage = .inline(words.0, words.1, words.2, count: UInt8(bytes.count))
         } else {
-            storage = .text(String(decoding: bytes, as: UTF8.self))
+            storage = .text(Self.text(ofASCII: bytes))
         }
     }
 
     /// The id as text; for a short id this makes a String, so hot paths use `withUTF8` instead.
     public var rawValue: String {
         if case .text(let text) = storage { return text }
-        return withUTF8 { String(decoding: $0, as: UTF8.self) }
+        return withUTF8(Self.text(ofASCII:))
     }
 
-    /// The id's bytes (ASCII), lent for the call. Inlinable, so that it is specialized for its caller's closure:
-    /// generic across the module boundary, its result went through run-time metadata (a create spent 1.3k
-    /// instructions making its Location path).
+    /// The text of bytes that are all ASCII (an id's are, once checked).
+    private static func text(ofASCII bytes: Span<UInt8>) -> String {
+        var text = ""
+        text.reserveCapacity(bytes.count)
+        for index in bytes.indices { text.unicodeScalars.append(Unicode.Scalar(bytes[index])) }
+        return text
+    }
+
+    /// The id's bytes (ASCII), lent for the call. Inlinable, so that it is specialized for its caller's closure.
     @inlinable
-    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    public func withUTF8<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case let .inline(first, second, third, count):
-            var words = (first, second, third)
-            return try withUnsafeBytes(of: &words) { raw in
-                try raw.withMemoryRebound(to: UInt8.self) { try body(UnsafeBufferPointer(rebasing: $0.prefix(Int(count)))) }
+            let bytes = InlineArray<24, UInt8> { index in
+                let word = index < 8 ? first : index < 16 ? second : third
+                return UInt8(truncatingIfNeeded: word >> (UInt64(index & 7) * 8))
             }
-        case .text(var text):
-            return try text.withUTF8(body)
+            return try body(bytes.span.extracting(0..<Int(count)))
+        case .text(let text):
+            let utf8 = text.utf8
+            return try body(utf8.span)
+        }
+    }
+
+    /// The id's bytes in an array of their own.
+    var bytes: [UInt8] {
+        withUTF8 { span in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(span.count)
+            for index in span.indices { bytes.append(span[index]) }
+            return bytes
         }
     }
 
@@ -83,32 +111,20 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The FNV-1a hash of an id's bytes, or nil when they are not an id. One pass both checks and hashes: every
-    /// request naming a session makes its id.
-    private static func spread(ofValid bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard (1...64).contains(bytes.count) else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            guard isAllowed(byte) else { return nil }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
-    /// 128 bits from the system CSPRNG (glibc's `arc4random_buf`, over getrandom; it cannot fail), base64url
-    /// without padding: 22 characters. One call for all 16 bytes, where SystemRandomNumberGenerator makes one per 8.
+    /// 128 bits from the system's random source, base64url without padding: 22 characters, written on the stack
+    /// rather than as a String of 22 bytes (an allocation).
     public static func random() -> SessionID {
-        var bits = (UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &bits) { buffer in
-            if let start = buffer.baseAddress { arc4random_buf(start, buffer.count) }
+        var generator = SystemRandomNumberGenerator()
+        let high: UInt64 = generator.next(), low: UInt64 = generator.next()
+        let bits = InlineArray<16, UInt8> { index in UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> (UInt64(index & 7) * 8)) }
+        var digits = InlineArray<22, UInt8>(repeating: 0)
+        var count = 0
+        forEachBase64URLDigit(of: bits.span) { digit in
+            digits[count] = digit
+            count += 1
         }
-        // Written on the stack, not as a String of 22 bytes (an allocation). Its alphabet is the id's, so the check
-        // cannot fail.
-        let id = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inlineCapacity) { out in
-            let written = withUnsafeBytes(of: &bits) { base64URL($0, into: out) }
-            return SessionID(utf8: UnsafeBufferPointer(rebasing: out[..<written]))
-        }
-        guard let id else { preconditionFailure("base64url made an invalid id") }
+        // The alphabet is the id's, so the check cannot fail.
+        guard let id = SessionID(utf8: digits.span) else { preconditionFailure("base64url made an invalid id") }
         return id
     }
 
@@ -132,48 +148,43 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The base64url digit of the low six bits (RFC 4648 §5), from a literal: a constant in the binary, where an
-    /// array would be a global reached through a lazy initialization check on every digit.
+    /// The base64url digit of the low six bits (RFC 4648 §5).
     private static func digit(_ sextet: UInt32) -> UInt8 {
-        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-        return alphabet.utf8Start[Int(sextet & 63)]
+        let value = UInt8(truncatingIfNeeded: sextet & 63)
+        switch value {
+        case 0..<26: return UInt8(ascii: "A") + value
+        case 26..<52: return UInt8(ascii: "a") + value - 26
+        case 52..<62: return UInt8(ascii: "0") + value - 52
+        case 62: return UInt8(ascii: "-")
+        default: return UInt8(ascii: "_")
+        }
     }
 
     /// Base64url without padding.
-    static func base64URL(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(unsafeUninitializedCapacity: base64URLCount(bytes.count)) { base64URL(bytes, into: $0) }
+    static func base64URL(_ bytes: Span<UInt8>) -> String {
+        var text = ""
+        forEachBase64URLDigit(of: bytes) { text.unicodeScalars.append(Unicode.Scalar($0)) }
+        return text
     }
 
-    private static func base64URLCount(_ byteCount: Int) -> Int {
-        let tail = byteCount % 3
-        return byteCount / 3 * 4 + (tail == 0 ? 0 : tail + 1)
-    }
-
-    /// Writes the base64url digits of `bytes` to the start of `out`, which has room for them; returns their count.
-    private static func base64URL(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        precondition(out.count >= base64URLCount(bytes.count))
-        var written = 0
-        func emit(_ sextet: UInt32) {
-            out[written] = digit(sextet)
-            written += 1
-        }
+    /// Calls `emit` with each base64url digit of `bytes`, in order, without padding.
+    private static func forEachBase64URLDigit(of bytes: Span<UInt8>, _ emit: (UInt8) -> Void) {
         var index = 0
         while index + 3 <= bytes.count {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            emit(chunk >> 18)
-            emit(chunk >> 12)
-            emit(chunk >> 6)
-            emit(chunk)
+            emit(digit(chunk >> 18))
+            emit(digit(chunk >> 12))
+            emit(digit(chunk >> 6))
+            emit(digit(chunk))
             index += 3
         }
         let tail = bytes.count - index
         if tail > 0 {
             let second = tail == 2 ? UInt32(bytes[index + 1]) : 0
             let chunk = UInt32(bytes[index]) << 16 | second << 8
-            emit(chunk >> 18)
-            emit(chunk >> 12)
-            if tail == 2 { emit(chunk >> 6) }
+            emit(digit(chunk >> 18))
+            emit(digit(chunk >> 12))
+            if tail == 2 { emit(digit(chunk >> 6)) }
         }
-        return written
     }
 }

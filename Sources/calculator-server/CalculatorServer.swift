@@ -106,9 +106,7 @@ struct CalculatorServer: ParsableCommand {
         server.host = setting.string(host, "CALC_HOST", default: "127.0.0.1")
         server.port = try setting.number(port, "CALC_PORT", default: 8080, in: 0...65_535, option: "--port")
         // One loop per usable core, for every store: no loop waits on a store (SQLite's writes answer from its
-        // committer thread, Redis's presses and reads from its pipeline thread), so more loops would only contend
-        // (measured on 2 cores with 32 connections: SQLite 2 workers 19–20k presses/s at 45–47 µs CPU each, 4 ran
-        // 16–18k at 51–56 µs, 32 ran 14–15k at 65–67 µs).
+        // committer thread, Redis's from its pipeline thread), so more loops would only contend.
         server.threads = try setting.number(threads, "CALC_THREADS", default: server.threads, in: 1...256, option: "--threads")
         server.maxBodySize = try setting.number(maxBody, "CALC_MAX_BODY", default: 65_536, in: 1...(64 << 20), option: "--max-body")
         server.connectionLimit = try setting.number(maxConnections, "CALC_MAX_CONNECTIONS", default: 10_000, in: 1...1_000_000, option: "--max-connections")
@@ -126,13 +124,16 @@ struct CalculatorServer: ParsableCommand {
         service.maxKeysPerRequest = try setting.number(maxKeys, "CALC_MAX_KEYS", default: 1_000, in: 1...1_000_000, option: "--max-keys")
         service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: "*")
 
-        var options = SessionStoreOptions()
-        options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: "24h"), option: "--session-ttl")
-        options.maxSessions = try setting.number(maxSessions, "CALC_MAX_SESSIONS", default: 1_000_000, in: 1...100_000_000, option: "--max-sessions")
+        service.sessions.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: "24h"), option: "--session-ttl")
+        service.sessions.maxSessions = try setting.number(
+            maxSessions, "CALC_MAX_SESSIONS", default: 1_000_000, in: 1...100_000_000, option: "--max-sessions")
 
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: "./data")
-        let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))
-        let sessions = try openStore(location, options: options, logger: logger)
+        let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
+        guard let location = StoreLocation(storeText) else {
+            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(storeText)")
+        }
+        service.store = location
 
         // Block the stop signals before the server starts its threads, so they inherit the mask and sigwait below receives them.
         var signals = sigset_t()
@@ -141,17 +142,19 @@ struct CalculatorServer: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let calculator = CalculatorService(
-            store: sessions, configuration: service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+        let calculator: CalculatorService
+        do {
+            calculator = try CalculatorService.make(service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+        } catch {
+            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
+            throw ExitCode.failure
+        }
         let http = Server(configuration: server, responder: calculator.responder)
         do {
             try http.start()
         } catch {
             logger.critical("could not start the HTTP server", metadata: ["error": "\(error)"])
             throw ExitCode.failure
-        }
-        let sweeper = ExpirySweeper(store: sessions, every: .seconds(60)) { error in
-            logger.warning("sweeping expired sessions failed", metadata: ["error": "\(error)"])
         }
         // Tests and scripts read the bound port from this line.
         print("calculator-server listening on http://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(http.port)")
@@ -162,36 +165,7 @@ struct CalculatorServer: ParsableCommand {
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
         http.shutdown(drainTimeout: .seconds(10))
-        sweeper.stop()
-        sessions.close()
+        calculator.close()
         logger.info("stopped")
-    }
-
-    private func openStore(_ location: StoreLocation, options: SessionStoreOptions, logger: Logger) throws -> any SessionStore<SessionRecord> {
-        do {
-            switch location {
-            case .memory:
-                return SessionRecord.memoryStore(options: options)
-            case let .sqlite(path):
-                let directory = (path as NSString).deletingLastPathComponent
-                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-                return try SQLiteSessionStore<SessionRecord>(path: path, codec: SessionRecord.codec, options: options)
-            case let .redis(url):
-                return try RedisSessionStore<SessionRecord>(url: url, codec: SessionRecord.codec, options: options)
-            }
-        } catch {
-            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
-            throw ExitCode.failure
-        }
-    }
-}
-
-extension StoreLocation {
-    var logDescription: String {
-        switch self {
-        case .memory: "memory"
-        case let .sqlite(path): "sqlite:\(path)"
-        case let .redis(url): url.split(separator: "@").last.map { "redis://" + $0.replacingOccurrences(of: "redis://", with: "") } ?? "redis"
-        }
     }
 }
