@@ -27,27 +27,30 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// From bytes lent by their owner (a path), without first making a String of them.
     public init?(utf8 bytes: Span<UInt8>) {
         guard (1...64).contains(bytes.count) else { return nil }
-        // One pass checks, hashes and (for a short id) packs the bytes: every request naming a session makes its id.
+        // One pass checks and hashes: every request naming a session makes its id.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
         for index in bytes.indices {
             let byte = bytes[index]
             guard Self.isAllowed(byte) else { return nil }
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            let shifted = UInt64(byte) << (UInt64(index & 7) * 8)
-            switch index >> 3 {
-            case 0: words.0 |= shifted
-            case 1: words.1 |= shifted
-            case 2: words.2 |= shifted
-            default: break
-            }
         }
         spread = hash
         if bytes.count <= Self.inlineCapacity {
-            storage = .inline(words.0, words.1, words.2, count: UInt8(bytes.count))
+            storage = .inline(Self.word(bytes, from: 0), Self.word(bytes, from: 8), Self.word(bytes, from: 16), count: UInt8(bytes.count))
         } else {
             storage = .text(Self.text(ofASCII: bytes))
         }
+    }
+
+    /// Bytes `start..<start + 8` of `bytes` (those there are), the first in the lowest byte.
+    private static func word(_ bytes: Span<UInt8>, from start: Int) -> UInt64 {
+        var word: UInt64 = 0
+        var index = min(bytes.count, start + 8)
+        while index > start {
+            index -= 1
+            word = word << 8 | UInt64(bytes[index])
+        }
+        return word
     }
 
     /// The id as text; for a short id this makes a String, so hot paths use `withUTF8` instead.
@@ -69,9 +72,12 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     public func withUTF8<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case let .inline(first, second, third, count):
-            let bytes = InlineArray<24, UInt8> { index in
-                let word = index < 8 ? first : index < 16 ? second : third
-                return UInt8(truncatingIfNeeded: word >> (UInt64(index & 7) * 8))
+            var bytes = InlineArray<24, UInt8>(repeating: 0)
+            var word = first
+            for index in 0..<Int(count) {
+                if index == 8 { word = second } else if index == 16 { word = third }
+                bytes[index] = UInt8(truncatingIfNeeded: word)
+                word >>= 8
             }
             return try body(bytes.span.extracting(0..<Int(count)))
         case .text(let text):
@@ -138,14 +144,11 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
+    /// `[A-Za-z0-9_-]`, as two bit masks: bit n of `low` is byte n, bit n of `high` byte 64 + n.
     private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "_"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        let low: UInt64 = 0x03FF_2000_0000_0000  // '-', '0'...'9'
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // 'A'...'Z', '_', 'a'...'z'
+        return byte < 64 ? (low >> byte) & 1 != 0 : byte < 128 && (high >> (byte - 64)) & 1 != 0
     }
 
     /// The base64url digit of the low six bits (RFC 4648 §5).
