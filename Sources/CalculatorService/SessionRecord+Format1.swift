@@ -10,12 +10,12 @@ extension SessionRecord {
     init?(format1 bytes: [UInt8]) throws {
         guard bytes.first == UInt8(ascii: "{") else { return nil }
         let stored = try JSONDecoder().decode(Format1.self, from: Data(bytes))
-        self.init(state: stored.state)
-        idempotency = stored.idempotency.map { reply in
+        let replies = stored.idempotency.map { reply in
             IdempotentReply(
                 key: reply.key, fingerprint: reply.fingerprint, status: reply.status, version: reply.version, body: reply.body,
                 createdAt: reply.createdAt)
         }
+        self.init(state: stored.state, idempotency: replies)
     }
 
     private struct Format1: Decodable {

@@ -2,13 +2,64 @@ public import CalculatorEngine
 public import SessionStore
 
 /// What the store keeps per session: the brain's state and the replies to recent idempotent presses.
+///
+/// Its fields live in one object, copied on write: a record is copied out of the store for every read and every
+/// press's reply, and copying the object is one retain, where copying the fields is one for each reference they hold.
 public struct SessionRecord: Sendable, Equatable {
-    public var state: CalculatorState
-    var idempotency: [IdempotentReply]
+    /// Changed only while this record alone holds it (`fieldsToChange`), so its fields skip the run-time
+    /// exclusivity checks.
+    private final class Fields: @unchecked Sendable {
+        @exclusivity(unchecked) var state: CalculatorState
+        @exclusivity(unchecked) var idempotency: [IdempotentReply]
+
+        init(state: CalculatorState, idempotency: [IdempotentReply]) {
+            self.state = state
+            self.idempotency = idempotency
+        }
+    }
+
+    private var fields: Fields
 
     public init(state: CalculatorState) {
-        self.state = state
-        self.idempotency = []
+        fields = Fields(state: state, idempotency: [])
+    }
+
+    init(state: CalculatorState, idempotency: [IdempotentReply]) {
+        fields = Fields(state: state, idempotency: idempotency)
+    }
+
+    public var state: CalculatorState {
+        _read { yield fields.state }
+        _modify { yield &fieldsToChange().state }
+    }
+
+    var idempotency: [IdempotentReply] {
+        _read { yield fields.idempotency }
+        _modify { yield &fieldsToChange().idempotency }
+    }
+
+    /// Lends the state to `body` where it lies: read through `state`, a class's property is copied out first (a
+    /// retain and a release of every reference it holds), as nothing stops another reference from changing it.
+    func withState<Result>(_ body: (borrowing CalculatorState) throws -> Result) rethrows -> Result {
+        try Self.lend(&fields.state, body)
+    }
+
+    private static func lend<Result>(
+        _ state: inout CalculatorState, _ body: (borrowing CalculatorState) throws -> Result
+    ) rethrows -> Result {
+        try body(state)
+    }
+
+    /// The fields, copied first when another record shares them.
+    private mutating func fieldsToChange() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) {
+            fields = Fields(state: fields.state, idempotency: fields.idempotency)
+        }
+        return fields
+    }
+
+    public static func == (lhs: SessionRecord, rhs: SessionRecord) -> Bool {
+        lhs.fields === rhs.fields || (lhs.state == rhs.state && lhs.idempotency == rhs.idempotency)
     }
 
     /// Bytes for the stores that persist them (SQLite, Redis): the stored form (`storedBytes`). Records an earlier
@@ -46,7 +97,7 @@ public struct SessionRecord: Sendable, Equatable {
         guard let first = bytes.first else { throw StoredFormError("no bytes") }
         guard first == Self.storedFormFormat else { throw StoredFormError("unsupported session record format \(first)") }
         var reader = StoredFormReader(bytes[1...])
-        state = try CalculatorState(from: &reader)
+        let state = try CalculatorState(from: &reader)
         // Each reply is at least 13 bytes: three empty strings, status, version and the 8-byte time.
         let count = try reader.count(minimumItemBytes: 13)
         var replies: [IdempotentReply] = []
@@ -57,8 +108,8 @@ public struct SessionRecord: Sendable, Equatable {
                     key: try reader.string(), fingerprint: try reader.string(), status: try reader.signed(),
                     version: try reader.unsigned(), body: try reader.string(), createdAt: try reader.double()))
         }
-        idempotency = replies
         try reader.expectEnd()
+        self.init(state: state, idempotency: replies)
     }
 
     /// Drops replies older than the retention and keeps at most `limit`, newest last.

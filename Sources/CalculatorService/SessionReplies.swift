@@ -26,19 +26,21 @@ final class SessionReplies: Sendable {
     }
 
     func read(_ view: View, of stored: Versioned<SessionRecord>, id: SessionID) -> Response {
-        let state = stored.value.state
-        switch view {
-        case .session:
-            return sessionJSON(200, Rendering.state(state, id: id, version: stored.version), version: stored.version)
-        case .display(plainText: true):
-            var response = Response(status: 200, body: Array((state.display + "\n").utf8))
-            response.headers.set("Content-Type", "text/plain; charset=utf-8")
-            response.headers.set("ETag", Rendering.entityTag(stored.version))
-            return response
-        case .display(plainText: false):
-            return sessionJSON(200, Rendering.display(state), version: stored.version)
-        case .history:
-            return sessionJSON(200, Rendering.history(state, id: id), version: stored.version)
+        let version = stored.version
+        return stored.value.withState { state in
+            switch view {
+            case .session:
+                return sessionJSON(200, Rendering.state(state, id: id, version: version), version: version)
+            case .display(plainText: true):
+                var response = Response(status: 200, body: Array((state.display + "\n").utf8))
+                response.headers.set("Content-Type", "text/plain; charset=utf-8")
+                response.headers.set("ETag", Rendering.entityTag(version))
+                return response
+            case .display(plainText: false):
+                return sessionJSON(200, Rendering.display(state), version: version)
+            case .history:
+                return sessionJSON(200, Rendering.history(state, id: id), version: version)
+            }
         }
     }
 

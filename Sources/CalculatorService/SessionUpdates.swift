@@ -25,8 +25,8 @@ struct PressUpdate: SessionUpdate {
     }
 
     enum Outcome: Sendable {
-        /// The state after the keys, with the display after each key when traced.
-        case pressed(CalculatorState, steps: [(String, String)]?)
+        /// The session after the keys, with the display after each key when traced.
+        case pressed(SessionRecord, steps: [(String, String)]?)
         /// The reply to a press with an Idempotency-Key, kept with the session.
         case rendered([UInt8])
         /// The first reply to this Idempotency-Key, sent again.
@@ -53,7 +53,7 @@ struct PressUpdate: SessionUpdate {
             record.state.apply(key, random: &rng)
             steps?.append((key.name, record.state.display))
         }
-        guard let idempotency else { return .pressed(record.state, steps: steps) }
+        guard let idempotency else { return .pressed(record, steps: steps) }
         let body = Rendering.state(record.state, id: id, version: version + 1, steps: steps)
         record.pruneIdempotency(now: idempotency.now, retention: idempotency.retention, limit: idempotency.keptReplies)
         record.idempotency.append(
@@ -65,9 +65,10 @@ struct PressUpdate: SessionUpdate {
 
     func complete(_ result: Result<(version: UInt64, output: Outcome), any Error>) {
         switch result {
-        case .success(let (version, .pressed(state, steps))):
+        case .success(let (version, .pressed(record, steps))):
             press.forEachKey(replies.metrics.pressed)
-            deliver(replies.sessionJSON(200, Rendering.state(state, id: id, version: version, steps: steps), version: version))
+            let body = record.withState { Rendering.state($0, id: id, version: version, steps: steps) }
+            deliver(replies.sessionJSON(200, body, version: version))
         case .success(let (version, .rendered(body))):
             press.forEachKey(replies.metrics.pressed)
             deliver(replies.sessionJSON(200, body, version: version))
@@ -89,21 +90,21 @@ struct SettingsUpdate: SessionUpdate {
     let replies: SessionReplies
     let deliver: @Sendable (Response) -> Void
 
-    func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<CalculatorState> {
+    func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
         let unchanged = settings.applied(to: record.state.settings) == record.state.settings
-        return unchanged ? .keep(record.state) : .change
+        return unchanged ? .keep(copy record) : .change
     }
 
-    func change(_ record: inout SessionRecord, version: UInt64) -> CalculatorState {
+    func change(_ record: inout SessionRecord, version: UInt64) -> SessionRecord {
         record.state.update(settings: settings.applied(to: record.state.settings))
-        return record.state
+        return record
     }
 
-    func complete(_ result: Result<(version: UInt64, output: CalculatorState), any Error>) {
+    func complete(_ result: Result<(version: UInt64, output: SessionRecord), any Error>) {
         switch result {
-        case .success(let (version, state)):
-            deliver(replies.sessionJSON(200, Rendering.state(state, id: id, version: version), version: version))
+        case .success(let (version, record)):
+            deliver(replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version))
         case .failure(let error):
             deliver(replies.failure(error, operation: "update", session: id))
         }

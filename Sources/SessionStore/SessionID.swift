@@ -15,7 +15,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline static var inlineCapacity: Int { 24 }
 
     @usableFromInline let storage: Storage
-    /// 64-bit FNV-1a of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
+    /// A fixed hash of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
     /// client choosing ids (PUT) could make them collide; those hash the id with the seeded hasher.
     @usableFromInline let spread: UInt64
 
@@ -24,33 +24,39 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         self.init(utf8: utf8.span)
     }
 
-    /// From bytes lent by their owner (a path), without first making a String of them.
+    /// From bytes lent by their owner (a path), without first making a String of them. One pass checks the bytes
+    /// and packs or hashes them: every request naming a session makes its id.
     public init?(utf8 bytes: Span<UInt8>) {
         guard (1...64).contains(bytes.count) else { return nil }
-        // One pass checks and hashes: every request naming a session makes its id.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard Self.isAllowed(byte) else { return nil }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        spread = hash
         if bytes.count <= Self.inlineCapacity {
-            storage = .inline(Self.word(bytes, from: 0), Self.word(bytes, from: 8), Self.word(bytes, from: 16), count: UInt8(bytes.count))
+            var words = InlineArray<3, UInt64>(repeating: 0)
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard Self.isAllowed(byte) else { return nil }
+                words[index >> 3] |= UInt64(byte) << (UInt64(index & 7) << 3)
+            }
+            spread = Self.spread(words[0], words[1], words[2])
+            storage = .inline(words[0], words[1], words[2], count: UInt8(bytes.count))
         } else {
+            // 64-bit FNV-1a.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard Self.isAllowed(byte) else { return nil }
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            spread = hash
             storage = .text(Self.text(ofASCII: bytes))
         }
     }
 
-    /// Bytes `start..<start + 8` of `bytes` (those there are), the first in the lowest byte.
-    private static func word(_ bytes: Span<UInt8>, from start: Int) -> UInt64 {
-        var word: UInt64 = 0
-        var index = min(bytes.count, start + 8)
-        while index > start {
-            index -= 1
-            word = word << 8 | UInt64(bytes[index])
+    /// A short id's words mixed into one (multiply and xor-shift, as SplitMix64 finishes): the same in every process.
+    private static func spread(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
+        func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = (hash ^ word) &* 0xbf58_476d_1ce4_e5b9
+            return mixed ^ (mixed >> 31)
         }
-        return word
+        return mix(mix(mix(0x9e37_79b9_7f4a_7c15, first), second), third) &* 0x94d0_49bb_1331_11eb
     }
 
     /// The id as text; for a short id this makes a String, so hot paths use `withUTF8` instead.
@@ -72,14 +78,16 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     public func withUTF8<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case let .inline(first, second, third, count):
-            var bytes = InlineArray<24, UInt8>(repeating: 0)
-            var word = first
-            for index in 0..<Int(count) {
-                if index == 8 { word = second } else if index == 16 { word = third }
-                bytes[index] = UInt8(truncatingIfNeeded: word)
-                word >>= 8
+            #if _endian(little)
+            // The words hold the bytes in memory order: their bytes are the id's, with no copy byte by byte.
+            let words: InlineArray<3, UInt64> = [first, second, third]
+            return try body(Span<UInt8>(_bytes: words.span.bytes).extracting(0..<Int(count)))
+            #else
+            let bytes = InlineArray<24, UInt8> { index in
+                UInt8(truncatingIfNeeded: (index < 8 ? first : index < 16 ? second : third) >> (UInt64(index & 7) << 3))
             }
             return try body(bytes.span.extracting(0..<Int(count)))
+            #endif
         case .text(let text):
             let utf8 = text.utf8
             return try body(utf8.span)
@@ -134,8 +142,8 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         return id
     }
 
-    /// 8 hex characters of a 64-bit FNV-1a hash: stable across processes so log lines correlate, and 32 bits of a
-    /// 128-bit id cannot be turned back into the id.
+    /// 8 hex characters of `spread`: stable across processes so log lines correlate, and 32 bits of a 128-bit id
+    /// cannot be turned back into the id.
     public var shortHash: String {
         let folded = UInt32(truncatingIfNeeded: spread ^ (spread >> 32))
         let hex = String(folded, radix: 16)
