@@ -1,5 +1,5 @@
 public import HTTPServer
-public import Logging
+import Logging
 public import SessionStore
 import Foundation
 import Glibc

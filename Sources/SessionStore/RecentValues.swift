@@ -1,4 +1,5 @@
-import Synchronization
+// Public: the `@inlinable` methods below use Mutex, so clients must see it.
+public import Synchronization
 
 /// What a persisting store (SQLite, Redis) wrote or read of each session lately: the stored bytes, the value they
 /// decode to, and the write they belong to. Decoding is the costliest step of a press on these stores, and what a
@@ -16,32 +17,48 @@ import Synchronization
 /// - SQLite's committer remembers what it writes inside a batch at once (a later write of the same batch starts from
 ///   it); `batchEnded(committed: false)` forgets those entries again, so nothing uncommitted outlives a rollback.
 ///
-/// Bounded: at the limit an arbitrary entry makes room.
+/// Bounded: at the limit an arbitrary entry makes room. The methods an update uses are `@inlinable`, as the stores'
+/// update paths are: run unspecialized, a generic table asks the runtime for type metadata on every use.
+@usableFromInline
 final class RecentValues<Value: Sendable>: Sendable {
-    private struct Entry {
-        var write: StoredWrite
-        var value: Value?
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var write: StoredWrite
+        @usableFromInline var value: Value?
+
+        @inlinable
+        init(write: StoredWrite, value: consuming Value?) {
+            self.write = write
+            self.value = value
+        }
     }
 
-    private struct Table {
-        var entries: [SessionID: Entry] = [:]
+    @usableFromInline
+    struct Table: Sendable {
+        @usableFromInline var entries: [SessionID: Entry] = [:]
         /// Sessions the running SQLite batch wrote, forgotten when it does not commit.
-        var writtenInBatch: [SessionID] = []
+        @usableFromInline var writtenInBatch: [SessionID] = []
 
+        @usableFromInline
+        init() {}
+
+        @inlinable
         mutating func makeRoom(for id: SessionID, limit: Int) {
             if entries.count >= limit, entries[id] == nil { entries.remove(at: entries.startIndex) }
         }
     }
 
-    private let table = Mutex(Table())
-    private let limit: Int
+    @usableFromInline let table = Mutex(Table())
+    @usableFromInline let limit: Int
 
+    @usableFromInline
     init(limit: Int = 4_096) {
         self.limit = limit
     }
 
     /// The value of `id` stored as `write`: the remembered one when the bytes are the same, else decoded (and then
     /// remembered, unless a later write of the session is).
+    @inlinable
     func value(of id: SessionID, storedAs write: StoredWrite, decode: ([UInt8]) throws -> Value) rethrows -> Value {
         let known = table.withLock { table -> Value? in
             guard let entry = table.entries[id], entry.write.bytes == write.bytes else { return nil }
@@ -66,6 +83,7 @@ final class RecentValues<Value: Sendable>: Sendable {
 
     /// Moves the remembered value of `id` out, with the write it belongs to, when there is one and that write
     /// expires after `now`. `wrote` puts the changed value back.
+    @inlinable
     func take(_ id: SessionID, liveAfter now: Double) -> (write: StoredWrite, value: Value)? {
         table.withLock { table in
             guard let write = table.entries[id]?.write, write.expiresAt > now, let value = table.entries[id]?.value.take() else {
@@ -76,6 +94,7 @@ final class RecentValues<Value: Sendable>: Sendable {
     }
 
     /// `id` is now stored as `write`, which holds `value`. `inBatch`: written inside a SQLite batch not committed yet.
+    @inlinable
     func wrote(_ value: consuming Value, as write: StoredWrite, for id: SessionID, inBatch: Bool = false) {
         let entry = Entry(write: write, value: value)
         table.withLock { table in
@@ -86,6 +105,7 @@ final class RecentValues<Value: Sendable>: Sendable {
     }
 
     /// `id`'s write at `version` now expires at `expiresAt`; `inBatch` as for `wrote`.
+    @inlinable
     func moved(_ id: SessionID, version: UInt64, expiresAt: Double, inBatch: Bool = false) {
         table.withLock { table in
             guard table.entries[id]?.write.version == version else { return }
@@ -104,6 +124,7 @@ final class RecentValues<Value: Sendable>: Sendable {
         }
     }
 
+    @inlinable
     func forget(_ id: SessionID) {
         table.withLock { _ = $0.entries.removeValue(forKey: id) }
     }
@@ -119,15 +140,25 @@ final class RecentValues<Value: Sendable>: Sendable {
 }
 
 /// One stored write of a session: its bytes, version and expiry, as a persisting store keeps them.
+@usableFromInline
 struct StoredWrite: Sendable {
-    var bytes: [UInt8]
-    var version: UInt64
+    @usableFromInline var bytes: [UInt8]
+    @usableFromInline var version: UInt64
     /// In the store's clock (`SessionStoreOptions.now`).
-    var expiresAt: Double
+    @usableFromInline var expiresAt: Double
     /// Redis: the write token that names this write; SQLite: empty (its bytes name it).
-    var token: [UInt8] = []
+    @usableFromInline var token: [UInt8]
+
+    @inlinable
+    init(bytes: [UInt8], version: UInt64, expiresAt: Double, token: [UInt8] = []) {
+        self.bytes = bytes
+        self.version = version
+        self.expiresAt = expiresAt
+        self.token = token
+    }
 
     /// Whether `other` is this same write (its expiry may have moved since).
+    @inlinable
     func names(_ other: StoredWrite) -> Bool {
         version == other.version && token == other.token && bytes == other.bytes
     }

@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// A Redis reply, copied out of hiredis's reply object.
-enum RedisReply: Equatable {
+@usableFromInline
+enum RedisReply: Equatable, Sendable {
     case string([UInt8])
     case status(String)
     case integer(Int64)

@@ -1,8 +1,10 @@
 /// A session as Redis holds it under its key: a 52-byte ASCII header (20-digit version, 16-digit expiry in ms on the
 /// store's clock, 16-character write token) followed by the codec's bytes. The Lua scripts read the header by position.
+@usableFromInline
 enum RedisRecord {
-    static var headerLength: Int { 52 }
+    @usableFromInline static var headerLength: Int { 52 }
 
+    @usableFromInline
     static func bytes(version: UInt64, expires: Int64, token: [UInt8], payload: [UInt8]) -> [UInt8] {
         var record = decimalBytes(version, width: 20)
         record.reserveCapacity(headerLength + payload.count)
@@ -13,11 +15,13 @@ enum RedisRecord {
     }
 
     /// The version's header field, as a compare-and-set expects it.
+    @usableFromInline
     static func versionField(_ version: UInt64) -> [UInt8] {
         decimalBytes(version, width: 20)
     }
 
     /// The version in a header (or in the version field alone, as a conflicting compare-and-set returns it).
+    @usableFromInline
     static func version(fromHeader bytes: some Collection<UInt8>) throws(SessionStoreError) -> UInt64 {
         guard let version = UInt64(String(decoding: bytes.prefix(20), as: UTF8.self)) else {
             throw .corrupt("redis: session record has no version header")
@@ -26,6 +30,7 @@ enum RedisRecord {
     }
 
     /// The record's payload as a stored write (its version, expiry and write token).
+    @usableFromInline
     static func parse(_ record: [UInt8]) throws(SessionStoreError) -> StoredWrite {
         guard record.count >= headerLength else { throw .corrupt("redis: session record is too short") }
         let expires = Int64(String(decoding: record[20..<36], as: UTF8.self)) ?? 0
@@ -36,6 +41,7 @@ enum RedisRecord {
 }
 
 /// `value` in decimal, zero-padded on the left to `width` digits (the record header's fixed-width fields).
+@usableFromInline
 func decimalBytes(_ value: UInt64, width: Int = 0) -> [UInt8] {
     // The power of ten of the leading digit, found with the number of digits.
     var divisor: UInt64 = 1
@@ -55,6 +61,7 @@ func decimalBytes(_ value: UInt64, width: Int = 0) -> [UInt8] {
 }
 
 /// `value` in decimal, as `String(value)` writes it, zero-padded on the left to `width` characters.
+@usableFromInline
 func decimalBytes(_ value: Int64, width: Int = 0) -> [UInt8] {
     if value >= 0 { return decimalBytes(UInt64(value), width: width) }
     let text = Array(String(value).utf8)

@@ -1,5 +1,6 @@
 /// The Lua scripts; KEYS[1] is the session key and KEYS[2] the `#live` sorted set unless noted. Header bytes: 1–20
 /// version, 21–36 expiry in ms, 37–52 write token.
+@usableFromInline
 enum RedisScripts {
     /// ARGV: now, redis ttl, new expiry (16 digits), id, set ttl → the record before the refresh, or nil.
     static let get = RedisScript(
@@ -39,7 +40,7 @@ enum RedisScripts {
     /// ARGV: expected version field, record, now, redis ttl, expiry, id, token, set ttl, expected write token
     /// → 1 written, nil absent, or the current record when it is not the expected one (another write came first).
     /// A record holding this call's own token is its own write, sent again after a lost reply.
-    static let compareAndSet = RedisScript(
+    @usableFromInline static let compareAndSet = RedisScript(
         """
         local v = redis.call('GET', KEYS[1])
         if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end

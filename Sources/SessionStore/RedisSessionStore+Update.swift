@@ -1,8 +1,12 @@
-import Synchronization
+// Public: the `@inlinable` methods below use Mutex, so clients must see it.
+public import Synchronization
 
 extension RedisSessionStore {
     /// Runs one update of a session at a time in this process (the next starts when one has completed), so they do
     /// not conflict with each other; writes from other processes are what `attempt` retries on.
+    ///
+    /// Inlinable, as what it runs is: so the update's steps run specialized for the caller's types.
+    @inlinable
     public func update<Update: SessionUpdate<Value>>(_ update: consuming Update) {
         let update = copy update
         if !updating.begin(update.id), updating.wait(update.id, then: { [self] in start(update) }) { return }
@@ -11,19 +15,22 @@ extension RedisSessionStore {
 
     /// Starts from the session as this process last wrote or read it, when it remembers it (one round trip), and
     /// reads it otherwise; then `attempt`.
-    private func start<Update: SessionUpdate<Value>>(_ update: Update) {
+    @inlinable
+    func start<Update: SessionUpdate<Value>>(_ update: Update) {
         guard let (known, value) = recent.take(update.id, liveAfter: clock().now) else { return read(update) }
         attempt(update, on: value, stored: known, isFresh: false, attempt: 1)
     }
 
     /// Reports, and starts the next update of the session waiting in this process.
-    private func finish<Update: SessionUpdate<Value>>(_ update: Update, _ result: Result<(version: UInt64, output: Update.Output), any Error>) {
+    @inlinable
+    func finish<Update: SessionUpdate<Value>>(_ update: Update, _ result: Result<(version: UInt64, output: Update.Output), any Error>) {
         update.complete(result)
         updating.end(update.id)
     }
 
     /// Reads the session (which moves its expiry) and attempts the update on it.
-    private func read<Update: SessionUpdate<Value>>(_ update: Update) {
+    @inlinable
+    func read<Update: SessionUpdate<Value>>(_ update: Update) {
         let time = clock()
         pipeline.send(getCall(update.id, time)) { [self] reply, _ in
             do {
@@ -41,7 +48,8 @@ extension RedisSessionStore {
     /// now, and the update goes again from there at once: no read, and one of the writers that conflict wins each
     /// round trip. `isFresh`: `stored` comes from a read just made (which moved the expiry), so a refusal or a keep is
     /// the answer; otherwise (remembered, or a conflict's answer) they are checked again on a read.
-    private func attempt<Update: SessionUpdate<Value>>(_ update: Update, on value: Value, stored: StoredWrite, isFresh: Bool, attempt: Int) {
+    @inlinable
+    func attempt<Update: SessionUpdate<Value>>(_ update: Update, on value: Value, stored: StoredWrite, isFresh: Bool, attempt: Int) {
         let id = update.id
         let verdict: Check<Update.Output>
         do {
@@ -94,13 +102,21 @@ extension RedisSessionStore {
     }
 
     /// A compare-and-set ready to send, with the write it stores.
-    struct Written {
-        let call: ScriptCall
-        let stored: StoredWrite
+    @usableFromInline
+    struct Written: Sendable {
+        @usableFromInline let call: ScriptCall
+        @usableFromInline let stored: StoredWrite
+
+        @inlinable
+        init(call: ScriptCall, stored: StoredWrite) {
+            self.call = call
+            self.stored = stored
+        }
     }
 
     /// The call that writes `value` at the next version over exactly the stored write `stored`.
-    private func written(_ id: SessionID, _ value: Value, over stored: StoredWrite, _ time: Clock) throws -> Written {
+    @inlinable
+    func written(_ id: SessionID, _ value: Value, over stored: StoredWrite, _ time: Clock) throws -> Written {
         let token = newToken()
         let payload: [UInt8]
         do {
@@ -120,10 +136,12 @@ extension RedisSessionStore {
 }
 
 /// The sessions with an update in flight in this process, each with the updates waiting for it.
+@usableFromInline
 final class SessionUpdateQueues: Sendable {
     private let waiting = Mutex<[SessionID: [@Sendable () -> Void]]>([:])
 
     /// True when no update of `id` was in flight: the caller's is now, and it calls `end` when done.
+    @usableFromInline
     func begin(_ id: SessionID) -> Bool {
         waiting.withLock { waiting in
             if waiting[id] != nil { return false }
@@ -134,6 +152,7 @@ final class SessionUpdateQueues: Sendable {
 
     /// Queues `next` behind the update of `id` in flight: true. False when that one has ended meanwhile: the caller's
     /// update is in flight now, as after `begin`.
+    @usableFromInline
     func wait(_ id: SessionID, then next: @escaping @Sendable () -> Void) -> Bool {
         waiting.withLock { waiting in
             guard waiting[id] != nil else {
@@ -146,6 +165,7 @@ final class SessionUpdateQueues: Sendable {
     }
 
     /// The update of `id` in flight is done: the next one waiting starts (on this thread), if there is one.
+    @usableFromInline
     func end(_ id: SessionID) {
         let next = waiting.withLock { waiting -> (@Sendable () -> Void)? in
             guard let queued = waiting[id], let first = queued.first else {

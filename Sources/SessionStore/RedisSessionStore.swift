@@ -26,18 +26,18 @@ import Synchronization
 ///   next write stores the current form.
 public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private static var sweepBatch: Int { 500 }
-    static var maxUpdateAttempts: Int { 500 }
+    @usableFromInline static var maxUpdateAttempts: Int { 500 }
 
     private let endpoint: RedisEndpoint
-    let pipeline: RedisPipeline
+    @usableFromInline let pipeline: RedisPipeline
     /// The connection of the calls that wait for their reply.
     private let maintenance = Mutex<RedisConnection?>(nil)
     private let keyPrefix: [UInt8]
-    let indexKey: [UInt8]
-    let codec: SessionCodec<Value>
-    let recent = RecentValues<Value>()
-    let updating = SessionUpdateQueues()
-    let options: SessionStoreOptions
+    @usableFromInline let indexKey: [UInt8]
+    @usableFromInline let codec: SessionCodec<Value>
+    @usableFromInline let recent = RecentValues<Value>()
+    @usableFromInline let updating = SessionUpdateQueues()
+    @usableFromInline let options: SessionStoreOptions
     private let ttl: Double
     private let closed = Atomic<Bool>(false)
     /// Write tokens: a random per-process prefix and a counter, unique across instances without a syscall per write.
@@ -191,15 +191,17 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     // MARK: Records and calls
 
-    struct Clock {
-        let now: Double
-        let nowMilliseconds: Int64
-        let expiresMilliseconds: Int64
-        let redisTTLMilliseconds: Int64
+    @usableFromInline
+    struct Clock: Sendable {
+        @usableFromInline let now: Double
+        @usableFromInline let nowMilliseconds: Int64
+        @usableFromInline let expiresMilliseconds: Int64
+        @usableFromInline let redisTTLMilliseconds: Int64
         /// The new expiry, in the store's clock.
-        var expires: Double { Double(expiresMilliseconds) / 1000 }
+        @usableFromInline var expires: Double { Double(expiresMilliseconds) / 1000 }
     }
 
+    @usableFromInline
     func clock() -> Clock {
         let now = options.now()
         let nowMilliseconds = Int64((now * 1000).rounded(.down))
@@ -209,6 +211,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
             redisTTLMilliseconds: ttlMilliseconds)
     }
 
+    @usableFromInline
     func key(_ id: SessionID) -> [UInt8] {
         keyPrefix + id.bytes
     }
@@ -218,11 +221,13 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         return String(repeating: "0", count: 8 - text.utf8.count) + text
     }
 
+    @usableFromInline
     func newToken() -> [UInt8] {
         Array((tokenPrefix + Self.hex(tokenCounter.wrappingAdd(1, ordering: .relaxed).newValue)).utf8)
     }
 
     /// Reads the record as stored (old expiry in its header) and moves its expiry to `time`'s.
+    @usableFromInline
     func getCall(_ id: SessionID, _ time: Clock) -> ScriptCall {
         ScriptCall(script: RedisScripts.get, keys: [key(id), indexKey], arguments: [
             decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
@@ -232,6 +237,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     }
 
     /// The record a `getCall` returned; nil when absent or expired.
+    @usableFromInline
     static func fetched(_ reply: RedisReply) throws(SessionStoreError) -> [UInt8]? {
         switch reply {
         case .string(let record): return record
@@ -242,6 +248,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     /// A record as a stored write, with its value: remembered, or decoded (in any form the codec reads). `expiresAt`:
     /// where a read just moved its expiry (the record's header still has the old one).
+    @inlinable
     func decode(_ record: [UInt8], of id: SessionID, expiresAt: Double?) throws(SessionStoreError) -> (StoredWrite, Value) {
         var stored = try RedisRecord.parse(record)
         if let expiresAt { stored.expiresAt = expiresAt }
@@ -252,6 +259,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
+    @usableFromInline
     static func unexpected(_ reply: RedisReply) -> SessionStoreError {
         .unavailable("redis: unexpected reply \(reply)")
     }

@@ -1,6 +1,7 @@
 import CSQLite
 
 /// A value bound to a `?` parameter.
+@usableFromInline
 enum SQLiteArgument {
     case integer(Int64)
     case real(Double)
@@ -11,6 +12,7 @@ enum SQLiteArgument {
 }
 
 /// The current row of a stepping statement; valid only inside the row callback.
+@usableFromInline
 struct SQLiteRow {
     fileprivate let statement: OpaquePointer
 
@@ -18,11 +20,11 @@ struct SQLiteRow {
         self.statement = statement
     }
 
-    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
-    func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    @usableFromInline func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    @usableFromInline func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
-    func blob(_ column: Int32) -> [UInt8] {
+    @usableFromInline func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let base = sqlite3_column_blob(statement, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: base, count: count))
@@ -32,6 +34,7 @@ struct SQLiteRow {
 /// One SQLite connection with its prepared statements. Not thread-safe: the owner keeps it behind a Mutex, which is
 /// why it may be declared Sendable (the Mutex is what serialises it; the checker cannot see that through closures).
 /// Every unsafe pointer of libsqlite3 stays in this file.
+@usableFromInline
 final class SQLiteConnection: @unchecked Sendable {
     private let db: OpaquePointer
     /// Prepared statements by the address of their SQL text: every statement is a literal, so looking one up is a
@@ -77,7 +80,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs a cached prepared statement, calling `eachRow` per result row; returns the rows changed.
-    @discardableResult
+    @discardableResult @usableFromInline
     func run(_ sql: StaticString, _ arguments: [SQLiteArgument] = [], eachRow: (SQLiteRow) throws -> Void = { _ in }) throws -> Int {
         let statement = try prepared(sql)
         defer {

@@ -9,14 +9,15 @@
 /// A write that fails undoes only itself, without a savepoint: every write here fails before its one modifying
 /// statement or in it, which SQLite undoes by itself (its statement journal) while keeping the transaction. An error
 /// that ends the transaction instead (disk full, I/O) fails the whole batch.
+@usableFromInline
 final class SQLiteCommitter: Sendable {
-    private let queue: BatchQueue<any CommitterWrite>
+    private let queue: BatchQueue<CommitterWrite>
     private let thread: JoinableThread
 
     /// `batchEnded` runs on the committer thread once a batch's transaction has ended, before its writes report:
     /// with true when it committed.
     init(writer connection: SQLiteConnection, batchLimit: Int, batchEnded: @escaping @Sendable (_ committed: Bool) -> Void) throws {
-        let queue = BatchQueue<any CommitterWrite>()
+        let queue = BatchQueue<CommitterWrite>()
         self.queue = queue
         // The thread holds the queue and the connection, not `self`, so the committer goes away with its store.
         thread = try JoinableThread {
@@ -26,10 +27,16 @@ final class SQLiteCommitter: Sendable {
 
     /// Queues `write`; it reports from the committer thread once its batch has ended, or at once (on this thread)
     /// with `.unavailable` when the committer is closing.
-    func enqueue(_ write: any CommitterWrite) {
+    @usableFromInline
+    func enqueue(_ write: CommitterWrite) {
         if !queue.enqueue(write) {
-            write.finish(batchFailure: .closed)
+            write.finish(.closed)
         }
+    }
+
+    /// Queues `work`, run inside a batch, and `report`, called with its outcome once the batch has ended.
+    func enqueue<Output>(_ work: @escaping (SQLiteConnection) throws -> Output, report: @escaping (Result<Output, any Error>) -> Void) {
+        enqueue(QueuedWrite(work, report: report).queued)
     }
 
     /// True on the committer thread: a completion that waited for a write there would wait for itself.
@@ -42,12 +49,12 @@ final class SQLiteCommitter: Sendable {
     }
 
     private static func serve(
-        queue: BatchQueue<any CommitterWrite>,
+        queue: BatchQueue<CommitterWrite>,
         connection: SQLiteConnection,
         batchLimit: Int,
         batchEnded: (_ committed: Bool) -> Void
     ) {
-        var batch: [any CommitterWrite] = []
+        var batch: [CommitterWrite] = []
         batch.reserveCapacity(batchLimit)
         while queue.next(into: &batch, limit: batchLimit) {
             commit(&batch, on: connection, batchEnded: batchEnded) { batch in
@@ -62,17 +69,17 @@ final class SQLiteCommitter: Sendable {
     /// One transaction for the whole batch; every write reports after COMMIT returned (so an acknowledged write
     /// survives kill -9), and when the commit fails every write of the batch fails with it.
     private static func commit(
-        _ batch: inout [any CommitterWrite],
+        _ batch: inout [CommitterWrite],
         on connection: SQLiteConnection,
         batchEnded: (_ committed: Bool) -> Void,
-        topUp: (inout [any CommitterWrite]) -> Void
+        topUp: (inout [CommitterWrite]) -> Void
     ) {
         var failure: SessionStoreError?
         do {
             try connection.run("BEGIN IMMEDIATE")
             var next = 0
             while next < batch.count {
-                batch[next].run(on: connection)
+                batch[next].run(connection)
                 next += 1
                 guard connection.isInTransaction else {
                     // An error that aborts the whole transaction undid the batch's earlier writes too: they all fail,
@@ -87,20 +94,30 @@ final class SQLiteCommitter: Sendable {
             failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
         }
         batchEnded(failure == nil)
-        for write in batch { write.finish(batchFailure: failure) }
+        for write in batch { write.finish(failure) }
     }
 }
 
-/// One write queued for the committer: it runs inside a batch's transaction and reports once the batch has ended.
-/// A class, so that it keeps its outcome from the one to the other; both run on the committer thread.
-protocol CommitterWrite: AnyObject, Sendable {
-    func run(on connection: SQLiteConnection)
+/// One write queued for the committer: `run` inside a batch's transaction, then `finish` once the batch has ended,
+/// both on the committer thread. Two closures, made where the write's types are known (`QueuedWrite`, the store's
+/// inlinable update), so that they run specialized there; each captures the one object that keeps the write's
+/// outcome from the one step to the other, which then serves as its context.
+@usableFromInline
+struct CommitterWrite: Sendable {
+    let run: @Sendable (SQLiteConnection) -> Void
     /// Reports, exactly once: `batchFailure` is why the batch did not commit, nil when it did.
-    func finish(batchFailure: SessionStoreError?)
+    let finish: @Sendable (_ batchFailure: SessionStoreError?) -> Void
+
+    @usableFromInline
+    init(run: @escaping @Sendable (SQLiteConnection) -> Void, finish: @escaping @Sendable (_ batchFailure: SessionStoreError?) -> Void) {
+        self.run = run
+        self.finish = finish
+    }
 }
 
 /// What a write reports once its batch has ended: its own failure (it rolled back alone, whatever the batch did), the
 /// batch's failure, or its output.
+@inlinable
 func reported<Output>(_ outcome: Result<Output, any Error>?, batchFailure: SessionStoreError?) -> Result<Output, any Error> {
     switch outcome {
     case .failure(let error)?: .failure(error)
@@ -110,7 +127,7 @@ func reported<Output>(_ outcome: Result<Output, any Error>?, batchFailure: Sessi
 }
 
 /// A write given as its work and what to do with the outcome.
-final class QueuedWrite<Output>: CommitterWrite, @unchecked Sendable {
+final class QueuedWrite<Output>: @unchecked Sendable {
     private let work: (SQLiteConnection) throws -> Output
     private let report: (Result<Output, any Error>) -> Void
     /// Set by `run` and read by `finish`, both on the committer thread.
@@ -120,6 +137,8 @@ final class QueuedWrite<Output>: CommitterWrite, @unchecked Sendable {
         self.work = work
         self.report = report
     }
+
+    var queued: CommitterWrite { CommitterWrite(run: run, finish: finish) }
 
     func run(on connection: SQLiteConnection) {
         outcome = Result { try work(connection) }

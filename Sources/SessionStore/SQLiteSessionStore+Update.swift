@@ -4,6 +4,7 @@ extension SQLiteSessionStore {
     /// Starts from the session as this store last wrote or read it (`RecentValues`: no SELECT, no decode) and reads
     /// the row itself when that is not enough: nothing is remembered, the remembered write turns out stale (its UPDATE
     /// changes nothing), or the check refuses or keeps, whose answer must come from the row as it is stored now.
+    @inlinable
     func updateRow<Update: SessionUpdate<Value>>(
         _ update: Update, now: Double, _ connection: SQLiteConnection
     ) throws -> (version: UInt64, output: Update.Output) {
@@ -70,24 +71,31 @@ extension SQLiteSessionStore {
 }
 
 /// An update as the committer queues it: the update value itself, with what the store adds, kept from its run
-/// inside the batch to its report after the batch has ended.
-final class QueuedUpdate<Update: SessionUpdate>: CommitterWrite, @unchecked Sendable {
-    private let update: Update
-    private let store: SQLiteSessionStore<Update.Value>
-    private let now: Double
+/// inside the batch to its report after the batch has ended (`CommitterWrite`).
+@usableFromInline
+final class QueuedUpdate<Update: SessionUpdate>: @unchecked Sendable {
+    @usableFromInline let update: Update
+    @usableFromInline let store: SQLiteSessionStore<Update.Value>
+    @usableFromInline let now: Double
     /// Set by `run` and read by `finish`, both on the committer thread.
-    private var outcome: Result<(version: UInt64, output: Update.Output), any Error>?
+    @usableFromInline var outcome: Result<(version: UInt64, output: Update.Output), any Error>?
 
+    @inlinable
     init(_ update: consuming Update, store: SQLiteSessionStore<Update.Value>, now: Double) {
         self.update = update
         self.store = store
         self.now = now
     }
 
+    @inlinable
+    var queued: CommitterWrite { CommitterWrite(run: run, finish: finish) }
+
+    @inlinable
     func run(on connection: SQLiteConnection) {
         outcome = Result { try store.updateRow(update, now: now, connection) }
     }
 
+    @inlinable
     func finish(batchFailure: SessionStoreError?) {
         update.complete(reported(outcome, batchFailure: batchFailure))
     }

@@ -37,19 +37,19 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// A steady stream of writers would otherwise keep one batch open forever.
     private static var batchLimit: Int { 256 }
 
-    private let committer: SQLiteCommitter
+    @usableFromInline let committer: SQLiteCommitter
     /// Expiry moves queued by reads and not committed yet.
     private let refreshing = PendingExpiries()
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
-    let codec: SessionCodec<Value>
-    let options: SessionStoreOptions
-    let ttl: Double
-    let refreshSlack: Double
+    @usableFromInline let codec: SessionCodec<Value>
+    @usableFromInline let options: SessionStoreOptions
+    @usableFromInline let ttl: Double
+    @usableFromInline let refreshSlack: Double
     /// Rows in the table, expired or not; only for the cap check, which sweeps before refusing.
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
-    let recent: RecentValues<Value>
+    @usableFromInline let recent: RecentValues<Value>
 
     public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
         self.codec = codec
@@ -105,16 +105,18 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         completion(Result { () throws(SessionStoreError) in try readRow(id) })
     }
 
+    /// Inlinable, as what it queues is: so the update runs on the committer specialized for the caller's types.
+    @inlinable
     public func update<Update: SessionUpdate<Value>>(_ update: consuming Update) {
-        committer.enqueue(QueuedUpdate(update, store: self, now: options.now()))
+        committer.enqueue(QueuedUpdate(update, store: self, now: options.now()).queued)
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
         let now = options.now()
-        committer.enqueue(QueuedWrite({ [self] in try deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }, report: { [self] result in
+        committer.enqueue({ [self] in try deleteRow(id, expectedVersion: expectedVersion, now: now, $0) }, report: { [self] result in
             if case .success = result { stored.subtract(1, ordering: .relaxed) }
             completion(result.mapError(Self.storeError))
-        }))
+        })
     }
 
     /// Exact: the rows whose expiry is still ahead.
@@ -172,7 +174,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         _ id: SessionID, _ value: Value, storedAs state: [UInt8], completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void
     ) {
         let now = options.now()
-        committer.enqueue(QueuedWrite({ [self] in try insertRow(id, value, storedAs: state, now: now, $0) }, report: { [self] result in
+        committer.enqueue({ [self] in try insertRow(id, value, storedAs: state, now: now, $0) }, report: { [self] result in
             switch result {
             case .success(let replacedExpired):
                 if replacedExpired { stored.subtract(1, ordering: .relaxed) }
@@ -181,7 +183,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 stored.subtract(1, ordering: .relaxed)
                 completion(.failure(Self.storeError(error)))
             }
-        }))
+        })
     }
 
     /// Writes a new session's row; true when it replaced an expired one.
@@ -220,14 +222,14 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private func refreshExpiry(of id: SessionID, version: UInt64, now: Double) {
         let expiresAt = now + ttl
         refreshing.add(id, expiresAt)
-        committer.enqueue(QueuedWrite({ [recent] connection in
+        committer.enqueue({ [recent] connection in
             // Guarded by version so a concurrent write (which sets its own expiry) is not overridden.
             let changed = try connection.run(
                 "UPDATE sessions SET expires_at = ? WHERE id = ? AND version = ? AND expires_at < ?",
                 [.real(expiresAt), .id(id), .integer(Int64(bitPattern: version)), .real(expiresAt)]
             )
             if changed == 1 { recent.moved(id, version: version, expiresAt: expiresAt, inBatch: true) }
-        }, report: { [refreshing] _ in refreshing.remove(id, expiresAt) }))
+        }, report: { [refreshing] _ in refreshing.remove(id, expiresAt) })
     }
 
     private func deleteRow(_ id: SessionID, expectedVersion: UInt64?, now: Double, _ connection: SQLiteConnection) throws {
@@ -242,14 +244,14 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Queued like a write, so that the caller does not wait for a commit.
     private func sweepExpired(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
         let now = options.now()
-        committer.enqueue(QueuedWrite({ [recent] connection in
+        committer.enqueue({ [recent] connection in
             let removed = try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
             recent.forgetExpired(now: now)
             return removed
         }, report: { [self] result in
             if case .success(let removed) = result { stored.subtract(removed, ordering: .relaxed) }
             completion(result.mapError(Self.storeError))
-        }))
+        })
     }
 
     // MARK: Connections and rows
@@ -263,6 +265,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 
     /// The session's row: its state, version and expiry.
+    @inlinable
     static func fetch(_ id: SessionID, _ connection: SQLiteConnection) throws -> StoredWrite? {
         var row: StoredWrite?
         try connection.run("SELECT state, version, expires_at FROM sessions WHERE id = ?", [.id(id)]) {
@@ -272,6 +275,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 
     /// The value of a row: remembered, or decoded.
+    @inlinable
     func decode(_ row: StoredWrite, of id: SessionID) throws -> Value {
         try recent.value(of: id, storedAs: row) { bytes in
             do {

@@ -19,6 +19,7 @@ public struct SessionCodec<Value>: Sendable {
     }
 
     /// Bytes in the current form or an earlier one.
+    @usableFromInline
     func decodeAnyForm(_ bytes: [UInt8]) throws -> Value {
         if let earlier = try decodeEarlierForm(bytes) { return earlier }
         return try decode(bytes)

@@ -95,7 +95,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The id's bytes in an array of their own.
-    var bytes: [UInt8] {
+    @usableFromInline var bytes: [UInt8] {
         withUTF8 { span in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(span.count)

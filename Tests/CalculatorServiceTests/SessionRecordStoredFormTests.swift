@@ -129,7 +129,7 @@ import Testing
         }
         let store = try SQLiteSessionStore(path: path, codec: SessionRecord.codec)
         defer { store.close() }
-        let read = try #require(try waitForRead(store, id))
+        let read = try waitForRead(store, id)
         #expect(read.value == (try Self.record(after: keys, replies: replies)))
         #expect(read.version == 3)
         var first: UInt8?

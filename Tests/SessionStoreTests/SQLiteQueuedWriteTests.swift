@@ -19,7 +19,7 @@ import Testing
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), reported = DispatchSemaphore(value: 0)
         let failures = Mutex<[String: String]>([:])
         func queue(_ name: String, _ work: @escaping (SQLiteConnection) throws -> Void) {
-            committer.enqueue(QueuedWrite(work, report: { result in
+            committer.enqueue(work, report: { result in
                 failures.withLock { failures in
                     switch result {
                     case .success: failures[name] = "none"
@@ -27,7 +27,7 @@ import Testing
                     }
                 }
                 reported.signal()
-            }))
+            })
         }
         func insert(_ mark: String, _ connection: SQLiteConnection) throws {
             try connection.run("INSERT INTO marks (name) VALUES (?)", [.text(mark)])

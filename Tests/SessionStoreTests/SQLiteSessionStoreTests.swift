@@ -232,7 +232,7 @@ import Testing
                     try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
                 } else {
                     #expect(throws: SessionStoreError.alreadyExists) { try store.create(ownIDs[thread], Tally(count: 0, note: "")) }
-                    try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally, _ in
+                    _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally, _ in
                         tally.count = round
                     }
                 }
