@@ -1,11 +1,16 @@
 public import HTTPServer
-public import Logging
+import Logging
 public import SessionStore
 import Foundation
 import Glibc
 import Synchronization
 
 public struct ServiceConfiguration: Sendable {
+    /// Where sessions live, and their expiry and cap.
+    public var store: StoreLocation = .memory
+    public var sessions = SessionStoreOptions()
+    /// How often expired sessions are swept from the store; nil: never in the background.
+    public var sweepInterval: Duration? = .seconds(60)
     /// Keys accepted in one press request.
     public var maxKeysPerRequest = 1_000
     /// `Access-Control-Allow-Origin` for browser front ends on other origins.
@@ -28,9 +33,12 @@ public struct ServiceConfiguration: Sendable {
 }
 
 /// The calculator's HTTP API: the routes of the session endpoints, plus what every response gets
-/// (problem+json for failures, CORS, a request id, one log line).
+/// (problem+json for failures, CORS, a request id, one log line). Made by `make`, which opens its store.
 public final class CalculatorService: Sendable {
     private let router: Router
+    /// For closing: the requests reach the store through the endpoints, which know its type.
+    private let store: any SessionStore<SessionRecord>
+    private let sweeper: ExpirySweeper?
     private let logger: Logger
     /// Whether `logger` takes the per-request line, decided once: asking `logger.logLevel` copies the handler
     /// existential (a retain and a release) on every request. The level is set before the service is made.
@@ -44,15 +52,16 @@ public final class CalculatorService: Sendable {
     private let requestIDPrefix: [UInt8] = Array(String(UInt32.random(in: 0..<(1 << 24)) | (1 << 24), radix: 16).utf8.dropFirst())
     private let requestCounter = Atomic<UInt64>(0)
 
-    public init(
-        store: any SessionStore<SessionRecord>,
-        configuration: ServiceConfiguration = ServiceConfiguration(),
+    /// The service on `store`, whose concrete type the endpoints are made for (see `make`).
+    init<Store: SessionStore<SessionRecord>>(
+        store: Store,
+        configuration: ServiceConfiguration,
         logger: Logger,
-        now: (@Sendable () -> Double)? = nil,
-        metricsExposition: (@Sendable () -> [UInt8])? = nil
-    ) {
-        let now = now ?? { Date().timeIntervalSince1970 }
+        now: @escaping @Sendable () -> Double,
+        metricsExposition: (@Sendable () -> [UInt8])?
+    ) throws {
         let metrics = ServiceMetrics()
+        self.store = store
         self.metrics = metrics
         self.logger = logger
         self.logsRequests = logger.logLevel <= .info
@@ -64,18 +73,34 @@ public final class CalculatorService: Sendable {
             ? RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now) : nil
         self.sessionLimiter = configuration.sessionsPerMinute > 0
             ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
+        let replies = SessionReplies(configuration: configuration, logger: logger, metrics: metrics)
         self.router = Self.routes(
-            SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now, metrics: metrics),
+            SessionEndpoints(store: store, replies: replies, configuration: configuration, now: now),
             metrics: metrics, metricsExposition: metricsExposition)
+        self.sweeper = try configuration.sweepInterval.map { interval in
+            try ExpirySweeper(store: store, every: interval) { error in
+                logger.warning("sweeping expired sessions failed", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
-    private static func routes(_ api: SessionEndpoints, metrics: ServiceMetrics, metricsExposition: (@Sendable () -> [UInt8])?) -> Router {
+    /// Stops the background sweep and closes the store (SQLite commits what is queued first). Requests answered
+    /// after this get 503.
+    public func close() {
+        sweeper?.stop()
+        store.close()
+    }
+
+    private static func routes<Store>(
+        _ api: SessionEndpoints<Store>, metrics: ServiceMetrics, metricsExposition: (@Sendable () -> [UInt8])?
+    ) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let openAPI = loadOpenAPI()
+        let replies = api.replies
         var router = Router()
-        router.add("GET", "/healthz") { _, _ in api.json(200, Array(#"{"status":"ok"}"#.utf8)) }
+        router.add("GET", "/healthz") { _, _ in replies.json(200, Array(#"{"status":"ok"}"#.utf8)) }
         router.add("GET", "/readyz") { _, _ in api.readiness() }
-        router.add("GET", "/keys") { _, _ in api.json(200, keyCatalog) }
+        router.add("GET", "/keys") { _, _ in replies.json(200, keyCatalog) }
         router.add("GET", "/openapi.yaml") { _, _ in
             var response = Response(status: 200, body: openAPI)
             response.headers.set("Content-Type", "application/yaml")
@@ -94,18 +119,18 @@ public final class CalculatorService: Sendable {
         let web = WebAssets.load()
         router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
         router.add("GET", "/web/{file}") { request, parameters in asset(parameters["file"].flatMap { web[String($0)] }, request) }
-        router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.createSession(request) } }
+        router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.create(request) } }
         router.add("GET", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.readSession(api.sessionID(parameters)) }
+            handle(request) { () throws(Problem) in try api.get(api.sessionID(parameters)) }
         }
         router.add("PUT", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.putSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.put(api.sessionID(parameters), request) }
         }
         router.add("PATCH", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.patchSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.patch(api.sessionID(parameters), request) }
         }
         router.add("DELETE", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.deleteSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.delete(api.sessionID(parameters), request) }
         }
         router.add("POST", "/sessions/{id}/press") { request, parameters in
             handle(request) { () throws(Problem) in try api.press(api.sessionID(parameters), request) }
@@ -129,17 +154,13 @@ public final class CalculatorService: Sendable {
         return response
     }
 
-    /// Renders a handler's `Problem` in the one place failures become responses.
+    /// Renders a problem a handler throws before it calls the store (the store's failures come back as problem
+    /// responses already, `SessionReplies.failure`).
     static func handle(_ request: borrowing Request, _ body: () throws(Problem) -> Response) -> Response {
-        handle(path: request.path, body)
-    }
-
-    /// The path is made only for a problem: a request's path is text only on demand (`Request.path`).
-    static func handle(path: @autoclosure () -> String, _ body: () throws(Problem) -> Response) -> Response {
         do throws(Problem) {
             return try body()
         } catch {
-            return error.response(toPath: path())
+            return error.response(to: request)
         }
     }
 
@@ -300,8 +321,7 @@ public final class CalculatorService: Sendable {
     }
 
     /// CORS headers go to requests with an `Origin`, which every cross-origin request from a browser has; other
-    /// clients ignore them, and libmicrohttpd copies each header field twice and frees it (the two cost a press
-    /// about 7% of its instructions). A response that caches may keep (to GET or HEAD, not `no-store`) says it
+    /// clients ignore them, and libmicrohttpd copies each header field twice and frees it. A response that caches may keep (to GET or HEAD, not `no-store`) says it
     /// varies with `Origin`, so a copy kept from a request without one is never handed to a cross-origin request.
     private func addCORS(to response: inout Response, method: String, hasOrigin: Bool) {
         guard hasOrigin else {
@@ -359,7 +379,7 @@ public final class CalculatorService: Sendable {
 }
 
 extension HeaderName {
-    /// A client's retry of a press with this key replays the first reply (`SessionEndpoints.press`).
+    /// A client's retry of a press with this key replays the first reply (`PressUpdate`).
     static let idempotencyKey = HeaderName("Idempotency-Key")
     /// A client's id for the request, echoed and logged; one is made when there is none.
     static let xRequestID = HeaderName("X-Request-Id")

@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// A Redis reply, copied out of hiredis's reply object.
-enum RedisReply: Equatable {
+@usableFromInline
+enum RedisReply: Equatable, Sendable {
     case string([UInt8])
     case status(String)
     case integer(Int64)
@@ -118,8 +119,8 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// `withArgv` for `EVALSHA digest numkeys keys… arguments…`, with the pointers and lengths in temporary buffers
-    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first cost
-    /// several allocations and copies per call.
+    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first would
+    /// allocate and copy each time.
     private static func withEvaluationArgv<T>(
         _ digest: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]],
         _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T

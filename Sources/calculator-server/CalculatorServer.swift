@@ -149,17 +149,20 @@ struct CalculatorServer: ParsableCommand {
         guard (cors.origins?.count ?? 1) == 1 else { throw ValidationError("--cors-origin takes one origin or * in this build, not \(cors)") }
         service.corsOrigin = cors.description
 
-        var options = SessionStoreOptions()
-        options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(options.ttl)), option: "--session-ttl")
-        options.maxSessions = try setting.number(
-            maxSessions, "CALC_MAX_SESSIONS", default: options.maxSessions, in: 1...100_000_000, option: "--max-sessions")
+        service.sessions.ttl = try parseDuration(
+            setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(service.sessions.ttl)), option: "--session-ttl")
+        service.sessions.maxSessions = try setting.number(
+            maxSessions, "CALC_MAX_SESSIONS", default: service.sessions.maxSessions, in: 1...100_000_000, option: "--max-sessions")
 
         let drain = try parseDuration(
             setting.string(drainTimeout, "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)), option: "--drain-timeout")
 
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
-        let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))
-        let sessions = try openStore(location, options: options, logger: logger)
+        let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
+        guard let location = StoreLocation(storeText) else {
+            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(storeText)")
+        }
+        service.store = location
 
         // Block the stop signals before the server starts its threads, so they inherit the mask and sigwait below receives them.
         var signals = sigset_t()
@@ -168,17 +171,19 @@ struct CalculatorServer: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let calculator = CalculatorService(
-            store: sessions, configuration: service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+        let calculator: CalculatorService
+        do {
+            calculator = try CalculatorService.make(service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+        } catch {
+            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
+            throw ExitCode.failure
+        }
         let http = Server(configuration: server, responder: calculator.responder)
         do {
             try http.start()
         } catch {
             logger.critical("could not start the HTTP server", metadata: ["error": "\(error)"])
             throw ExitCode.failure
-        }
-        let sweeper = ExpirySweeper(store: sessions, every: .seconds(60)) { error in
-            logger.warning("sweeping expired sessions failed", metadata: ["error": "\(error)"])
         }
         // Tests and scripts read the bound port from this line.
         print("calculator-server listening on http://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(http.port)")
@@ -189,8 +194,7 @@ struct CalculatorServer: ParsableCommand {
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
         http.shutdown(drainTimeout: drain)
-        sweeper.stop()
-        sessions.close()
+        calculator.close()
         logger.info("stopped")
     }
 
@@ -200,34 +204,6 @@ struct CalculatorServer: ParsableCommand {
             return try CORSPolicy(parsing: corsOrigin.isEmpty ? [setting.string(nil, "CALC_CORS_ORIGIN", default: fallback)] : corsOrigin)
         } catch {
             throw ValidationError("--cors-origin: \(error)")
-        }
-    }
-
-    private func openStore(_ location: StoreLocation, options: SessionStoreOptions, logger: Logger) throws -> any SessionStore<SessionRecord> {
-        do {
-            switch location {
-            case .memory:
-                return SessionRecord.memoryStore(options: options)
-            case let .sqlite(path):
-                let directory = (path as NSString).deletingLastPathComponent
-                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-                return try SQLiteSessionStore<SessionRecord>(path: path, codec: SessionRecord.codec, options: options)
-            case let .redis(url):
-                return try RedisSessionStore<SessionRecord>(url: url, codec: SessionRecord.codec, options: options)
-            }
-        } catch {
-            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
-            throw ExitCode.failure
-        }
-    }
-}
-
-extension StoreLocation {
-    var logDescription: String {
-        switch self {
-        case .memory: "memory"
-        case let .sqlite(path): "sqlite:\(path)"
-        case let .redis(url): url.split(separator: "@").last.map { "redis://" + $0.replacingOccurrences(of: "redis://", with: "") } ?? "redis"
         }
     }
 }
