@@ -13,8 +13,8 @@ public struct ServiceConfiguration: Sendable {
     public var sweepInterval: Duration? = .seconds(60)
     /// Keys accepted in one press request.
     public var maxKeysPerRequest = 1_000
-    /// `Access-Control-Allow-Origin` for browser front ends on other origins.
-    public var corsOrigin = "*"
+    /// The origins whose pages may call the API (`Access-Control-Allow-Origin`).
+    public var cors = CORSPolicy.anyOrigin
     /// How long a press's Idempotency-Key is remembered with its session, and how many are kept per session.
     public var idempotencyRetention: Double = 86_400
     public var idempotencyKeysPerSession = 32
@@ -43,7 +43,7 @@ public final class CalculatorService: Sendable {
     /// Whether `logger` takes the per-request line, decided once: asking `logger.logLevel` copies the handler
     /// existential (a retain and a release) on every request. The level is set before the service is made.
     private let logsRequests: Bool
-    private let corsOrigin: String
+    private let cors: CORSPolicy
     private let apiKey: [UInt8]?
     private let trustProxy: Bool
     private let pressLimiter: RateLimiter?
@@ -65,7 +65,7 @@ public final class CalculatorService: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.logsRequests = logger.logLevel <= .info
-        self.corsOrigin = configuration.corsOrigin
+        self.cors = configuration.cors
         self.apiKey = configuration.apiKey.map { Array($0.utf8) }
         self.trustProxy = configuration.trustProxy
         // Bursts allow a person's quick typing (or a front end's batch) without waiting for the steady rate.
@@ -117,8 +117,8 @@ public final class CalculatorService: Sendable {
             }
         }
         let web = WebAssets.load()
-        router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
-        router.add("GET", "/web/{file}") { request, parameters in asset(parameters["file"].flatMap { web[String($0)] }, request) }
+        router.add("GET", "/") { request, _ in web.response(to: request, asset: "index.html") }
+        router.add("GET", "/web/{file}") { request, parameters in web.response(to: request, asset: parameters["file"].map { String($0) }) }
         router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.create(request) } }
         router.add("GET", "/sessions/{id}") { request, parameters in
             handle(request) { () throws(Problem) in try api.get(api.sessionID(parameters)) }
@@ -142,16 +142,6 @@ public final class CalculatorService: Sendable {
             handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters)) }
         }
         return router
-    }
-
-    private static func asset(_ asset: WebAssets.Asset?, _ request: borrowing Request) -> Response {
-        guard let asset else {
-            return Problem.notFound(request).response(to: request)
-        }
-        var response = Response(status: 200, body: asset.body)
-        response.headers.set("Content-Type", asset.contentType)
-        response.headers.set("Cache-Control", "no-cache")
-        return response
     }
 
     /// Renders a problem a handler throws before it calls the store (the store's failures come back as problem
@@ -198,28 +188,28 @@ public final class CalculatorService: Sendable {
             }
         }
         let label = route ?? Self.route(of: request.path)
-        let hasOrigin = request.headers[.origin] != nil
+        let origin = request.headers[.origin]
         if response.isLater {
             // Counted, timed and logged when the response is delivered. The closure keeps what `finish` reads, not
             // the whole request with its headers and body; the path is text only for the log line.
             let (method, path) = (request.method, logsRequests ? request.path : "")
             return response.finishing { [self] delivered in
-                finish(&delivered, method: method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
+                finish(&delivered, method: method, path: path, origin: origin, route: label, requestID: requestID, started: started)
             }
         }
         let path = logsRequests ? request.path : ""
-        finish(&response, method: request.method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
+        finish(&response, method: request.method, path: path, origin: origin, route: label, requestID: requestID, started: started)
         return response
     }
 
     /// What every response gets: HEAD without a body, CORS, the request id, the metrics and the log line. In place: a
     /// copy would share the header array and copy it on the first header added.
     private func finish(
-        _ response: inout Response, method: String, path: String, hasOrigin: Bool, route: String, requestID: String, started: Int64
+        _ response: inout Response, method: String, path: String, origin: String?, route: String, requestID: String, started: Int64
     ) {
         if method == "HEAD" { response.body = [] }
         // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
-        addCORS(to: &response, method: method, hasOrigin: hasOrigin)
+        addCORS(to: &response, method: method, origin: origin)
         response.headers.add("X-Request-Id", requestID)
         let elapsed = Self.monotonicNanoseconds() - started
         metrics.request(route: route, method: method, status: response.status, nanoseconds: elapsed)
@@ -323,16 +313,18 @@ public final class CalculatorService: Sendable {
     /// CORS headers go to requests with an `Origin`, which every cross-origin request from a browser has; other
     /// clients ignore them, and libmicrohttpd copies each header field twice and frees it. A response that caches may keep (to GET or HEAD, not `no-store`) says it
     /// varies with `Origin`, so a copy kept from a request without one is never handed to a cross-origin request.
-    private func addCORS(to response: inout Response, method: String, hasOrigin: Bool) {
-        guard hasOrigin else {
+    private func addCORS(to response: inout Response, method: String, origin: String?) {
+        guard let origin else {
             if method == "GET" || method == "HEAD", response.headers["Cache-Control"] != "no-store" {
                 response.headers.add("Vary", "Origin")
             }
             return
         }
-        response.headers.add("Access-Control-Allow-Origin", corsOrigin)
-        response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
-        if corsOrigin != "*" { response.headers.add("Vary", "Origin") }
+        if let allowed = cors.allowOrigin(for: origin) {
+            response.headers.add("Access-Control-Allow-Origin", allowed)
+            response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
+        }
+        if cors.variesByOrigin { response.headers.add("Vary", "Origin") }
     }
 
     private static func acceptableRequestID(_ value: String) -> String? {

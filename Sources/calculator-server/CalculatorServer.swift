@@ -81,7 +81,7 @@ struct CalculatorServer: ParsableCommand {
     @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
     var trustProxy = Self.serviceDefaults.trustProxy
 
-    @Option(help: help("Origins whose pages may call the API: * or origins such as https://calc.example, repeated or separated by commas.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.corsOrigin))
+    @Option(help: help("Origins whose pages may call the API: * or origins such as https://calc.example, repeated or separated by commas.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.cors))
     var corsOrigin: [String] = []
 
     @Option(help: help("Time requests in flight get to finish on SIGTERM or SIGINT: seconds or 10s, 1m.", "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)))
@@ -144,10 +144,7 @@ struct CalculatorServer: ParsableCommand {
         service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
         service.maxKeysPerRequest = try setting.number(
             maxKeys, "CALC_MAX_KEYS", default: service.maxKeysPerRequest, in: 1...1_000_000, option: "--max-keys")
-        let cors = try corsPolicy(setting, default: service.corsOrigin)
-        // CalculatorService still takes one Access-Control-Allow-Origin value; a list waits for it to take the policy.
-        guard (cors.origins?.count ?? 1) == 1 else { throw ValidationError("--cors-origin takes one origin or * in this build, not \(cors)") }
-        service.corsOrigin = cors.description
+        service.cors = try corsPolicy(setting, default: service.cors.description)
 
         service.sessions.ttl = try parseDuration(
             setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(service.sessions.ttl)), option: "--session-ttl")
