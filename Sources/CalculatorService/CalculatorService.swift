@@ -2,6 +2,7 @@ public import HTTPServer
 import Logging
 public import SessionStore
 import Foundation
+import Bytes
 import Glibc
 import Synchronization
 
@@ -343,22 +344,12 @@ public final class CalculatorService: Sendable {
     /// String is stored inline, without an allocation.
     private func makeRequestID() -> String {
         let sequence = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        let digits = max(1, (UInt64.bitWidth - sequence.leadingZeroBitCount + 3) / 4)
-        let hex: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: requestIDPrefix.count + 1 + digits) { buffer in
-            var index = 0
-            for byte in requestIDPrefix {
-                buffer[index] = byte
-                index += 1
-            }
-            buffer[index] = UInt8(ascii: "-")
-            index += digits
-            var rest = sequence
-            for position in stride(from: index, to: index - digits, by: -1) {
-                buffer[position] = hex.utf8Start[Int(rest & 0xF)]
-                rest >>= 4
-            }
-            return index + 1
+        return ByteBuffer.withTemporary(capacity: 32) { buffer in
+            var buffer = buffer
+            buffer.append(contentsOf: requestIDPrefix)
+            buffer.append(UInt8(ascii: "-"))
+            buffer.appendHex(sequence)
+            return buffer.string
         }
     }
 
