@@ -1,3 +1,4 @@
+import Bytes
 import CHiredis
 
 #if canImport(Glibc)
@@ -125,7 +126,7 @@ final class RedisConnection: @unchecked Sendable {
         _ digest: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]],
         _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T
     ) -> T {
-        let keyCount = decimalBytes(UInt64(keys.count))
+        let keyCount = ByteBuffer.decimal(UInt64(keys.count))
         let count = 3 + keys.count + arguments.count
         return withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: count) { argv in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { lengths in

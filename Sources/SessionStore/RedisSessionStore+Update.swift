@@ -1,5 +1,7 @@
 // Public: the `@inlinable` methods below use Mutex, so clients must see it.
 public import Synchronization
+// Public: the `@inlinable` update writes its record's numbers through ByteBuffer.
+public import Bytes
 
 extension RedisSessionStore {
     /// Runs one update of a session at a time in this process (the next starts when one has completed), so they do
@@ -128,8 +130,8 @@ extension RedisSessionStore {
         let call = ScriptCall(script: RedisScripts.compareAndSet, keys: [key(id), indexKey], arguments: [
             RedisRecord.versionField(stored.version),
             RedisRecord.bytes(version: version, expires: time.expiresMilliseconds, token: token, payload: payload),
-            decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds), decimalBytes(time.expiresMilliseconds),
-            id.bytes, token, decimalBytes(time.redisTTLMilliseconds + 60_000), stored.token,
+            ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds), ByteBuffer.decimal(time.expiresMilliseconds),
+            id.bytes, token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000), stored.token,
         ])
         return Written(call: call, stored: StoredWrite(bytes: payload, version: version, expiresAt: time.expires, token: token))
     }

@@ -1,3 +1,4 @@
+import Bytes
 import Synchronization
 
 /// Sessions in Redis, shared by every instance that points at the same server, prefix and DB.
@@ -99,9 +100,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         let token = newToken()
         let record = RedisRecord.bytes(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
         let call = ScriptCall(script: RedisScripts.create, keys: [key(id), indexKey], arguments: [
-            record, decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
-            decimalBytes(time.expiresMilliseconds), id.bytes, decimalBytes(Int64(options.maxSessions)),
-            token, decimalBytes(time.redisTTLMilliseconds + 60_000),
+            record, ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
+            ByteBuffer.decimal(time.expiresMilliseconds), id.bytes, ByteBuffer.decimal(Int64(options.maxSessions)),
+            token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
         ])
         pipeline.send(call) { [self] reply, _ in
             switch reply {
@@ -130,7 +131,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
         let call = ScriptCall(script: RedisScripts.delete, keys: [key(id), indexKey], arguments: [
-            expectedVersion.map(RedisRecord.versionField) ?? [], decimalBytes(clock().nowMilliseconds), id.bytes,
+            expectedVersion.map(RedisRecord.versionField) ?? [], ByteBuffer.decimal(clock().nowMilliseconds), id.bytes,
         ])
         pipeline.send(call) { [self] reply, isRetry in
             recent.forget(id)
@@ -165,7 +166,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         while true {
             let reply = try withConnection { connection in
                 try evaluate(RedisScripts.sweep, on: connection, keys: [indexKey], arguments: [
-                    decimalBytes(time.nowMilliseconds), keyPrefix, decimalBytes(Int64(Self.sweepBatch)),
+                    ByteBuffer.decimal(time.nowMilliseconds), keyPrefix, ByteBuffer.decimal(Int64(Self.sweepBatch)),
                 ])
             }
             guard case .array(let parts) = reply, parts.count == 2, case .integer(let seen) = parts[0], case .integer(let gone) = parts[1] else {
@@ -230,9 +231,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     @usableFromInline
     func getCall(_ id: SessionID, _ time: Clock) -> ScriptCall {
         ScriptCall(script: RedisScripts.get, keys: [key(id), indexKey], arguments: [
-            decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
-            decimalBytes(time.expiresMilliseconds, width: 16), id.bytes,
-            decimalBytes(time.redisTTLMilliseconds + 60_000),
+            ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
+            ByteBuffer.decimal(time.expiresMilliseconds, width: 16), id.bytes,
+            ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
         ])
     }
 
