@@ -307,6 +307,8 @@ private var loopbackIPv6Available: Bool {
         let head = try connection.request("HEAD", "/resource")
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
+        // The length of the body the responder gave ("HEAD /resource"), not sent.
+        #expect(head.headers["Content-Length"] == "14")
         #expect(head.headers["X-Method"] == "HEAD")
         #expect(try #require(log.last(path: "/resource")).method == "HEAD")
         // The next response parses cleanly only if the HEAD response really carried no body bytes.
