@@ -42,14 +42,20 @@ final class LoopConnections {
     }
 
     /// Called when the timer has fired: counts the seconds of every connection still waiting for its header section,
-    /// and shuts down the sockets of those past the deadline. libmicrohttpd then sees the connection end, closes it
-    /// and reports it closed.
+    /// and shuts down the sockets of those past the deadline, and of those whose client has stopped sending (below).
+    /// libmicrohttpd then sees the connection end, closes it and reports it closed.
+    ///
+    /// A client that shut down its sending side before its reply was ready (`nc -N`) is asked once, at the first tick
+    /// after that reply: libmicrohttpd read the end of its stream, or was told of it, before replying, and waits for
+    /// another signal that never comes, holding the connection until the deadline. One that stops later is seen by
+    /// libmicrohttpd itself.
     func checkDeadlines() {
         let elapsed = Int32(clamping: timer.takeElapsedSeconds())
         guard elapsed > 0 else { return }
         for connection in connections where connection.awaitingHeaders {
+            let firstTick = connection.secondsAwaitingHeaders == 0
             connection.secondsAwaitingHeaders &+= elapsed
-            guard connection.secondsAwaitingHeaders > headerTimeout else { continue }
+            guard connection.secondsAwaitingHeaders > headerTimeout || (firstTick && connection.clientHasStoppedSending) else { continue }
             connection.awaitingHeaders = false
             shutdown(connection.socket, Int32(SHUT_RDWR))
         }

@@ -27,10 +27,15 @@ import Testing
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
 
-        // One at a time, each answered before the next is sent.
+        // One at a time, each answered before the next is sent; the server closes the connection soon after (a
+        // client that reads until the end of the stream, as `nc -N` does, would otherwise wait).
         for attempt in 0..<Self.presses {
-            let response = try Self.sendHalfClosed(Self.press(id), to: server).readResponse()
+            let client = try Self.sendHalfClosed(Self.press(id), to: server)
+            let response = try client.readResponse()
             #expect(response.status == 200, "press \(attempt): \(response.status) \(response.text)")
+            if attempt == 0 {
+                #expect(client.isClosedByPeer(afterDrainingFor: 3), "the connection stays open after the reply")
+            }
         }
         // All at once: every request is out, and every sending side shut, before any reply is read.
         let waiting = try (0..<Self.presses).map { _ in try Self.sendHalfClosed(Self.press(id), to: server) }

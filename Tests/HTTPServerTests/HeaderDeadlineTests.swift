@@ -55,6 +55,20 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(3))
     }
 
+    /// A client that shut down its sending side with its request will send no other: its connection is closed within
+    /// a tick of its reply, not at the deadline.
+    @Test func halfClosedClientIsDisconnectedSoonAfterItsReply() throws {
+        let server = try startServer(headerTimeout: 30)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET", "/half")
+        connection.finishSending()
+        #expect(try connection.readResponse().text == "GET /half")
+        let start = ContinuousClock.now
+        #expect(try connection.peerHasClosed())
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
     @Test func requestsSentInTimeAreServed() throws {
         let server = try startServer(headerTimeout: 2)
         defer { server.shutdown(drainTimeout: .zero) }
