@@ -203,12 +203,12 @@ public final class CalculatorService: Sendable {
         return response
     }
 
-    /// What every response gets: HEAD without a body, CORS, the request id, the metrics and the log line. In place: a
-    /// copy would share the header array and copy it on the first header added.
+    /// What every response gets: CORS, the request id, the metrics and the log line. In place: a copy would share the
+    /// header array and copy it on the first header added. A response to HEAD keeps its body: the server sends its
+    /// length, not its bytes.
     private func finish(
         _ response: inout Response, method: String, path: String, origin: String?, route: String, requestID: String, started: Int64
     ) {
-        if method == "HEAD" { response.body = [] }
         // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
         addCORS(to: &response, method: method, origin: origin)
         response.headers.add("X-Request-Id", requestID)

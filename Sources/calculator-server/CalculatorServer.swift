@@ -63,6 +63,9 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Seconds a connection may stay idle before it is closed.", "CALC_CONNECTION_TIMEOUT", default: Self.serverDefaults.connectionTimeout))
     var connectionTimeout: Int?
 
+    @Option(help: help("Seconds a client has to send a request's line and headers, from when its connection opens or its last request ends (so also the idle time between requests); slower connections are closed.", "CALC_HEADER_TIMEOUT", default: Self.serverDefaults.headerTimeout))
+    var headerTimeout: Int?
+
     @Option(help: help("Most concurrent connections from one client address; 0 = no limit.", "CALC_MAX_CONNECTIONS_PER_IP", default: Self.serverDefaults.perIPConnectionLimit))
     var maxConnectionsPerIp: Int?
 
@@ -128,6 +131,9 @@ struct CalculatorServer: ParsableCommand {
         server.connectionTimeout = try setting.number(
             connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: server.connectionTimeout, in: ServerConfiguration.Accepted.connectionTimeout,
             option: "--connection-timeout")
+        server.headerTimeout = try setting.number(
+            headerTimeout, "CALC_HEADER_TIMEOUT", default: server.headerTimeout, in: ServerConfiguration.Accepted.headerTimeout,
+            option: "--header-timeout")
         server.perIPConnectionLimit = try setting.number(
             maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: server.perIPConnectionLimit,
             in: ServerConfiguration.Accepted.perIPConnectionLimit, option: "--max-connections-per-ip")
