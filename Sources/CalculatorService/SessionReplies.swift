@@ -71,13 +71,13 @@ final class SessionReplies: Sendable {
                 headers: [("Retry-After", String(configuration.retryAfterCapacity))])
         case .unavailable?:
             metrics.storeError(operation, "unavailable")
-            logger.warning("session store unavailable", metadata: ["error": "\(error)"])
+            logger.warning("session store unavailable", metadata: ["error.message": "\(error)"])
             return Problem(
                 .storeUnavailable, "the session store cannot be reached; nothing was changed",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .alreadyExists?, .corrupt?, nil:
             metrics.storeError(operation, "failure")
-            logger.error("session store failure", metadata: ["error": "\(error)", "session": "\(id?.shortHash ?? "-")"])
+            logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id?.shortHash ?? "-")"])
             return Problem(.internalError, "the session could not be processed")
         }
     }
