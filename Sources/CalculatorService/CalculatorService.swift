@@ -91,12 +91,13 @@ public final class CalculatorService: Sendable {
 
     private static func routes<Store>(_ api: SessionEndpoints<Store>, metrics: ServiceMetrics) -> Router {
         let keyCatalog = Rendering.keyCatalog()
+        let keyCatalogTag = "\"\(String(WebAssets.fingerprint(keyCatalog), radix: 16))\""
         let openAPI = loadOpenAPI()
         let replies = api.replies
         var router = Router()
         router.add("GET", "/healthz") { _, _ in replies.json(200, Array(#"{"status":"ok"}"#.utf8)) }
         router.add("GET", "/readyz") { _, _ in api.readiness() }
-        router.add("GET", "/keys") { _, _ in replies.json(200, keyCatalog) }
+        router.add("GET", "/keys") { request, _ in replies.fixed(keyCatalog, entityTag: keyCatalogTag, request) }
         router.add("GET", "/openapi.yaml") { _, _ in
             var response = Response(status: 200, body: openAPI)
             response.headers.set("Content-Type", "application/yaml")
@@ -112,7 +113,7 @@ public final class CalculatorService: Sendable {
         router.add("GET", "/web/{file}") { request, parameters in web.response(to: request, asset: parameters["file"].map { String($0) }) }
         router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.create(request) } }
         router.add("GET", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.get(api.sessionID(parameters)) }
+            handle(request) { () throws(Problem) in try api.get(api.sessionID(parameters), request) }
         }
         router.add("PUT", "/sessions/{id}") { request, parameters in
             handle(request) { () throws(Problem) in try api.put(api.sessionID(parameters), request) }
@@ -291,7 +292,7 @@ public final class CalculatorService: Sendable {
         response.headers.set(
             "Access-Control-Allow-Headers",
             request.headers[.accessControlRequestHeaders].map { String($0.prefix(512)) }
-                ?? "Content-Type, If-Match, Idempotency-Key, Authorization, X-Request-Id, traceparent")
+                ?? "Content-Type, If-Match, If-None-Match, Idempotency-Key, Authorization, X-Request-Id, traceparent")
         response.headers.set("Access-Control-Max-Age", "600")
         return response
     }

@@ -69,35 +69,40 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
                 metrics.storeOperation(.create, since: started)
                 switch result {
                 case .success: deliver(replies.created(id, state))
-                case .failure(.alreadyExists): read(id, .session, deliver)
+                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, deliver)
                 case .failure(let error): deliver(replies.failure(error, operation: "create", session: id))
                 }
             }
         }
     }
 
-    /// GET /sessions/{id}
-    func get(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .session, deliver) }
+    /// GET /sessions/{id}; 304 when If-None-Match names the current version.
+    func get(_ id: SessionID, _ request: borrowing Request) -> Response {
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
+        return .awaiting { deliver in read(id, .session, unlessMatching: tags, deliver) }
     }
 
-    /// GET /sessions/{id}/display, as JSON or, when the client prefers it, plain text.
+    /// GET /sessions/{id}/display, as JSON or, when the client prefers it, plain text; 304 when If-None-Match names
+    /// the current version.
     func display(_ id: SessionID, _ request: borrowing Request) -> Response {
         let view = SessionReplies.View.display(plainText: SessionReplies.prefersPlainText(request.headers[.accept]))
-        return .awaiting { deliver in read(id, view, deliver) }
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
+        return .awaiting { deliver in read(id, view, unlessMatching: tags, deliver) }
     }
 
     /// GET /sessions/{id}/history
     func history(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .history, deliver) }
+        .awaiting { deliver in read(id, .history, unlessMatching: nil, deliver) }
     }
 
-    private func read(_ id: SessionID, _ view: SessionReplies.View, _ deliver: @escaping @Sendable (Response) -> Void) {
+    private func read(
+        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
+    ) {
         let started = ServiceMetrics.now()
         store.read(id) { [replies] result in
             replies.metrics.storeOperation(.get, since: started)
             switch result {
-            case .success(let stored): deliver(replies.read(view, of: stored, id: id))
+            case .success(let stored): deliver(replies.read(view, of: stored, id: id, unlessMatching: tags))
             case .failure(let error): deliver(replies.failure(error, operation: "get", session: id, route: view.route))
             }
         }
