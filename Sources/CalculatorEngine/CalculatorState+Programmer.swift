@@ -25,7 +25,7 @@ extension CalculatorState {
         // Taken out while it changes, so that its arrays and strings stay uniquely referenced.
         programmer = nil
         let evaluated = press(action, on: &machine)
-        store(machine)
+        store(&machine)
         // Recorded with the display the press leaves.
         if let evaluated { record(evaluated, result: display) }
     }
@@ -103,7 +103,8 @@ extension CalculatorState {
             reset()
             awaiting = waiting
             truncateRegisters()
-            store(ProgrammerMachine(operand: shown.truncated(to: settings.word), settings: settings))
+            var machine = ProgrammerMachine(operand: shown.truncated(to: settings.word), settings: settings)
+            store(&machine)
         case (true, false):
             let carried = programmer.map { $0.error == nil ? $0.shownValue(word: previous.word) : 0 } ?? 0
             programmer = nil
@@ -125,7 +126,7 @@ extension CalculatorState {
                 machine.truncate(settings)
                 truncateRegisters()
             }
-            store(machine)
+            store(&machine)
         case (false, false):
             refresh()
         }
@@ -139,12 +140,11 @@ extension CalculatorState {
     }
 
     /// Keeps `machine` as the engine, with its display and expression stored, as `refresh` does in the other modes.
-    private mutating func store(_ machine: ProgrammerMachine) {
-        var machine = machine
+    private mutating func store(_ machine: inout ProgrammerMachine) {
         machine.clip()
         error = machine.error
         display = machine.display(settings)
-        expression = Self.clipped(machine.expression(settings))
+        expression = Self.clipped(machine.expression(settings, display: display))
         programmer = machine
     }
 }

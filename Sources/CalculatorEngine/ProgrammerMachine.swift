@@ -50,12 +50,13 @@ struct ProgrammerMachine: Sendable, Equatable {
         error == nil ? RadixFormatter(settings).string(shownValue(word: settings.word)) : DisplayFormatter.error
     }
 
-    /// What has been entered, like `CalculatorState.expression`.
-    func expression(_ settings: Settings) -> String {
+    /// What has been entered, like `CalculatorState.expression`; `display` is `display(settings)`, which shows the
+    /// number being typed.
+    func expression(_ settings: Settings, display: String) -> String {
         if error != nil { return operandText ?? "" }
         let current: String?
         if phase == .entering, let entry {
-            current = entry.isPristine ? nil : RadixFormatter(settings).string(entry.value(word: settings.word))
+            current = entry.isPristine ? nil : display
         } else {
             current = operandText
         }
