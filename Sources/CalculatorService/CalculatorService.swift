@@ -1,15 +1,21 @@
 public import HTTPServer
-public import Logging
+import Logging
 public import SessionStore
 import Foundation
+import Bytes
 import Glibc
 import Synchronization
 
 public struct ServiceConfiguration: Sendable {
+    /// Where sessions live, and their expiry and cap.
+    public var store: StoreLocation = .memory
+    public var sessions = SessionStoreOptions()
+    /// How often expired sessions are swept from the store; nil: never in the background.
+    public var sweepInterval: Duration? = .seconds(60)
     /// Keys accepted in one press request.
     public var maxKeysPerRequest = 1_000
-    /// `Access-Control-Allow-Origin` for browser front ends on other origins.
-    public var corsOrigin = "*"
+    /// The origins whose pages may call the API (`Access-Control-Allow-Origin`).
+    public var cors = CORSPolicy.anyOrigin
     /// How long a press's Idempotency-Key is remembered with its session, and how many are kept per session.
     public var idempotencyRetention: Double = 86_400
     public var idempotencyKeysPerSession = 32
@@ -28,14 +34,17 @@ public struct ServiceConfiguration: Sendable {
 }
 
 /// The calculator's HTTP API: the routes of the session endpoints, plus what every response gets
-/// (problem+json for failures, CORS, a request id, one log line).
+/// (problem+json for failures, CORS, a request id, one log line). Made by `make`, which opens its store.
 public final class CalculatorService: Sendable {
     private let router: Router
+    /// For closing: the requests reach the store through the endpoints, which know its type.
+    private let store: any SessionStore<SessionRecord>
+    private let sweeper: ExpirySweeper?
     private let logger: Logger
     /// Whether `logger` takes the per-request line, decided once: asking `logger.logLevel` copies the handler
     /// existential (a retain and a release) on every request. The level is set before the service is made.
     private let logsRequests: Bool
-    private let corsOrigin: String
+    private let cors: CORSPolicy
     private let apiKey: [UInt8]?
     private let trustProxy: Bool
     private let pressLimiter: RateLimiter?
@@ -44,19 +53,20 @@ public final class CalculatorService: Sendable {
     private let requestIDPrefix: [UInt8] = Array(String(UInt32.random(in: 0..<(1 << 24)) | (1 << 24), radix: 16).utf8.dropFirst())
     private let requestCounter = Atomic<UInt64>(0)
 
-    public init(
-        store: any SessionStore<SessionRecord>,
-        configuration: ServiceConfiguration = ServiceConfiguration(),
+    /// The service on `store`, whose concrete type the endpoints are made for (see `make`).
+    init<Store: SessionStore<SessionRecord>>(
+        store: Store,
+        configuration: ServiceConfiguration,
         logger: Logger,
-        now: (@Sendable () -> Double)? = nil,
-        metricsExposition: (@Sendable () -> [UInt8])? = nil
-    ) {
-        let now = now ?? { Date().timeIntervalSince1970 }
+        now: @escaping @Sendable () -> Double,
+        metricsExposition: (@Sendable () -> [UInt8])?
+    ) throws {
         let metrics = ServiceMetrics()
+        self.store = store
         self.metrics = metrics
         self.logger = logger
         self.logsRequests = logger.logLevel <= .info
-        self.corsOrigin = configuration.corsOrigin
+        self.cors = configuration.cors
         self.apiKey = configuration.apiKey.map { Array($0.utf8) }
         self.trustProxy = configuration.trustProxy
         // Bursts allow a person's quick typing (or a front end's batch) without waiting for the steady rate.
@@ -64,18 +74,34 @@ public final class CalculatorService: Sendable {
             ? RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now) : nil
         self.sessionLimiter = configuration.sessionsPerMinute > 0
             ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
+        let replies = SessionReplies(configuration: configuration, logger: logger, metrics: metrics)
         self.router = Self.routes(
-            SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now, metrics: metrics),
+            SessionEndpoints(store: store, replies: replies, configuration: configuration, now: now),
             metrics: metrics, metricsExposition: metricsExposition)
+        self.sweeper = try configuration.sweepInterval.map { interval in
+            try ExpirySweeper(store: store, every: interval) { error in
+                logger.warning("sweeping expired sessions failed", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
-    private static func routes(_ api: SessionEndpoints, metrics: ServiceMetrics, metricsExposition: (@Sendable () -> [UInt8])?) -> Router {
+    /// Stops the background sweep and closes the store (SQLite commits what is queued first). Requests answered
+    /// after this get 503.
+    public func close() {
+        sweeper?.stop()
+        store.close()
+    }
+
+    private static func routes<Store>(
+        _ api: SessionEndpoints<Store>, metrics: ServiceMetrics, metricsExposition: (@Sendable () -> [UInt8])?
+    ) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let openAPI = loadOpenAPI()
+        let replies = api.replies
         var router = Router()
-        router.add("GET", "/healthz") { _, _ in api.json(200, Array(#"{"status":"ok"}"#.utf8)) }
+        router.add("GET", "/healthz") { _, _ in replies.json(200, Array(#"{"status":"ok"}"#.utf8)) }
         router.add("GET", "/readyz") { _, _ in api.readiness() }
-        router.add("GET", "/keys") { _, _ in api.json(200, keyCatalog) }
+        router.add("GET", "/keys") { _, _ in replies.json(200, keyCatalog) }
         router.add("GET", "/openapi.yaml") { _, _ in
             var response = Response(status: 200, body: openAPI)
             response.headers.set("Content-Type", "application/yaml")
@@ -92,20 +118,20 @@ public final class CalculatorService: Sendable {
             }
         }
         let web = WebAssets.load()
-        router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
-        router.add("GET", "/web/{file}") { request, parameters in asset(parameters["file"].flatMap { web[String($0)] }, request) }
-        router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.createSession(request) } }
+        router.add("GET", "/") { request, _ in web.response(to: request, asset: "index.html") }
+        router.add("GET", "/web/{file}") { request, parameters in web.response(to: request, asset: parameters["file"].map { String($0) }) }
+        router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.create(request) } }
         router.add("GET", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.readSession(api.sessionID(parameters)) }
+            handle(request) { () throws(Problem) in try api.get(api.sessionID(parameters)) }
         }
         router.add("PUT", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.putSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.put(api.sessionID(parameters), request) }
         }
         router.add("PATCH", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.patchSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.patch(api.sessionID(parameters), request) }
         }
         router.add("DELETE", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.deleteSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.delete(api.sessionID(parameters), request) }
         }
         router.add("POST", "/sessions/{id}/press") { request, parameters in
             handle(request) { () throws(Problem) in try api.press(api.sessionID(parameters), request) }
@@ -119,27 +145,13 @@ public final class CalculatorService: Sendable {
         return router
     }
 
-    private static func asset(_ asset: WebAssets.Asset?, _ request: borrowing Request) -> Response {
-        guard let asset else {
-            return Problem.notFound(request).response(to: request)
-        }
-        var response = Response(status: 200, body: asset.body)
-        response.headers.set("Content-Type", asset.contentType)
-        response.headers.set("Cache-Control", "no-cache")
-        return response
-    }
-
-    /// Renders a handler's `Problem` in the one place failures become responses.
+    /// Renders a problem a handler throws before it calls the store (the store's failures come back as problem
+    /// responses already, `SessionReplies.failure`).
     static func handle(_ request: borrowing Request, _ body: () throws(Problem) -> Response) -> Response {
-        handle(path: request.path, body)
-    }
-
-    /// The path is made only for a problem: a request's path is text only on demand (`Request.path`).
-    static func handle(path: @autoclosure () -> String, _ body: () throws(Problem) -> Response) -> Response {
         do throws(Problem) {
             return try body()
         } catch {
-            return error.response(toPath: path())
+            return error.response(to: request)
         }
     }
 
@@ -177,28 +189,28 @@ public final class CalculatorService: Sendable {
             }
         }
         let label = route ?? Self.route(of: request.path)
-        let hasOrigin = request.headers[.origin] != nil
+        let origin = request.headers[.origin]
         if response.isLater {
             // Counted, timed and logged when the response is delivered. The closure keeps what `finish` reads, not
             // the whole request with its headers and body; the path is text only for the log line.
             let (method, path) = (request.method, logsRequests ? request.path : "")
             return response.finishing { [self] delivered in
-                finish(&delivered, method: method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
+                finish(&delivered, method: method, path: path, origin: origin, route: label, requestID: requestID, started: started)
             }
         }
         let path = logsRequests ? request.path : ""
-        finish(&response, method: request.method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
+        finish(&response, method: request.method, path: path, origin: origin, route: label, requestID: requestID, started: started)
         return response
     }
 
     /// What every response gets: HEAD without a body, CORS, the request id, the metrics and the log line. In place: a
     /// copy would share the header array and copy it on the first header added.
     private func finish(
-        _ response: inout Response, method: String, path: String, hasOrigin: Bool, route: String, requestID: String, started: Int64
+        _ response: inout Response, method: String, path: String, origin: String?, route: String, requestID: String, started: Int64
     ) {
         if method == "HEAD" { response.body = [] }
         // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
-        addCORS(to: &response, method: method, hasOrigin: hasOrigin)
+        addCORS(to: &response, method: method, origin: origin)
         response.headers.add("X-Request-Id", requestID)
         let elapsed = Self.monotonicNanoseconds() - started
         metrics.request(route: route, method: method, status: response.status, nanoseconds: elapsed)
@@ -300,19 +312,20 @@ public final class CalculatorService: Sendable {
     }
 
     /// CORS headers go to requests with an `Origin`, which every cross-origin request from a browser has; other
-    /// clients ignore them, and libmicrohttpd copies each header field twice and frees it (the two cost a press
-    /// about 7% of its instructions). A response that caches may keep (to GET or HEAD, not `no-store`) says it
+    /// clients ignore them, and libmicrohttpd copies each header field twice and frees it. A response that caches may keep (to GET or HEAD, not `no-store`) says it
     /// varies with `Origin`, so a copy kept from a request without one is never handed to a cross-origin request.
-    private func addCORS(to response: inout Response, method: String, hasOrigin: Bool) {
-        guard hasOrigin else {
+    private func addCORS(to response: inout Response, method: String, origin: String?) {
+        guard let origin else {
             if method == "GET" || method == "HEAD", response.headers["Cache-Control"] != "no-store" {
                 response.headers.add("Vary", "Origin")
             }
             return
         }
-        response.headers.add("Access-Control-Allow-Origin", corsOrigin)
-        response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
-        if corsOrigin != "*" { response.headers.add("Vary", "Origin") }
+        if let allowed = cors.allowOrigin(for: origin) {
+            response.headers.add("Access-Control-Allow-Origin", allowed)
+            response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
+        }
+        if cors.variesByOrigin { response.headers.add("Vary", "Origin") }
     }
 
     private static func acceptableRequestID(_ value: String) -> String? {
@@ -331,22 +344,12 @@ public final class CalculatorService: Sendable {
     /// String is stored inline, without an allocation.
     private func makeRequestID() -> String {
         let sequence = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        let digits = max(1, (UInt64.bitWidth - sequence.leadingZeroBitCount + 3) / 4)
-        let hex: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: requestIDPrefix.count + 1 + digits) { buffer in
-            var index = 0
-            for byte in requestIDPrefix {
-                buffer[index] = byte
-                index += 1
-            }
-            buffer[index] = UInt8(ascii: "-")
-            index += digits
-            var rest = sequence
-            for position in stride(from: index, to: index - digits, by: -1) {
-                buffer[position] = hex.utf8Start[Int(rest & 0xF)]
-                rest >>= 4
-            }
-            return index + 1
+        return ByteBuffer.withTemporary(capacity: 32) { buffer in
+            var buffer = buffer
+            buffer.append(contentsOf: requestIDPrefix)
+            buffer.append(UInt8(ascii: "-"))
+            buffer.appendHex(sequence)
+            return buffer.string
         }
     }
 
@@ -359,7 +362,7 @@ public final class CalculatorService: Sendable {
 }
 
 extension HeaderName {
-    /// A client's retry of a press with this key replays the first reply (`SessionEndpoints.press`).
+    /// A client's retry of a press with this key replays the first reply (`PressUpdate`).
     static let idempotencyKey = HeaderName("Idempotency-Key")
     /// A client's id for the request, echoed and logged; one is made when there is none.
     static let xRequestID = HeaderName("X-Request-Id")

@@ -14,12 +14,10 @@ struct Problem: Error, Sendable, Equatable {
         case notFound = "not-found"
         case methodNotAllowed = "method-not-allowed"
         case unsupportedMediaType = "unsupported-media-type"
-        case notAcceptable = "not-acceptable"
         case bodyTooLarge = "body-too-large"
         case preconditionFailed = "precondition-failed"
         case invalidIdempotencyKey = "invalid-idempotency-key"
         case idempotencyKeyReused = "idempotency-key-reused"
-        case idempotencyKeyInFlight = "idempotency-key-in-flight"
         case unauthorized = "unauthorized"
         case rateLimited = "rate-limited"
         case tooManySessions = "too-many-sessions"
@@ -32,8 +30,6 @@ struct Problem: Error, Sendable, Equatable {
             case .unauthorized: 401
             case .sessionNotFound, .notFound: 404
             case .methodNotAllowed: 405
-            case .notAcceptable: 406
-            case .idempotencyKeyInFlight: 409
             case .preconditionFailed: 412
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
@@ -56,12 +52,10 @@ struct Problem: Error, Sendable, Equatable {
             case .notFound: "Not found"
             case .methodNotAllowed: "Method not allowed"
             case .unsupportedMediaType: "Unsupported media type"
-            case .notAcceptable: "Not acceptable"
             case .bodyTooLarge: "Request body too large"
             case .preconditionFailed: "Precondition failed"
             case .invalidIdempotencyKey: "Invalid Idempotency-Key"
             case .idempotencyKeyReused: "Idempotency-Key reused with a different request"
-            case .idempotencyKeyInFlight: "Idempotency-Key still in flight"
             case .unauthorized: "Unauthorized"
             case .rateLimited: "Too many requests"
             case .tooManySessions: "Too many sessions"

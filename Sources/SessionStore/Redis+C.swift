@@ -1,3 +1,4 @@
+import Bytes
 import CHiredis
 
 #if canImport(Glibc)
@@ -5,7 +6,8 @@ import Glibc
 #endif
 
 /// A Redis reply, copied out of hiredis's reply object.
-enum RedisReply: Equatable {
+@usableFromInline
+enum RedisReply: Equatable, Sendable {
     case string([UInt8])
     case status(String)
     case integer(Int64)
@@ -118,13 +120,13 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// `withArgv` for `EVALSHA digest numkeys keys… arguments…`, with the pointers and lengths in temporary buffers
-    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first cost
-    /// several allocations and copies per call.
+    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first would
+    /// allocate and copy each time.
     private static func withEvaluationArgv<T>(
         _ digest: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]],
         _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T
     ) -> T {
-        let keyCount = decimalBytes(UInt64(keys.count))
+        let keyCount = ByteBuffer.decimal(UInt64(keys.count))
         let count = 3 + keys.count + arguments.count
         return withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: count) { argv in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { lengths in

@@ -3,8 +3,8 @@ import Synchronization
 /// Where a Redis store connects (host, port and database, parsed from its URL), and whether it was reachable lately.
 ///
 /// Within 250 ms of a failed connect, `connect()` fails at once without trying, so an outage costs each call no
-/// connect timeout. The pause is one for the store's pool and its pipeline: a connect that works again ends it for
-/// both, so once `checkHealth` (on the pool) sees Redis back, the pipeline's next call connects too.
+/// connect timeout. The pause is one for the store's two connections: a connect that works again ends it for both, so
+/// once `checkHealth` sees Redis back, the pipeline's next call connects too.
 final class RedisEndpoint: Sendable {
     let host: String
     let port: Int
@@ -39,6 +39,7 @@ final class RedisEndpoint: Sendable {
 }
 
 /// A Lua script, told apart by identity: a connection finds each one's SHA1 without hashing its text per call.
+@usableFromInline
 final class RedisScript: Hashable, Sendable {
     let text: String
 
@@ -46,15 +47,23 @@ final class RedisScript: Hashable, Sendable {
         self.text = text
     }
 
-    static func == (lhs: RedisScript, rhs: RedisScript) -> Bool { lhs === rhs }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    @usableFromInline static func == (lhs: RedisScript, rhs: RedisScript) -> Bool { lhs === rhs }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// One Lua script run with its keys and arguments (EVALSHA).
+@usableFromInline
 struct ScriptCall: Sendable {
     let script: RedisScript
     let keys: [[UInt8]]
     let arguments: [[UInt8]]
+
+    @usableFromInline
+    init(script: RedisScript, keys: [[UInt8]], arguments: [[UInt8]]) {
+        self.script = script
+        self.keys = keys
+        self.arguments = arguments
+    }
 }
 
 /// A script call waiting in the pipeline, with what to do with its reply.
@@ -68,7 +77,7 @@ struct PipelinedCall: Sendable {
     var reloads = 0
 }
 
-/// The one thread that talks to Redis for the completion forms of a Redis store, over one connection it owns.
+/// The one thread that talks to Redis for a Redis store's sessions, over one connection it owns.
 ///
 /// It takes every queued call, appends them all to the connection's output buffer, sends them in one write, then reads
 /// the replies in order and runs each call's completion with its reply. Calls queued meanwhile form the next batch, so
@@ -81,6 +90,7 @@ struct PipelinedCall: Sendable {
 ///   recognise its own earlier write; a repeated delete that finds nothing deleted it). Lost twice: `.unavailable`.
 /// - Scripts are loaded (`SCRIPT LOAD`) on first use per connection; a call answered NOSCRIPT did nothing, so it
 ///   waits for the next batch, which loads the script again.
+@usableFromInline
 final class RedisPipeline: Sendable {
     private static var batchLimit: Int { 512 }
 
@@ -101,6 +111,7 @@ final class RedisPipeline: Sendable {
 
     /// Queues `call`; its completion runs on the pipeline thread once the reply is in, or at once (on this thread)
     /// with `.unavailable` when the pipeline is closing.
+    @usableFromInline
     func send(_ call: ScriptCall, completion: @escaping @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void) {
         if !queue.enqueue(PipelinedCall(call: call, completion: completion)) {
             completion(.failure(.unavailable("session store is closed")), false)

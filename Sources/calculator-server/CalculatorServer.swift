@@ -7,15 +7,15 @@ import Metrics
 import Prometheus
 import SessionStore
 
-@main
 struct CalculatorServer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calculator-server",
         abstract: "A scientific calculator served over HTTP: each session is a calculator brain that receives key presses.",
         discussion: """
             Every option can also be set through the environment variable named beside it; a flag wins over the \
-            environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish, closes the \
-            store and exits 0.
+            environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (for up to \
+            --drain-timeout), closes the store and exits 0. `calculator-server healthcheck` checks a running server \
+            (see `calculator-server healthcheck --help`).
             """
     )
 
@@ -27,6 +27,8 @@ struct CalculatorServer: ParsableCommand {
     private static let defaultDataDirectory = "./data"
     private static let defaultLogLevel = "info"
     private static let defaultLogFormat = "text"
+    /// `docker stop`'s grace period before it kills, so by default a stop by Docker lets requests finish.
+    private static let defaultDrainTimeout = Duration.seconds(10)
 
     @Option(help: help("Address to listen on.", "CALC_HOST", default: Self.serverDefaults.host))
     var host: String?
@@ -79,8 +81,11 @@ struct CalculatorServer: ParsableCommand {
     @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
     var trustProxy = Self.serviceDefaults.trustProxy
 
-    @Option(help: help("Access-Control-Allow-Origin sent to browsers.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.corsOrigin))
-    var corsOrigin: String?
+    @Option(help: help("Origins whose pages may call the API: * or origins such as https://calc.example, repeated or separated by commas.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.cors))
+    var corsOrigin: [String] = []
+
+    @Option(help: help("Time requests in flight get to finish on SIGTERM or SIGINT: seconds or 10s, 1m.", "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)))
+    var drainTimeout: String?
 
     @Option(help: help("Log level: trace, debug, info, notice, warning, error, critical.", "CALC_LOG_LEVEL", default: Self.defaultLogLevel))
     var logLevel: String?
@@ -139,16 +144,22 @@ struct CalculatorServer: ParsableCommand {
         service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
         service.maxKeysPerRequest = try setting.number(
             maxKeys, "CALC_MAX_KEYS", default: service.maxKeysPerRequest, in: 1...1_000_000, option: "--max-keys")
-        service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: service.corsOrigin)
+        service.cors = try corsPolicy(setting, default: service.cors.description)
 
-        var options = SessionStoreOptions()
-        options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(options.ttl)), option: "--session-ttl")
-        options.maxSessions = try setting.number(
-            maxSessions, "CALC_MAX_SESSIONS", default: options.maxSessions, in: 1...100_000_000, option: "--max-sessions")
+        service.sessions.ttl = try parseDuration(
+            setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(service.sessions.ttl)), option: "--session-ttl")
+        service.sessions.maxSessions = try setting.number(
+            maxSessions, "CALC_MAX_SESSIONS", default: service.sessions.maxSessions, in: 1...100_000_000, option: "--max-sessions")
+
+        let drain = try parseDuration(
+            setting.string(drainTimeout, "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)), option: "--drain-timeout")
 
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
-        let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))
-        let sessions = try openStore(location, options: options, logger: logger)
+        let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
+        guard let location = StoreLocation(storeText) else {
+            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(storeText)")
+        }
+        service.store = location
 
         // Block the stop signals before the server starts its threads, so they inherit the mask and sigwait below receives them.
         var signals = sigset_t()
@@ -157,17 +168,19 @@ struct CalculatorServer: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let calculator = CalculatorService(
-            store: sessions, configuration: service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+        let calculator: CalculatorService
+        do {
+            calculator = try CalculatorService.make(service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+        } catch {
+            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
+            throw ExitCode.failure
+        }
         let http = Server(configuration: server, responder: calculator.responder)
         do {
             try http.start()
         } catch {
             logger.critical("could not start the HTTP server", metadata: ["error": "\(error)"])
             throw ExitCode.failure
-        }
-        let sweeper = ExpirySweeper(store: sessions, every: .seconds(60)) { error in
-            logger.warning("sweeping expired sessions failed", metadata: ["error": "\(error)"])
         }
         // Tests and scripts read the bound port from this line.
         print("calculator-server listening on http://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(http.port)")
@@ -177,37 +190,17 @@ struct CalculatorServer: ParsableCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
-        http.shutdown(drainTimeout: .seconds(10))
-        sweeper.stop()
-        sessions.close()
+        http.shutdown(drainTimeout: drain)
+        calculator.close()
         logger.info("stopped")
     }
 
-    private func openStore(_ location: StoreLocation, options: SessionStoreOptions, logger: Logger) throws -> any SessionStore<SessionRecord> {
-        do {
-            switch location {
-            case .memory:
-                return SessionRecord.memoryStore(options: options)
-            case let .sqlite(path):
-                let directory = (path as NSString).deletingLastPathComponent
-                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-                return try SQLiteSessionStore<SessionRecord>(path: path, codec: SessionRecord.codec, options: options)
-            case let .redis(url):
-                return try RedisSessionStore<SessionRecord>(url: url, codec: SessionRecord.codec, options: options)
-            }
+    /// The flags if any were given, else the variable, else the default.
+    private func corsPolicy(_ setting: Setting, default fallback: String) throws -> CORSPolicy {
+        do throws(CORSPolicy.InvalidOrigin) {
+            return try CORSPolicy(parsing: corsOrigin.isEmpty ? [setting.string(nil, "CALC_CORS_ORIGIN", default: fallback)] : corsOrigin)
         } catch {
-            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
-            throw ExitCode.failure
-        }
-    }
-}
-
-extension StoreLocation {
-    var logDescription: String {
-        switch self {
-        case .memory: "memory"
-        case let .sqlite(path): "sqlite:\(path)"
-        case let .redis(url): url.split(separator: "@").last.map { "redis://" + $0.replacingOccurrences(of: "redis://", with: "") } ?? "redis"
+            throw ValidationError("--cors-origin: \(error)")
         }
     }
 }

@@ -1,15 +1,13 @@
 import Foundation
 import Testing
 
-/// The API as a client sees it: the real binary on an ephemeral port, spoken to over HTTP, over each store where the
-/// test writes.
+/// The API as a client sees it, over each store where the test writes: the service built as calculator-server builds
+/// it, called in this process (`InProcessClient`).
 @Suite final class EndpointTests {
-    private var server: ServerProcess!
-    private var client: HTTPClient!
+    private var client: InProcessClient!
 
     private func start(_ store: TestStore) throws {
-        server = try ServerProcess(store: store)
-        client = try server.client()
+        client = try InProcessClient(store: store)
     }
 
     private func createSession(_ settings: String? = nil) throws -> String {
@@ -229,8 +227,7 @@ import Testing
         let response = try client.send("HEAD", "/sessions/\(id)/display")
         #expect(response.status == 200)
         #expect(response.header("ETag") == "\"1\"")
-        // The connection is still usable: nothing of a body was left behind.
-        #expect(try client.send("GET", "/healthz").status == 200)
+        #expect(response.body.isEmpty)
     }
 
     @Test(arguments: [TestStore.memory]) func corsPreflightAndExposedHeaders(_ store: TestStore) throws {
@@ -267,6 +264,26 @@ import Testing
         #expect(fromAPage.header("Vary") == nil)
     }
 
+    @Test(arguments: [TestStore.memory]) func requestIDIsEchoedOrMade(_ store: TestStore) throws {
+        try start(store)
+        let echoed = try client.send("GET", "/healthz", headers: [("X-Request-Id", "trace-42")])
+        #expect(echoed.header("X-Request-Id") == "trace-42")
+        let made = try client.send("GET", "/healthz")
+        #expect(made.header("X-Request-Id")?.isEmpty == false)
+    }
+}
+
+/// What the HTTP server adds around the endpoints, over the real binary: keep-alive across answers given at once and
+/// later, and no body left behind on the connection by HEAD or by a body over the limit.
+@Suite final class LiveEndpointTests {
+    private var server: ServerProcess!
+    private var client: HTTPClient!
+
+    private func start(_ store: TestStore, _ arguments: [String] = []) throws {
+        server = try ServerProcess(store: store, arguments)
+        client = try server.client()
+    }
+
     @Test(arguments: TestStore.allCases) func keepAliveServesSeveralRequestsOnOneConnection(_ store: TestStore) throws {
         try start(store)
         let first = try client.send("GET", "/healthz")
@@ -280,11 +297,23 @@ import Testing
         }
     }
 
-    @Test(arguments: [TestStore.memory]) func requestIDIsEchoedOrMade(_ store: TestStore) throws {
+    @Test(arguments: TestStore.allCases) func headLeavesNoBodyOnTheConnection(_ store: TestStore) throws {
         try start(store)
-        let echoed = try client.send("GET", "/healthz", headers: [("X-Request-Id", "trace-42")])
-        #expect(echoed.header("X-Request-Id") == "trace-42")
-        let made = try client.send("GET", "/healthz")
-        #expect(made.header("X-Request-Id")?.isEmpty == false)
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let response = try client.send("HEAD", "/sessions/\(id)/display")
+        #expect(response.status == 200)
+        #expect(response.header("ETag") == "\"1\"")
+        // The connection is still usable: nothing of a body was left behind.
+        #expect(try client.send("GET", "/healthz").status == 200)
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedAndTheConnectionStaysUsable() throws {
+        try start(.memory, ["--max-body", "2048"])
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let keys = Array(repeating: "\"1\"", count: 1_000).joined(separator: ",")
+        let response = try client.send("POST", "/sessions/\(id)/press", json: #"{"keys":[\#(keys)]}"#)
+        #expect(response.status == 413)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        #expect(try client.send("GET", "/healthz").status == 200)
     }
 }

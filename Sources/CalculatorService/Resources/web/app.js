@@ -16,11 +16,14 @@
     historyCount: document.getElementById('history-count'),
     scientific: document.getElementById('keys-scientific'),
     basic: document.getElementById('keys-basic'),
+    announcement: document.getElementById('announcement'),
+    scientificToggle: document.getElementById('toggle-scientific'),
   };
 
   // ---- where the API is ----
 
-  // ?api=http://host:port (or data-api on <html> or the calculator) lets the page run on another origin than the API.
+  // ?api=http://host:port[/prefix] (or data-api on <html> or the calculator) lets the page run on another origin than
+  // the API; '' means the API is where the page is.
   function apiBase() {
     const raw = new URLSearchParams(location.search).get('api')
       || document.documentElement.dataset.api || root.dataset.api || '';
@@ -34,6 +37,9 @@
   }
 
   const base = apiBase();
+  // API paths are resolved against the page's folder, never the host's root, so a proxy may serve the page and the
+  // API under a path prefix (https://host/calc/ → https://host/calc/sessions).
+  const apiRoot = base ? `${base}/` : new URL('./', location.href).href;
   // One remembered session per API, since one static host may point at several.
   const storageKey = base ? `calculator.session@${base}` : 'calculator.session';
   const sessionIDPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -69,15 +75,16 @@
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
+    const url = new URL(path, apiRoot);
     let response;
     try {
-      response = await fetch(base + path, init);
+      response = await fetch(url, init);
     } catch (error) {
       if (!retryOnNetworkError) throw new NetworkError(error.message);
       // Safe to send again: the request carries the same Idempotency-Key, so the server applies it at most once.
       await sleep(400);
       try {
-        response = await fetch(base + path, init);
+        response = await fetch(url, init);
       } catch (again) {
         throw new NetworkError(again.message);
       }
@@ -172,7 +179,8 @@
     button.className = `key key-${classFor(slot, info, block)}`;
     button.dataset.slot = slot;
     button.dataset.kind = info.kind;
-    button.addEventListener('click', () => {
+    button.addEventListener('click', (event) => {
+      if (event.detail === 0) flash(button.dataset.key); // clicked from the keyboard: show which key went
       press(button.dataset.key);
     });
     buttons.set(slot, button);
@@ -206,18 +214,24 @@
     buttons.clear();
     const placed = new Set(placedElsewhere);
     const fill = (container, layout, block) => {
-      container.replaceChildren();
-      for (const row of layout) {
-        for (const slot of row) {
-          const name = slot === 'clear' ? 'AC' : slot === 'angle' ? 'rad' : slot;
-          const info = catalog.get(name);
-          if (!info) continue;
-          placed.add(name);
-          container.append(makeButton(slot, info, block));
-        }
-      }
+      const made = [];
+      layout.forEach((row, rowIndex) => row.forEach((slot, columnIndex) => {
+        const name = slot === 'clear' ? 'AC' : slot === 'angle' ? 'rad' : slot;
+        const info = catalog.get(name);
+        if (!info) return;
+        placed.add(name);
+        const button = makeButton(slot, info, block);
+        // The basic keys are placed on the grid by position, so their document order (the tab order) may differ.
+        if (block === 'basic') button.style.gridArea = `${rowIndex + 1} / ${columnIndex + 1}`;
+        made.push(button);
+      }));
+      container.replaceChildren(...made);
     };
     fill(el.basic, basicLayout, 'basic');
+    // Tab reaches the digits and the point first, then the other basic keys, each in reading order.
+    const isDigit = (button) => /^[0-9.]$/.test(button.dataset.slot);
+    const basicKeys = [...el.basic.children];
+    el.basic.replaceChildren(...basicKeys.filter(isDigit), ...basicKeys.filter((button) => !isDigit(button)));
     fill(el.scientific, scientificLayout, 'scientific');
     for (const info of keys) {
       if (placed.has(info.name) || info.second) continue;
@@ -231,7 +245,7 @@
   async function loadKeys() {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const body = await request('GET', '/keys');
+        const body = await request('GET', 'keys');
         drawKeypad(body.keys);
         return;
       } catch (error) {
@@ -255,6 +269,9 @@
       el.expression.textContent = next.expression;
       el.expression.classList.remove('is-error');
     }
+    // What a screen reader says after each press: the display, and for an error its reason, which only the
+    // expression line shows.
+    el.announcement.textContent = next.error ? `Error: ${next.error.message}` : next.display;
     el.expression.scrollLeft = el.expression.scrollWidth;
     el.second.hidden = !next.second;
     el.memory.hidden = next.memory === null || next.memory === undefined;
@@ -320,7 +337,7 @@
 
   async function refreshHistory(id) {
     try {
-      const body = await request('GET', `/sessions/${id}/history`);
+      const body = await request('GET', `sessions/${id}/history`);
       renderHistory(body.history);
     } catch (error) {
       showStatus(`Could not load the history: ${describe(error)}`);
@@ -345,7 +362,7 @@
     const saved = savedSession.get();
     if (saved) {
       try {
-        const resumed = await request('GET', `/sessions/${saved}`);
+        const resumed = await request('GET', `sessions/${saved}`);
         render(resumed);
         await refreshHistory(saved);
         return saved;
@@ -358,7 +375,7 @@
   }
 
   async function createSession() {
-    const created = await request('POST', '/sessions');
+    const created = await request('POST', 'sessions');
     savedSession.set(created.id);
     lastKind = null;
     render(created);
@@ -392,7 +409,7 @@
       return;
     }
     try {
-      const next = await request('POST', `/sessions/${id}/press`, {
+      const next = await request('POST', `sessions/${id}/press`, {
         body: { key: name },
         headers: { 'Idempotency-Key': newIdempotencyKey() },
         retryOnNetworkError: true,
@@ -424,11 +441,22 @@
   };
   for (const digit of '0123456789') keyboard[digit] = digit;
 
+  // Whether the focus reached the focused element from the keyboard (Tab), not from a click: Enter then presses the
+  // focused key, as on any button. A key clicked keeps the focus, but for someone typing a calculation after a
+  // click Enter stays =.
+  let focusFromKeyboard = false;
+  document.addEventListener('pointerdown', () => { focusFromKeyboard = false; }, true);
+
   document.addEventListener('keydown', (event) => {
+    if (event.key === 'Tab') focusFromKeyboard = true;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const onButton = event.target instanceof HTMLButtonElement;
+    // The browser clicks the focused button: once, and nothing else happens.
+    if (onButton && (event.key === ' ' || (event.key === 'Enter' && focusFromKeyboard))) return;
     const name = keyboard[event.key];
     if (!name) return;
-    // Also stops Enter from clicking a focused key button, and '/' from opening find-in-page.
+    // Also stops Enter from clicking a key focused by a click as well as pressing =, and '/' from opening
+    // find-in-page.
     event.preventDefault();
     flash(name);
     press(name);
@@ -443,6 +471,18 @@
   }
 
   window.addEventListener('resize', fitDisplay);
+
+  // ---- scientific keys on a narrow screen ----
+
+  // A narrow screen shows the basic keys; the toggle adds the scientific ones, as turning a phone sideways does.
+  // Wide screens always show both and hide the toggle.
+  el.scientificToggle.addEventListener('click', () => {
+    const shown = root.dataset.scientific !== 'true';
+    root.dataset.scientific = String(shown);
+    el.scientificToggle.setAttribute('aria-pressed', String(shown));
+    fitDisplay();
+    el.history.scrollTop = el.history.scrollHeight; // the history's box changed: keep the newest in view
+  });
 
   // ---- start ----
 
