@@ -14,6 +14,9 @@ extension CalculatorState {
         variables[variable].map(shownText)
     }
 
+    /// Whether any variable holds a value.
+    public var hasVariables: Bool { !variables.isEmpty }
+
     /// Forgets every variable (`PATCH` with `"variables": {}`).
     public mutating func clearVariables() {
         variables = Variables()

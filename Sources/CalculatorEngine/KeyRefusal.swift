@@ -24,7 +24,7 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         switch reason {
         case .notInMode: "The key \(key) has no meaning in \(mode.rawValue) mode"
         case .notInRadix: "\(key) is not a digit in \(detail ?? "this radix")"
-        case .awaitingVariable: "\(detail ?? "sto or rcl") waits for a variable key (x, y, z, t) or AC"
+        case .awaitingVariable: "\(detail ?? "sto or rcl") waits for a variable key (x, y, z, t) or AC, not \(key)"
         case .noCommandAwaiting: "The variable key \(key) completes sto or rcl, and neither waits"
         }
     }
@@ -48,5 +48,37 @@ extension CalculatorState {
             return refused(.notInRadix, settings.radix.rawValue)
         }
         return nil
+    }
+}
+
+extension CalculatorState {
+    /// The first of `keys` that `refusal(of:)` refuses when they are pressed in order, with its place; nil when
+    /// every key may be pressed. A refusal depends on the mode (no key changes it), the radix and a waiting `sto` or
+    /// `rcl`: without a key that changes those two, each key is checked against this state; otherwise the keys are
+    /// pressed on a copy, as they will be.
+    public func firstRefusal(in keys: some Collection<Key>) -> (index: Int, refusal: KeyRefusal)? {
+        if awaiting == nil, !keys.contains(where: \.changesRefusals) {
+            for (index, key) in keys.enumerated() {
+                if let refusal = refusal(of: key) { return (index, refusal) }
+            }
+            return nil
+        }
+        var copy = self
+        var random = SystemRandomNumberGenerator()
+        for (index, key) in keys.enumerated() {
+            if let refusal = copy.refusal(of: key) { return (index, refusal) }
+            copy.apply(key, random: &random)
+        }
+        return nil
+    }
+}
+
+extension Key {
+    /// Whether pressing the key can change which keys are refused next: sto, rcl and the variable keys (a waiting
+    /// command) and the radix keys (the digits of the radix).
+    var changesRefusals: Bool {
+        if case .variable? = action { return true }
+        if case .radix? = programmerAction { return true }
+        return false
     }
 }

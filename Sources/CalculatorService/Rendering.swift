@@ -47,6 +47,8 @@ enum Rendering {
     private static func variableLength(_ state: CalculatorState, memory: String?) -> Int {
         var length = state.display.utf8.count + state.expression.utf8.count + (memory?.utf8.count ?? 0)
         if let error = state.error { length += 32 + error.code.utf8.count + error.message.utf8.count }
+        if state.hasVariables { length += 4 * 40 }
+        if state.settings.mode == .programmer { length += 200 }
         return length
     }
 
@@ -71,6 +73,39 @@ enum Rendering {
         json.name(#","angle":"#)
         json.plainString(state.settings.angle.rawValue)
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
+        programmerFields(state, into: &json)
+        json.name(#","variables":"#)
+        if state.hasVariables {
+            json.beginObject()
+            for variable in Variable.allCases {
+                if let value = state.variable(variable) { json.member(variable.rawValue, value) }
+            }
+            json.endObject()
+        } else {
+            json.literal("{}")
+        }
+        json.name(#","awaiting":"#)
+        if let command = state.awaiting { json.plainString(command.rawValue) } else { json.literal("null") }
+    }
+
+    /// In programmer mode: the radix and word, and the value in every radix, as Windows shows them side by side.
+    private static func programmerFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        guard state.settings.mode == .programmer else { return }
+        json.name(#","radix":"#)
+        json.plainString(state.settings.radix.rawValue)
+        json.name(#","word":"#)
+        json.int(state.settings.word.bits)
+        json.name(#","radixes":"#)
+        if let radixes = state.radixDisplays {
+            json.beginObject()
+            json.field("hex", plain: radixes.hex)
+            json.field("dec", plain: radixes.dec)
+            json.field("oct", plain: radixes.oct)
+            json.field("bin", plain: radixes.bin)
+            json.endObject()
+        } else {
+            json.literal("null")
+        }
     }
 
     static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {
@@ -97,7 +132,7 @@ enum Rendering {
     }
 
     static func keyCatalog() -> [UInt8] {
-        var json = JSONWriter(capacity: 8192)
+        var json = JSONWriter(capacity: 16384)
         json.beginObject()
         json.key("keys")
         json.beginArray()
@@ -112,6 +147,14 @@ enum Rendering {
             json.field("kind", info.kind.rawValue)
             json.field("second", info.isSecondFunction)
             json.field("inverse", info.inverse)
+            // Where the key works and what it is there (C is clear entry, or the hex digit in programmer mode).
+            json.key("modes")
+            json.beginObject()
+            for mode in info.modes {
+                json.key(mode.mode.rawValue)
+                json.plainString(mode.kind.rawValue)
+            }
+            json.endObject()
             json.endObject()
         }
         json.endArray()

@@ -69,3 +69,33 @@ import Testing
         }
     }
 }
+
+/// `firstRefusal(in:)` finds what pressing the keys one by one with `refusal(of:)` finds.
+@Suite struct BatchRefusalTests {
+    @Test(arguments: [
+        ("7 sto x", "", nil), ("7 sto 5", "", 2), ("sto AC 5", "", nil), ("x", "", 0), ("sto x y", "", 2), ("1 / 0 = sto 5", "", nil),
+        ("A", "", 0), ("hex A dec A", "programmer", 3), ("hex A F", "programmer", nil), ("sin", "programmer", 0), ("1 + 2", "programmer", nil),
+        ("rcl rcl", "programmer", 1), ("bin 1 0 2", "programmer", 3), ("5 sto", "", nil),
+    ] as [(String, String, Int?)])
+    func batches(keys: String, mode: String, refusedAt: Int?) throws {
+        let settings = mode == "programmer" ? Settings(mode: .programmer) : Settings()
+        let names = keys.split(separator: " ").map(String.init)
+        let pressed = names.map { Key(name: $0)! }
+        let state = CalculatorState(settings: settings)
+        #expect(state.firstRefusal(in: pressed)?.index == refusedAt)
+        var oneByOne = state
+        var random = SplitMix64(seed: 1)
+        var found: Int?
+        for (index, key) in pressed.enumerated() {
+            if oneByOne.refusal(of: key) != nil {
+                found = index
+                break
+            }
+            oneByOne.apply(key, random: &random)
+        }
+        #expect(found == refusedAt)
+        let waiting = try run("7 sto")
+        #expect(waiting.firstRefusal(in: [Key(name: "AC")!, Key(name: "5")!]) == nil)
+        #expect(waiting.firstRefusal(in: [Key(name: "5")!])?.refusal.reason == .awaitingVariable)
+    }
+}
