@@ -12,6 +12,17 @@ extension CalculatorState {
         return RadixDisplays(hex: string(.hex), dec: string(.dec), oct: string(.oct), bin: string(.bin))
     }
 
+    /// In programmer mode, the shown value's digits in each radix (hex, dec, oct, bin: `Radix.allCases`), lent to
+    /// `body` without making a String (the service writes them into its reply). False, and no call, in the other
+    /// modes and while Error shows.
+    public func forEachRadixDigits(_ body: (Radix, Span<UInt8>) -> Void) -> Bool {
+        guard settings.mode == .programmer, error == nil, let value = programmer?.shownValue(word: settings.word) else { return false }
+        for radix in Radix.allCases {
+            RadixFormatter(radix: radix, word: settings.word).withDigits(value) { body(radix, $0) }
+        }
+        return true
+    }
+
     /// A number as the display shows one (memory, variables): in the radix in programmer mode.
     func shownText(_ number: Number) -> String {
         guard settings.mode == .programmer else { return formatter.string(number) }

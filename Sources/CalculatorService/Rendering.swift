@@ -74,6 +74,11 @@ enum Rendering {
         json.plainString(state.settings.angle.rawValue)
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
         programmerFields(state, into: &json)
+        // Most states hold no variable and wait for none: one prepared fragment.
+        guard state.hasVariables || state.awaiting != nil else {
+            json.literal(#","variables":{},"awaiting":null"#)
+            return
+        }
         json.name(#","variables":"#)
         if state.hasVariables {
             json.beginObject()
@@ -96,16 +101,17 @@ enum Rendering {
         json.name(#","word":"#)
         json.int(state.settings.word.bits)
         json.name(#","radixes":"#)
-        if let radixes = state.radixDisplays {
-            json.beginObject()
-            json.field("hex", plain: radixes.hex)
-            json.field("dec", plain: radixes.dec)
-            json.field("oct", plain: radixes.oct)
-            json.field("bin", plain: radixes.bin)
-            json.endObject()
-        } else {
-            json.literal("null")
+        // Each radix's digits go from the engine's stack buffer into the reply, with no String made; hex comes first.
+        let written = state.forEachRadixDigits { radix, digits in
+            switch radix {
+            case .hex: json.name(#"{"hex":"#)
+            case .dec: json.name(#","dec":"#)
+            case .oct: json.name(#","oct":"#)
+            case .bin: json.name(#","bin":"#)
+            }
+            json.plainString(utf8: digits)
         }
+        json.literal(written ? "}" : "null")
     }
 
     static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {

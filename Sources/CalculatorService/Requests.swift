@@ -23,7 +23,7 @@ struct PressRequest: Equatable {
     }
 
     /// The first key the session's state refuses when the keys are pressed in order, with its place in the batch.
-    func firstRefusal(on state: CalculatorState) -> (index: Int, refusal: KeyRefusal)? {
+    func firstRefusal(on state: borrowing CalculatorState) -> (index: Int, refusal: KeyRefusal)? {
         if rest.isEmpty { return state.refusal(of: first).map { (0, $0) } }
         return state.firstRefusal(in: keys)
     }

@@ -43,7 +43,7 @@ struct PressUpdate: SessionUpdate {
             return .keep(.replay(reply))
         }
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
-        if let (index, refusal) = press.firstRefusal(on: record.state) { throw Problem(refused: refusal, index: index) }
+        if let (index, refusal) = record.withState({ press.firstRefusal(on: $0) }) { throw Problem(refused: refusal, index: index) }
         return .change
     }
 
