@@ -1,3 +1,4 @@
+import Bytes
 import CalculatorEngine
 import SessionStore
 
@@ -134,7 +135,13 @@ enum Rendering {
 
     /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.
     static func entityTag(_ version: UInt64) -> String {
-        "\"" + String(version) + "\""
+        ByteBuffer.withTemporary(capacity: 24) { buffer in
+            var buffer = buffer
+            buffer.append(UInt8(ascii: "\""))
+            buffer.appendDecimal(version)
+            buffer.append(UInt8(ascii: "\""))
+            return buffer.string
+        }
     }
 
     static func keyCatalog() -> [UInt8] {

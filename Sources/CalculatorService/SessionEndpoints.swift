@@ -1,6 +1,5 @@
 import CalculatorEngine
 import HTTPServer
-import Metrics
 import SessionStore
 
 /// The handlers of the session routes, one per route. Each checks the request first (throwing the `Problem` that
@@ -45,8 +44,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     /// case without a loop.
     private func create(_ record: SessionRecord, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void) {
         let id = SessionID.random()
-        metrics.storeOperation(.create)
+        let started = ServiceMetrics.now()
         store.create(id, record) { [self] result in
+            metrics.storeOperation(.create, since: started)
             switch result {
             case .success:
                 deliver(replies.created(id, record.state))
@@ -63,39 +63,46 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     /// PUT /sessions/{id}: creates the session under the client's id, or answers with it when it exists.
     func put(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let state = CalculatorState(settings: try settingsFromOptionalBody(request))
-        metrics.storeOperation(.create)
         return .awaiting { deliver in
+            let started = ServiceMetrics.now()
             store.create(id, SessionRecord(state: state)) { [self] result in
+                metrics.storeOperation(.create, since: started)
                 switch result {
                 case .success: deliver(replies.created(id, state))
-                case .failure(.alreadyExists): read(id, .session, deliver)
+                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, deliver)
                 case .failure(let error): deliver(replies.failure(error, operation: "create", session: id))
                 }
             }
         }
     }
 
-    /// GET /sessions/{id}
-    func get(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .session, deliver) }
+    /// GET /sessions/{id}; 304 when If-None-Match names the current version.
+    func get(_ id: SessionID, _ request: borrowing Request) -> Response {
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
+        return .awaiting { deliver in read(id, .session, unlessMatching: tags, deliver) }
     }
 
-    /// GET /sessions/{id}/display, as JSON or, when the client prefers it, plain text.
+    /// GET /sessions/{id}/display, as JSON or, when the client prefers it, plain text; 304 when If-None-Match names
+    /// the current version.
     func display(_ id: SessionID, _ request: borrowing Request) -> Response {
         let view = SessionReplies.View.display(plainText: SessionReplies.prefersPlainText(request.headers[.accept]))
-        return .awaiting { deliver in read(id, view, deliver) }
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
+        return .awaiting { deliver in read(id, view, unlessMatching: tags, deliver) }
     }
 
     /// GET /sessions/{id}/history
     func history(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .history, deliver) }
+        .awaiting { deliver in read(id, .history, unlessMatching: nil, deliver) }
     }
 
-    private func read(_ id: SessionID, _ view: SessionReplies.View, _ deliver: @escaping @Sendable (Response) -> Void) {
-        metrics.storeOperation(.get)
+    private func read(
+        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
+    ) {
+        let started = ServiceMetrics.now()
         store.read(id) { [replies] result in
+            replies.metrics.storeOperation(.get, since: started)
             switch result {
-            case .success(let stored): deliver(replies.read(view, of: stored, id: id))
+            case .success(let stored): deliver(replies.read(view, of: stored, id: id, unlessMatching: tags))
             case .failure(let error): deliver(replies.failure(error, operation: "get", session: id, route: view.route))
             }
         }
@@ -107,9 +114,11 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let settings = try SettingsChange.parse(request.body)
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
-        metrics.storeOperation(.update)
         return .awaiting { deliver in
-            store.update(SettingsUpdate(id: id, settings: settings, precondition: precondition, replies: replies, deliver: deliver))
+            store.update(
+                TimedUpdate(
+                    SettingsUpdate(id: id, settings: settings, precondition: precondition, replies: replies, deliver: deliver),
+                    metrics: metrics))
         }
     }
 
@@ -119,8 +128,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
             guard !precondition.admitsAny else { return delete(id, expectedVersion: nil, deliver) }
-            metrics.storeOperation(.get)
+            let started = ServiceMetrics.now()
             store.read(id) { [self] result in
+                metrics.storeOperation(.get, since: started)
                 switch result {
                 case .success(let stored) where precondition.admits(stored.version):
                     delete(id, expectedVersion: stored.version, deliver)
@@ -134,8 +144,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     }
 
     private func delete(_ id: SessionID, expectedVersion: UInt64?, _ deliver: @escaping @Sendable (Response) -> Void) {
-        metrics.storeOperation(.delete)
+        let started = ServiceMetrics.now()
         store.delete(id, expectedVersion: expectedVersion) { [replies] result in
+            replies.metrics.storeOperation(.delete, since: started)
             switch result {
             case .success: deliver(Response(status: 204))
             case .failure(let error): deliver(replies.failure(error, operation: "delete", session: id))
@@ -156,10 +167,11 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
                 keptReplies: configuration.idempotencyKeysPerSession)
         }
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
-        metrics.storeOperation(.update)
         return .awaiting { deliver in
             store.update(
-                PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver))
+                TimedUpdate(
+                    PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver),
+                    metrics: metrics))
         }
     }
 
@@ -173,9 +185,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
 
     // MARK: Maintenance
 
-    /// Gauges read from the store when metrics are scraped, not on every request.
-    func refreshGauges() {
-        if let live = try? store.count() { metrics.liveSessions.record(live) }
+    /// Read from the store when metrics are scraped, not on every request; nil when the store cannot say.
+    func liveSessions() -> Int? {
+        try? store.count()
     }
 
     func readiness() -> Response {

@@ -26,3 +26,14 @@ public enum StoreLocation: Equatable, Sendable {
         }
     }
 }
+
+extension StoreLocation {
+    /// The kind of store, as the `store` label of its metrics.
+    var kind: String {
+        switch self {
+        case .memory: "memory"
+        case .sqlite: "sqlite"
+        case .redis: "redis"
+        }
+    }
+}
