@@ -7,6 +7,7 @@ struct Problem: Error, Sendable, Equatable {
         case malformedJSON = "malformed-json"
         case invalidRequest = "invalid-request"
         case unknownKey = "unknown-key"
+        case keyRefused = "key-refused"
         case tooManyKeys = "too-many-keys"
         case invalidSettings = "invalid-settings"
         case invalidSessionID = "invalid-session-id"
@@ -34,7 +35,7 @@ struct Problem: Error, Sendable, Equatable {
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
             case .rateLimited: 429
-            case .invalidSettings, .idempotencyKeyReused: 422
+            case .invalidSettings, .keyRefused, .idempotencyKeyReused: 422
             case .internalError: 500
             case .tooManySessions, .storeUnavailable: 503
             }
@@ -45,6 +46,7 @@ struct Problem: Error, Sendable, Equatable {
             case .malformedJSON: "Malformed JSON"
             case .invalidRequest: "Invalid request"
             case .unknownKey: "Unknown key"
+            case .keyRefused: "Key refused"
             case .tooManyKeys: "Too many keys"
             case .invalidSettings: "Invalid settings"
             case .invalidSessionID: "Invalid session id"

@@ -117,7 +117,7 @@ import Testing
         #expect(json.json?["display"] as? String == "3")
         #expect(json.json?["expression"] as? String == "7 + √(9)")
         #expect(json.json?["pending"] as? Bool == true)
-        #expect(json.json?.keys.sorted() == ["angle", "display", "error", "expression", "memory", "pending", "second"])
+        #expect(json.json?.keys.sorted() == ["angle", "awaiting", "display", "error", "expression", "memory", "pending", "second", "variables"])
         let text = try client.send("GET", "/sessions/\(id)/display", headers: [("Accept", "text/plain")])
         #expect(text.status == 200)
         #expect(text.header("Content-Type")?.hasPrefix("text/plain") == true)
