@@ -1,43 +1,5 @@
 import Synchronization
 
-/// Where a Redis store connects (host, port and database, parsed from its URL), and whether it was reachable lately.
-///
-/// Within 250 ms of a failed connect, `connect()` fails at once without trying, so an outage costs each call no
-/// connect timeout. The pause is one for the store's two connections: a connect that works again ends it for both, so
-/// once `checkHealth` sees Redis back, the pipeline's next call connects too.
-final class RedisEndpoint: Sendable {
-    let host: String
-    let port: Int
-    let database: Int
-    private let nextConnectAttempt = Mutex<ContinuousClock.Instant?>(nil)
-
-    init(host: String, port: Int, database: Int) {
-        self.host = host
-        self.port = port
-        self.database = database
-    }
-
-    /// A new connection with short timeouts, on `database`; `.unavailable` when Redis cannot be reached.
-    func connect() throws -> RedisConnection {
-        let clock = ContinuousClock()
-        if let notBefore = nextConnectAttempt.withLock({ $0 }), clock.now < notBefore {
-            throw SessionStoreError.unavailable("redis: \(host):\(port) was unreachable moments ago")
-        }
-        do {
-            let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
-            if database != 0 {
-                let reply = try connection.command("SELECT", String(database))
-                guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
-            }
-            nextConnectAttempt.withLock { $0 = nil }
-            return connection
-        } catch let error as RedisIOError {
-            nextConnectAttempt.withLock { $0 = clock.now.advanced(by: .milliseconds(250)) }
-            throw SessionStoreError.unavailable("redis: \(error.message)")
-        }
-    }
-}
-
 /// A Lua script, told apart by identity: a connection finds each one's SHA1 without hashing its text per call.
 @usableFromInline
 final class RedisScript: Hashable, Sendable {

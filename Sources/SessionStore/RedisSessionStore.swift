@@ -44,15 +44,15 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private let tokenPrefix: String
     private let tokenCounter = Atomic<UInt32>(0)
 
-    /// `url` is `redis://HOST[:PORT][/DB]` (port 6379 and DB 0 by default). Nothing connects until the first call.
+    /// `url` is `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (port 6379 and DB 0 by default; with a password, every
+    /// connection sends `AUTH` first). Nothing connects until the first call.
     public init(
         url: String,
         codec: SessionCodec<Value>,
         options: SessionStoreOptions = .init(),
         keyPrefix: String = "calc:session:"
     ) throws {
-        let (host, port, database) = try Self.parse(url)
-        endpoint = RedisEndpoint(host: host, port: port, database: database)
+        endpoint = try RedisEndpoint(url: url)
         pipeline = try RedisPipeline(endpoint: endpoint)
         self.keyPrefix = Array(keyPrefix.utf8)
         self.indexKey = Array((keyPrefix + "#live").utf8)
@@ -61,29 +61,6 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         self.ttl = options.ttlSeconds
         var generator = SystemRandomNumberGenerator()
         self.tokenPrefix = Self.hex(UInt32.random(in: .min ... .max, using: &generator))
-    }
-
-    static func parse(_ url: String) throws -> (host: String, port: Int, database: Int) {
-        let invalid = SessionStoreError.unavailable("invalid Redis URL \"\(url)\" (expected redis://HOST:PORT[/DB])")
-        guard url.hasPrefix("redis://") else { throw invalid }
-        var rest = Substring(url.dropFirst("redis://".count))
-        var database = 0
-        if let slash = rest.firstIndex(of: "/") {
-            let path = rest[rest.index(after: slash)...]
-            if !path.isEmpty {
-                guard let number = Int(path), number >= 0 else { throw invalid }
-                database = number
-            }
-            rest = rest[..<slash]
-        }
-        var port = 6379
-        if let colon = rest.lastIndex(of: ":") {
-            guard let number = Int(rest[rest.index(after: colon)...]), (1...65535).contains(number) else { throw invalid }
-            port = number
-            rest = rest[..<colon]
-        }
-        guard !rest.isEmpty else { throw invalid }
-        return (String(rest), port, database)
     }
 
     // MARK: SessionStore

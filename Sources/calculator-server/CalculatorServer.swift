@@ -39,7 +39,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("HTTP event-loop threads.", "CALC_THREADS", default: "the cores this process may run on"))
     var threads: Int?
 
-    @Option(help: help("Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
+    @Option(help: help("Session store: memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
     var store: String?
 
     @Option(help: help("Directory for the default SQLite store.", "CALC_DATA_DIR", default: Self.defaultDataDirectory))
@@ -157,7 +157,8 @@ struct CalculatorServer: ParsableCommand {
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
         let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
         guard let location = StoreLocation(storeText) else {
-            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(storeText)")
+            throw ValidationError(
+                "--store must be memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], not \(StoreLocation.redacted(storeText))")
         }
         service.store = location
 

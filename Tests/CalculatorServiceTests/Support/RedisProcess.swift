@@ -5,6 +5,8 @@ final class RedisProcess: @unchecked Sendable {
     let port: Int
     let directory: URL
     private var process: Process?
+    /// More configuration, e.g. `--requirepass`.
+    private let extraArguments: [String]
 
     var url: String { "redis://127.0.0.1:\(port)" }
 
@@ -12,7 +14,8 @@ final class RedisProcess: @unchecked Sendable {
         ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].contains { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init() throws {
+    init(_ extraArguments: [String] = []) throws {
+        self.extraArguments = extraArguments
         port = try freePort()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("redis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,7 +35,7 @@ final class RedisProcess: @unchecked Sendable {
         process.arguments = [
             "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes", "--appendfsync", "always",
             "--dir", directory.path, "--logfile", directory.appendingPathComponent("redis.log").path,
-        ]
+        ] + extraArguments
         try process.run()
         self.process = process
         // Ready when it accepts a connection.

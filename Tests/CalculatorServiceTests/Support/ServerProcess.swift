@@ -101,6 +101,9 @@ final class ServerProcess: @unchecked Sendable {
 
     func client() throws -> HTTPClient { try HTTPClient(port: port) }
 
+    /// What the server wrote to stderr so far (its log lines).
+    var errorOutput: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
     /// SIGTERM, then the exit status.
     func stop() -> Int32 {
         process.terminate()
