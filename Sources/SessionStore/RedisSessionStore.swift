@@ -98,7 +98,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         pipeline.send(getCall(id, time)) { [self] reply, _ in
             completion(
                 Result { () throws(SessionStoreError) in
-                    guard let record = try Self.fetched(reply.get()) else { throw .notFound }
+                    guard let record = try Self.fetched(reply) else { throw .notFound }
                     let (stored, value) = try decode(record, of: id, expiresAt: time.expires)
                     return Versioned(value: value, version: stored.version)
                 })
@@ -213,9 +213,16 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         ])
     }
 
-    /// The record a `getCall` returned; nil when absent or expired.
+    /// The record a `getCall` returned; nil when absent or expired. A read changes nothing the caller asked for, so
+    /// when its reply is lost twice it is `.unavailable`, not `.outcomeUnknown`.
     @usableFromInline
-    static func fetched(_ reply: RedisReply) throws(SessionStoreError) -> [UInt8]? {
+    static func fetched(_ result: Result<RedisReply, SessionStoreError>) throws(SessionStoreError) -> [UInt8]? {
+        let reply: RedisReply
+        switch result {
+        case .success(let got): reply = got
+        case .failure(.outcomeUnknown(let message)): throw .unavailable(message)
+        case .failure(let error): throw error
+        }
         switch reply {
         case .string(let record): return record
         case .null: return nil

@@ -20,7 +20,11 @@ public enum SessionStoreError: Error, Sendable, Equatable {
     case alreadyExists
     case versionMismatch(current: UInt64)
     case capacityReached
+    /// The store could not be reached, or refused the call: nothing was changed.
     case unavailable(String)
+    /// A write went out but its reply was lost, and sending it again did not settle it: it may or may not have taken
+    /// effect (Redis). Reading the session tells.
+    case outcomeUnknown(String)
     case corrupt(String)
 }
 

@@ -9,7 +9,8 @@ import Glibc
 /// command it reads with what `reply` writes: a stand-in for a broken or hostile server.
 final class FakeRedis: @unchecked Sendable {
     /// How the server answers one command on a connection: `send` writes bytes to the client (false once it is gone).
-    typealias Reply = @Sendable (_ command: [String], _ send: ([UInt8]) -> Bool) -> Void
+    /// It returns false to close the connection without reading further.
+    typealias Reply = @Sendable (_ command: [String], _ send: ([UInt8]) -> Bool) -> Bool
 
     let port: Int
     private let listener: Int32
@@ -70,12 +71,12 @@ final class FakeRedis: @unchecked Sendable {
                 buffer.removeFirst(used)
                 commands.withLock { $0.append(command) }
                 var open = true
-                reply(command) { bytes in
+                let keep = reply(command) { bytes in
                     guard open else { return false }
                     open = Self.sendAll(client, bytes)
                     return open
                 }
-                if !open { return }
+                if !open || !keep { return }
             }
             let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
             if count <= 0 { return }

@@ -11,7 +11,7 @@ import Glibc
 @Suite struct RedisHostileServerTests {
     /// "*2147483647": an array header whose element table hiredis 0.14 would allocate at once (16 GiB).
     @Test func hugeArrayHeaderIsRefusedWithoutReservingMemory() throws {
-        let server = try FakeRedis { _, send in _ = send(Array("*2147483647\r\n".utf8)) }
+        let server = try FakeRedis { _, send in send(Array("*2147483647\r\n".utf8)) }
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
         defer { store.close() }
@@ -29,7 +29,7 @@ import Glibc
         let grown = peakVirtualMemoryKiB() - peakBefore
         #expect(grown < 1 << 20, "peak virtual memory grew by \(grown) KiB")
         // Nested headers share one reply's budget.
-        let nested = try FakeRedis { _, send in _ = send(Array(String(repeating: "*1000\r\n", count: 8).utf8)) }
+        let nested = try FakeRedis { _, send in send(Array(String(repeating: "*1000\r\n", count: 8).utf8)) }
         defer { nested.stop() }
         let other = try RedisSessionStore(url: nested.url, codec: Tally.codec)
         defer { other.close() }
@@ -40,11 +40,12 @@ import Glibc
     /// after the timeout of the whole reply (2 s), not after the trickle.
     @Test func trickledReplyEndsAtTheTimeout() throws {
         let server = try FakeRedis { _, send in
-            guard send(Array("$64\r\n".utf8)) else { return }
+            guard send(Array("$64\r\n".utf8)) else { return false }
             for _ in 0..<66 {
                 usleep(200_000)
-                guard send([UInt8(ascii: "a")]) else { return }
+                guard send([UInt8(ascii: "a")]) else { return false }
             }
+            return true
         }
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
@@ -60,9 +61,10 @@ import Glibc
     /// wait for the rest.
     @Test func oversizedStringIsRefused() throws {
         let server = try FakeRedis { _, send in
-            guard send(Array("$1000000000\r\n".utf8)) else { return }
+            guard send(Array("$1000000000\r\n".utf8)) else { return false }
             let block = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
-            for _ in 0..<64 where send(block) {}
+            for _ in 0..<64 where !send(block) { return false }
+            return true
         }
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)

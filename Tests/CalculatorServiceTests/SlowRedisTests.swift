@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import Testing
+
+/// A slow Redis (DEBUG SLEEP holds it for seconds) behind a server with one event-loop thread: no reply says a write
+/// was not made when it may have been, no press is applied twice, and nothing but the requests that need Redis waits.
+@Suite(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+struct SlowRedisTests {
+    private static let press = #"{"keys":["1","m+"]}"#
+    private static let outcomeUnknown = "https://calculator.invalid/problems/outcome-unknown"
+
+    private static func memory(_ client: HTTPClient, _ id: String) throws -> Int? {
+        (try client.send("GET", "/sessions/\(id)").json?["memory"] as? String).flatMap { Int($0) }
+    }
+
+    /// A server on a Redis that accepts DEBUG, with a session pressed once (scripts loaded, the connection open).
+    private static func start() throws -> (RedisProcess, ServerProcess, HTTPClient, String) {
+        let redis = try RedisProcess(["--enable-debug-command", "local"])
+        let server = try ServerProcess(["--store", redis.url, "--threads", "1"])
+        let client = try server.client()
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        #expect(try client.send("POST", "/sessions/\(id)/press", json: Self.press).status == 200)
+        return (redis, server, client, id)
+    }
+
+    /// Holds Redis for `seconds` on another thread; the returned semaphore is signalled when it answers again.
+    private static func stall(_ redis: RedisProcess, seconds: Int) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? redis.run("DEBUG", "SLEEP", String(seconds))
+            done.signal()
+        }.start()
+        usleep(300_000)  // DEBUG SLEEP has begun
+        return done
+    }
+
+    /// Redis stalls for 5 s during a press: the reply is lost after the 2 s timeout, and so is the second sending's
+    /// (the reconnect's SCRIPT LOAD times out too). Redis runs the first write when it wakes, so the reply must not
+    /// say nothing was changed: it says the outcome is unknown, and the retry with the same Idempotency-Key replays
+    /// the press instead of pressing again.
+    @Test func pressDuringALongStallIsOutcomeUnknownAndItsRetryPressesNoMore() throws {
+        let (redis, server, client, id) = try Self.start()
+        defer { withExtendedLifetime(server) {} }
+        let done = Self.stall(redis, seconds: 5)
+        let response = try client.send("POST", "/sessions/\(id)/press", json: Self.press, headers: [("Idempotency-Key", "stalled-1")])
+        done.wait()
+        let memory = try Self.memory(client, id)
+        #expect(memory == 2, "Redis ran the press when it woke")
+        if response.status != 200 {
+            #expect(response.status == 503)
+            #expect(response.json?["type"] as? String == Self.outcomeUnknown, "\(response.text)")
+            #expect(Int(response.header("Retry-After") ?? "") ?? 0 > 0)
+        }
+        let retried = try client.send("POST", "/sessions/\(id)/press", json: Self.press, headers: [("Idempotency-Key", "stalled-1")])
+        #expect(retried.status == 200)
+        #expect(retried.header("Idempotent-Replayed") == "true")
+        #expect(try Self.memory(client, id) == 2, "the retry pressed again")
+    }
+
+    /// Redis stalls for 3 s: the first reply is lost, the second sending gets through once Redis wakes, and finds
+    /// the first one's write: the press is answered and applied once.
+    @Test func pressDuringAShortStallIsAppliedOnce() throws {
+        let (redis, server, client, id) = try Self.start()
+        defer { withExtendedLifetime(server) {} }
+        let done = Self.stall(redis, seconds: 3)
+        let response = try client.send("POST", "/sessions/\(id)/press", json: Self.press)
+        done.wait()
+        #expect(response.status == 200, "\(response.text)")
+        #expect(try Self.memory(client, id) == 2)
+    }
+}
