@@ -108,12 +108,15 @@ public final class CalculatorService: Sendable {
         }
         if let metricsExposition {
             router.add("GET", "/metrics") { _, _ in
-                api.refreshGauges()
-                var requests = ""
-                metrics.writeRequestMetrics(into: &requests)
-                var response = Response(status: 200, body: metricsExposition() + Array(requests.utf8))
-                response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-                return response
+                .awaiting { deliver in
+                    api.refreshGauges {
+                        var requests = ""
+                        metrics.writeRequestMetrics(into: &requests)
+                        var response = Response(status: 200, body: metricsExposition() + Array(requests.utf8))
+                        response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                        deliver(response)
+                    }
+                }
             }
         }
         let web = WebAssets.load()

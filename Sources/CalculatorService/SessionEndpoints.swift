@@ -173,13 +173,20 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
 
     // MARK: Maintenance
 
-    /// Gauges read from the store when metrics are scraped, not on every request.
-    func refreshGauges() {
-        if let live = try? store.count() { metrics.liveSessions.record(live) }
+    /// Gauges read from the store when metrics are scraped, not on every request; `then` runs once they are (from
+    /// the store's thread when it waits for a server, so a slow Redis holds no event loop).
+    func refreshGauges(then: @escaping @Sendable () -> Void) {
+        store.count { [metrics] result in
+            if case .success(let live) = result { metrics.liveSessions.record(live) }
+            then()
+        }
     }
 
+    /// GET /readyz: answered when the store has answered, without holding the event loop meanwhile.
     func readiness() -> Response {
-        replies.readiness(store.checkHealth)
+        .awaiting { [store, replies] deliver in
+            store.checkHealth { result in deliver(replies.readiness(result)) }
+        }
     }
 
     // MARK: Request bodies

@@ -96,9 +96,9 @@ final class SessionReplies: Sendable {
             extensions: [("currentVersion", .int(Int(clamping: current)))])
     }
 
-    func readiness(_ checkHealth: () throws -> Void) -> Response {
+    func readiness(_ health: Result<Void, SessionStoreError>) -> Response {
         do {
-            try checkHealth()
+            try health.get()
             return json(200, Array(#"{"status":"ready"}"#.utf8))
         } catch {
             var response = json(503, Array(#"{"status":"unavailable","store":"unreachable"}"#.utf8))

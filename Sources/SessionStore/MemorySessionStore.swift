@@ -44,7 +44,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     @usableFromInline let shards: [Shard]
     @usableFromInline let options: SessionStoreOptions
     @usableFromInline let ttl: Double
-    /// Entries held, expired or not; exact live counts come from `count()`.
+    /// Entries held, expired or not; exact live counts come from `count`.
     @usableFromInline let stored = Atomic<Int>(0)
     @usableFromInline let closed = Atomic<Bool>(false)
     /// Bit pattern of the `now` of the last sweep forced by the cap.
@@ -96,14 +96,17 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     }
 
     /// Exact: walks every shard and counts the entries that have not expired.
-    public func count() throws -> Int {
-        try ensureOpen()
-        let now = options.now()
-        var live = 0
-        for shard in shards {
-            live += shard.entries.withLock { entries in entries.values.reduce(0) { $0 + ($1.expiresAt > now ? 1 : 0) } }
-        }
-        return live
+    public func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
+        completion(
+            Result { () throws(SessionStoreError) in
+                try ensureOpen()
+                let now = options.now()
+                var live = 0
+                for shard in shards {
+                    live += shard.entries.withLock { entries in entries.values.reduce(0) { $0 + ($1.expiresAt > now ? 1 : 0) } }
+                }
+                return live
+            })
     }
 
     @discardableResult
@@ -112,8 +115,8 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         return sweep(now: options.now())
     }
 
-    public func checkHealth() throws {
-        try ensureOpen()
+    public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        completion(Result { () throws(SessionStoreError) in try ensureOpen() })
     }
 
     public func close() {

@@ -4,8 +4,8 @@ import Synchronization
 /// reachable lately.
 ///
 /// Within 250 ms of a failed connect, `connect()` fails at once without trying, so an outage costs each call no
-/// connect timeout. The pause is one for the store's two connections: a connect that works again ends it for both, so
-/// once `checkHealth` sees Redis back, the pipeline's next call connects too.
+/// connect timeout. The pause is one for the store's two connections (the pipeline's and the sweep's): a connect that
+/// works again ends it for both.
 ///
 /// Credentials go out with `AUTH` on every new connection and nowhere else: no error this type throws holds them.
 final class RedisEndpoint: Sendable {

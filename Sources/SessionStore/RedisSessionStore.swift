@@ -14,8 +14,9 @@ import Synchronization
 ///   again at the same version does not match); only when that fails does it read as above.
 /// - Calls run on a `RedisPipeline`: one connection owned by one thread that sends every call queued meanwhile in one
 ///   write and reads the replies in order, so no caller's thread waits for a round trip. Completions run on that
-///   thread. `count`, `sweepExpired` and `checkHealth` wait for their reply on a connection of their own.
-/// - Count: a sorted set `keyPrefix + "#live"` scores each session id by its expiry; `count()` is the number of
+///   thread. `count` and `checkHealth` go through the pipeline too; `sweepExpired` waits for its replies on a
+///   connection of its own.
+/// - Count: a sorted set `keyPrefix + "#live"` scores each session id by its expiry; `count` is the number of
 ///   entries whose expiry is ahead (`ZCOUNT`). It is approximate only when keys vanish behind the store's back (Redis
 ///   eviction, `FLUSHDB`, a Redis TTL firing before the header expiry because clocks differ) until `sweepExpired()`
 ///   reconciles the set. The cap check uses the same count, atomically with the insert.
@@ -124,14 +125,21 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// Entries of the `#live` sorted set whose expiry is ahead (see the type's documentation for when it is approximate).
-    public func count() throws -> Int {
-        let time = clock()
-        let reply = try withConnection { connection in
-            try connection.command([Array("ZCOUNT".utf8), indexKey, Array("(\(time.nowMilliseconds)".utf8), Array("+inf".utf8)])
+    /// Entries of the `#live` sorted set whose expiry is ahead (see the type's documentation for when it is
+    /// approximate), from the pipeline: reported from its thread, so no caller waits for Redis.
+    public func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
+        let call = ScriptCall(script: RedisScripts.liveCount, keys: [indexKey], arguments: [decimalBytes(clock().nowMilliseconds)])
+        pipeline.send(call) { reply, _ in
+            completion(
+                Result { () throws(SessionStoreError) in
+                    switch reply {
+                    case .success(.integer(let live)): return Int(live)
+                    case .success(let other): throw Self.unexpected(other)
+                    case .failure(.outcomeUnknown(let message)): throw .unavailable(message)
+                    case .failure(let error): throw error
+                    }
+                })
         }
-        guard case .integer(let live) = reply else { throw Self.unexpected(reply) }
-        return Int(live)
     }
 
     /// Deletes the sessions whose header expiry has passed and drops them from the `#live` set, in batches.
@@ -153,9 +161,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    public func checkHealth() throws {
-        let reply = try withConnection { connection in try connection.command("PING") }
-        guard reply == .status("PONG") else { throw SessionStoreError.unavailable("redis: PING answered \(reply)") }
+    /// Healthy when a script call through the pipeline is answered: what every session call needs.
+    public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        count { completion($0.map { _ in }) }
     }
 
     /// Lets the pipeline answer what is queued and drops every connection; the data stays in Redis.

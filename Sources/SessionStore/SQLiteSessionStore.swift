@@ -21,8 +21,8 @@ import Synchronization
 /// - Expiry: reads and updates rewrite the expiry only when it would move by more than 1% of the TTL, so display reads
 ///   do not cost a disk sync each and presses do not rewrite the expiry index each; a session therefore lives between
 ///   99% and 100% of the TTL after its last use. A read queues its expiry move and does not wait for it; until it
-///   commits, the store remembers it in memory (and `count()` may miss it).
-/// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
+///   commits, the store remembers it in memory (and `count` may miss it).
+/// - `count` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
 /// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
 /// - Rows an earlier build stored in a form the codec no longer reads are rewritten once, when the file is opened
 ///   (`SessionCodec.decodeEarlierForm`).
@@ -119,14 +119,17 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         })
     }
 
-    /// Exact: the rows whose expiry is still ahead.
-    public func count() throws -> Int {
+    /// Exact: the rows whose expiry is still ahead. Answers at once from a reader connection.
+    public func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
         let now = options.now()
-        return try withReader { connection in
-            var live = 0
-            try connection.run("SELECT count(*) FROM sessions WHERE expires_at > ?", [.real(now)]) { live = Int($0.integer(0)) }
-            return live
-        }
+        completion(
+            Result {
+                try withReader { connection in
+                    var live = 0
+                    try connection.run("SELECT count(*) FROM sessions WHERE expires_at > ?", [.real(now)]) { live = Int($0.integer(0)) }
+                    return live
+                }
+            }.mapError(Self.storeError))
     }
 
     /// Waits for the committer; must not be called from a completion (which runs on the committer thread).
@@ -143,10 +146,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return try outcome.withLock { $0 ?? .failure(.closed) }.get()
     }
 
-    public func checkHealth() throws {
-        _ = try withReader { connection in
-            try connection.run("SELECT 1 FROM sessions LIMIT 1")
-        }
+    public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        completion(
+            Result {
+                _ = try withReader { connection in
+                    try connection.run("SELECT 1 FROM sessions LIMIT 1")
+                }
+            }.mapError(Self.storeError))
     }
 
     /// Refuses later writes, commits the queued ones, checkpoints the WAL into the main file and closes every

@@ -71,12 +71,14 @@ public protocol SessionStore<Value>: Sendable {
     func update<Update: SessionUpdate<Value>>(_ update: consuming Update)
     /// Deletes; `.notFound` when absent, `.versionMismatch` when `expectedVersion` is given and differs.
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
-    /// Live sessions (approximate for Redis; each store says how it counts).
-    func count() throws -> Int
-    /// Removes expired sessions now; returns how many. Stores may also drop them on their own.
+    /// Live sessions (approximate for Redis; each store says how it counts). Reports like every call: a store that
+    /// waits for a server (Redis) reports from its own thread, so a slow server holds up no caller.
+    func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void)
+    /// Removes expired sessions now; returns how many. Stores may also drop them on their own. Waits: call it from
+    /// a thread of its own (`ExpirySweeper`).
     @discardableResult func sweepExpired() throws -> Int
-    /// Throws `.unavailable` when the store cannot serve (for /readyz).
-    func checkHealth() throws
+    /// Reports `.unavailable` when the store cannot serve (for /readyz); reports as `count` does.
+    func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
     /// Finishes what is queued and releases resources; every later call fails with `.unavailable`.
     func close()
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 /// A slow Redis (DEBUG SLEEP holds it for seconds) behind a server with one event-loop thread: no reply says a write
@@ -67,5 +68,35 @@ struct SlowRedisTests {
         done.wait()
         #expect(response.status == 200, "\(response.text)")
         #expect(try Self.memory(client, id) == 2)
+    }
+
+    /// /readyz and /metrics ask Redis (a health check, the live-session gauge): while it stalls, they wait for it
+    /// without holding the one event loop, so /healthz and every other request are answered at once.
+    @Test func readinessAndMetricsDuringAStallHoldUpNoOtherRequest() throws {
+        let (redis, server, client, id) = try Self.start()
+        let done = Self.stall(redis, seconds: 4)
+        let probes = DispatchGroup()
+        let statuses = Mutex<[Int]>([])
+        for path in ["/readyz", "/readyz", "/readyz", "/readyz", "/metrics", "/metrics"] {
+            DispatchQueue.global().async(group: probes) {
+                guard let probe = try? server.client(), let response = try? probe.send("GET", path) else { return }
+                statuses.withLock { $0.append(response.status) }
+            }
+        }
+        usleep(200_000)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let health = try server.client().send("GET", "/healthz")
+        let keys = try server.client().send("GET", "/keys")
+        let elapsed = clock.now - started
+        #expect(health.status == 200 && keys.status == 200)
+        #expect(elapsed < .seconds(1), "/healthz and /keys took \(elapsed) while /readyz and /metrics waited for Redis")
+        probes.wait()
+        done.wait()
+        #expect(statuses.withLock { $0.count } == 6, "every probe is answered")
+        #expect(try client.send("GET", "/readyz").status == 200)
+        let metrics = try client.send("GET", "/metrics")
+        #expect(metrics.status == 200 && metrics.text.contains("calculator_sessions_live 1"), "\(metrics.text.prefix(2_000))")
+        #expect(try Self.memory(client, id) == 1)
     }
 }

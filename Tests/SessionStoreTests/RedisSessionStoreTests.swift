@@ -121,7 +121,8 @@ private func waitUntil(_ condition: () -> Bool) {
         let id = SessionID.random()
         try store.create(id, Tally(count: 1, note: ""))
         for _ in 0..<8 { #expect(try store.get(id)?.value.count == 1) }
-        try store.checkHealth()  // both connections are open now
+        try store.checkHealth()
+        try store.sweepExpired()  // both connections (the pipeline's and the sweep's) are open now
 
         // A restart while the store is idle: each connection is stale, and the first call on it must reconnect
         // transparently. The server keeps nothing (--save ""), so the session is gone.
