@@ -13,13 +13,19 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let store: Store
     let replies: SessionReplies
     private let configuration: ServiceConfiguration
+    /// `--press-rate`, in keys.
+    private let pressLimit: ClientRateLimit?
     private let now: @Sendable () -> Double
     private var metrics: ServiceMetrics { replies.metrics }
 
-    init(store: Store, replies: SessionReplies, configuration: ServiceConfiguration, now: @escaping @Sendable () -> Double) {
+    init(
+        store: Store, replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?,
+        now: @escaping @Sendable () -> Double
+    ) {
         self.store = store
         self.replies = replies
         self.configuration = configuration
+        self.pressLimit = pressLimit
         self.now = now
     }
 
@@ -150,6 +156,7 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let press = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
+        if let pressLimit, let refusal = pressLimit.admit(request, cost: press.keyCount) { throw refusal }
         let idempotency = try Self.idempotencyKey(request).map { key in
             PressUpdate.Idempotency(
                 key: key, fingerprint: press.fingerprint, now: now(), retention: configuration.idempotencyRetention,

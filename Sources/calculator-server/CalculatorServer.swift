@@ -72,7 +72,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps.", "CALC_API_KEY", default: Self.serviceDefaults.apiKey ?? "none"))
     var apiKey: String?
 
-    @Option(help: help("Key presses a second per client (token bucket, bursts of twice that); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
+    @Option(help: help("Key presses a second per client, a request of n keys counting n (token bucket, bursts of twice that; a larger batch is let through when the bucket is full and paid for by waiting); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
     var pressRate: Double?
 
     @Option(help: help("New sessions a minute per client (token bucket); 0 = no limit.", "CALC_SESSION_RATE", default: Self.serviceDefaults.sessionsPerMinute))
