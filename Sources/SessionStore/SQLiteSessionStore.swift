@@ -26,6 +26,9 @@ import Synchronization
 /// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
 /// - Rows an earlier build stored in a form the codec no longer reads are rewritten once, when the file is opened
 ///   (`SessionCodec.decodeEarlierForm`).
+/// - `exclusive`: the store holds a lock on the file (`FileLock`) while open, and refuses to open a file another
+///   exclusive store holds, in this process or another. The cap (`maxSessions`) is counted in this process, so two
+///   servers on one file would each allow it; a server opens its file exclusively.
 public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private final class ConnectionSlot: Sendable {
         let connection: Mutex<SQLiteConnection?>
@@ -50,12 +53,28 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
     @usableFromInline let recent: RecentValues<Value>
+    private let lock: FileLock?
 
-    public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
+    public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init(), exclusive: Bool = false) throws {
         self.codec = codec
         self.options = options
         self.ttl = options.ttlSeconds
         self.refreshSlack = options.ttlSeconds / 100
+        let held: FileLock?
+        if exclusive {
+            guard let lock = try FileLock(path: path) else {
+                throw SessionStoreError.unavailable(
+                    "sqlite: \(path) is in use by another server; one server serves a SQLite file (several servers share sessions through Redis)")
+            }
+            held = lock
+        } else {
+            held = nil
+        }
+        lock = held
+        // Released only after every connection has closed: closing a descriptor of the file earlier would drop
+        // SQLite's own locks (see `FileLock`).
+        var opened = false
+        defer { if !opened { held?.release() } }
 
         let writerConnection = try SQLiteConnection(path: path)
         try writerConnection.execute("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
@@ -75,6 +94,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         committer = try SQLiteCommitter(writer: writerConnection, batchLimit: Self.batchLimit) { committed in
             recent.batchEnded(committed: committed)
         }
+        opened = true
     }
 
     deinit {
@@ -164,6 +184,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }
+        lock?.release()
     }
 
     // MARK: Rows
