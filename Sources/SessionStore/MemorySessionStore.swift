@@ -5,7 +5,8 @@ public import Synchronization
 /// rarely contend. Every call completes before it returns. An update's check and change run under the shard's lock
 /// (they must not call back into the store: the lock is not reentrant); its `complete` runs after the lock is let go,
 /// so that what it makes of the output (a reply) does not hold up other sessions of the shard. Expired sessions are
-/// dropped lazily when touched, when the cap is reached, and by `sweepExpired`.
+/// dropped lazily when touched, when the cap is reached, and by `sweepExpired`; a sweep that drops many hands the
+/// memory back to the system (`FreedMemory`).
 ///
 /// Per session it costs the dictionary slot (the id and a reference) and the entry object (the value, a version and
 /// an expiry): well under 1 KiB beyond the value itself.
@@ -49,6 +50,12 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     @usableFromInline let closed = Atomic<Bool>(false)
     /// Bit pattern of the `now` of the last sweep forced by the cap.
     private let lastCapacitySweep = Atomic<UInt64>((-Double.infinity).bitPattern)
+    /// Sweeps that handed freed memory back to the system (`FreedMemory`).
+    let memoryReturns = Atomic<Int>(0)
+
+    /// A sweep that removes at least this many sessions hands the memory they held back to the system: otherwise the
+    /// process keeps its peak size after a crowd of sessions expires. Fewer are not worth the walk over the heap.
+    static var memoryReturnThreshold: Int { 1_000 }
 
     public init(options: SessionStoreOptions = .init()) {
         self.options = options
@@ -249,6 +256,10 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
             }
         }
         stored.subtract(removed, ordering: .relaxed)
+        if removed >= Self.memoryReturnThreshold {
+            FreedMemory.returnToSystem()
+            memoryReturns.add(1, ordering: .relaxed)
+        }
         return removed
     }
 }
