@@ -46,9 +46,9 @@ public struct CalculatorState: Sendable, Equatable {
     public internal(set) var history: [HistoryEntry] = []
 
     public static let historyLimit = 100
-    /// Open parentheses and pending operators together; further `(` are ignored and xʸ chains evaluate left to
-    /// right beyond it, so a hostile key stream cannot grow a state without bound.
-    static let pendingLimit = 100
+    /// Open parentheses and pending operators together, as Windows' calculator allows (its `MAXPRECDEPTH`); further
+    /// `(` are ignored and xʸ chains evaluate left to right beyond it (see `CalculatorState+Bounds.swift`).
+    static let pendingLimit = 25
     /// Expression texts longer than this many UTF-8 bytes keep only their end, after "…" (same reason).
     public static let expressionLimit = 300
 
@@ -94,6 +94,7 @@ public struct CalculatorState: Sendable, Equatable {
 
     /// A key `refusal(of:)` refuses changes nothing.
     public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
+        defer { keepNumbersWithinBudget() }
         if awaiting != nil, !key.answersAwaitingCommand { return }
         if settings.mode == .programmer {
             applyProgrammer(key)

@@ -21,7 +21,8 @@ extension CalculatorService {
         case let .sqlite(path):
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-            let store = try SQLiteSessionStore(path: path, codec: SessionRecord.codec, options: options)
+            // Exclusive: the session cap is counted in this process, so a second server on the file would double it.
+            let store = try SQLiteSessionStore(path: path, codec: SessionRecord.codec, options: options, exclusive: true)
             return try CalculatorService(store: store, configuration: configuration, logger: logger, now: now)
         case let .redis(url):
             let store = try RedisSessionStore(url: url, codec: SessionRecord.codec, options: options)

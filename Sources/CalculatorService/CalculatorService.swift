@@ -24,7 +24,8 @@ public struct ServiceConfiguration: Sendable {
     public var retryAfterUnavailable = 1
     /// When set, every /sessions route needs `Authorization: Bearer <apiKey>`.
     public var apiKey: String? = nil
-    /// Presses a second per client, and new sessions a minute per client (token buckets; 0 turns a limit off).
+    /// Key presses a second per client (a request of n keys counts n), and new sessions a minute per client (token
+    /// buckets; 0 turns a limit off).
     public var pressesPerSecond: Double = 0
     public var sessionsPerMinute: Double = 0
     /// Take the client's address from the last X-Forwarded-For entry (only behind a proxy that sets it).
@@ -46,9 +47,7 @@ public final class CalculatorService: Sendable {
     private let logsRequests: Bool
     private let cors: CORSPolicy
     private let apiKey: [UInt8]?
-    private let trustProxy: Bool
-    private let pressLimiter: RateLimiter?
-    private let sessionLimiter: RateLimiter?
+    private let sessionLimit: ClientRateLimit?
     private let metrics: ServiceMetrics
     private let requestIDPrefix: [UInt8] = Array(String(UInt32.random(in: 0..<(1 << 24)) | (1 << 24), radix: 16).utf8.dropFirst())
     private let requestCounter = Atomic<UInt64>(0)
@@ -67,15 +66,21 @@ public final class CalculatorService: Sendable {
         self.logsRequests = logger.logLevel <= .info
         self.cors = configuration.cors
         self.apiKey = configuration.apiKey.map { Array($0.utf8) }
-        self.trustProxy = configuration.trustProxy
         // Bursts allow a person's quick typing (or a front end's batch) without waiting for the steady rate.
-        self.pressLimiter = configuration.pressesPerSecond > 0
-            ? RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now) : nil
-        self.sessionLimiter = configuration.sessionsPerMinute > 0
-            ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
+        let pressLimit = configuration.pressesPerSecond > 0
+            ? ClientRateLimit(
+                name: "presses",
+                limiter: RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now),
+                trustProxy: configuration.trustProxy, metrics: metrics) : nil
+        self.sessionLimit = configuration.sessionsPerMinute > 0
+            ? ClientRateLimit(
+                name: "sessions",
+                limiter: RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now),
+                trustProxy: configuration.trustProxy, metrics: metrics) : nil
         let replies = SessionReplies(configuration: configuration, logger: logger, metrics: metrics)
         self.router = Self.routes(
-            SessionEndpoints(store: store, replies: replies, configuration: configuration, now: now), metrics: metrics)
+            SessionEndpoints(store: store, replies: replies, configuration: configuration, pressLimit: pressLimit, now: now),
+            metrics: metrics)
         self.sweeper = try configuration.sweepInterval.map { interval in
             try ExpirySweeper(store: store, every: interval) { error in
                 logger.warning("sweeping expired sessions failed", metadata: ["error.message": "\(error)"])
@@ -105,9 +110,13 @@ public final class CalculatorService: Sendable {
             return response
         }
         router.add("GET", "/metrics") { _, _ in
-            var response = Response(status: 200, body: metrics.exposition(liveSessions: api.liveSessions()))
-            response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-            return response
+            .awaiting { deliver in
+                api.liveSessions { live in
+                    var response = Response(status: 200, body: metrics.exposition(liveSessions: live))
+                    response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                    deliver(response)
+                }
+            }
         }
         let web = WebAssets.load()
         router.add("GET", "/") { request, _ in web.response(to: request, asset: "index.html") }
@@ -222,9 +231,10 @@ public final class CalculatorService: Sendable {
         if logsRequests { log(exchange, response, elapsed: elapsed) }
     }
 
-    /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
+    /// The API key and the session rate limit, checked before any handler runs; only the /sessions routes are
+    /// guarded. The press rate limit counts keys, so the press handler applies it once it has read them.
     private func admission(_ request: borrowing Request) -> Problem? {
-        guard apiKey != nil || pressLimiter != nil || sessionLimiter != nil else { return nil }
+        guard apiKey != nil || sessionLimit != nil else { return nil }
         let path = request.pathUTF8
         guard path.starts(with: "/sessions".utf8) else { return nil }
         if let apiKey, !Self.bearerMatches(request.headers[.authorization], apiKey) {
@@ -232,17 +242,10 @@ public final class CalculatorService: Sendable {
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
                 headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
         }
-        let limiter: RateLimiter?
         switch request.method {
-        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": limiter = sessionLimiter
-        case "POST" where path.suffix(6).elementsEqual("/press".utf8): limiter = pressLimiter
-        default: limiter = nil
+        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": return sessionLimit?.admit(request)
+        default: return nil
         }
-        if let limiter, let wait = limiter.acquire(clientAddress(request)) {
-            metrics.rateLimited(limiter === pressLimiter ? "presses" : "sessions")
-            return Problem(.rateLimited, "too many requests from this client; retry in \(wait) s", headers: [("Retry-After", String(wait))])
-        }
-        return nil
     }
 
     /// Compares in time that depends only on the lengths, so the key cannot be guessed byte by byte.
@@ -254,13 +257,6 @@ public final class CalculatorService: Sendable {
             difference |= (index < given.count ? given[index] : 0) ^ (index < key.count ? key[index] : 0)
         }
         return difference == 0
-    }
-
-    private func clientAddress(_ request: borrowing Request) -> String {
-        guard trustProxy, let forwarded = request.headers[.xForwardedFor],
-            let last = forwarded.split(separator: ",").last?.trimmingSpaces(), !last.isEmpty
-        else { return request.peerAddress }
-        return String(last.prefix(64))
     }
 
     /// The route pattern a path belongs to: a metric label from a small fixed set, never the path itself. Runs on

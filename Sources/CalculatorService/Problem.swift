@@ -23,6 +23,7 @@ struct Problem: Error, Sendable, Equatable {
         case rateLimited = "rate-limited"
         case tooManySessions = "too-many-sessions"
         case storeUnavailable = "store-unavailable"
+        case outcomeUnknown = "outcome-unknown"
         case internalError = "internal-error"
 
         var status: Int {
@@ -37,7 +38,7 @@ struct Problem: Error, Sendable, Equatable {
             case .rateLimited: 429
             case .invalidSettings, .keyRefused, .idempotencyKeyReused: 422
             case .internalError: 500
-            case .tooManySessions, .storeUnavailable: 503
+            case .tooManySessions, .storeUnavailable, .outcomeUnknown: 503
             }
         }
 
@@ -62,6 +63,7 @@ struct Problem: Error, Sendable, Equatable {
             case .rateLimited: "Too many requests"
             case .tooManySessions: "Too many sessions"
             case .storeUnavailable: "Session store unavailable"
+            case .outcomeUnknown: "Outcome unknown"
             case .internalError: "Internal error"
             }
         }

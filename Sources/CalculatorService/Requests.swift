@@ -17,6 +17,8 @@ struct PressRequest: Equatable {
 
     var keys: [Key] { [first] + rest }
 
+    var keyCount: Int { 1 + rest.count }
+
     func forEachKey(_ body: (Key) -> Void) {
         body(first)
         for key in rest { body(key) }

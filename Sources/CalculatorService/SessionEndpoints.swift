@@ -12,13 +12,19 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let store: Store
     let replies: SessionReplies
     private let configuration: ServiceConfiguration
+    /// `--press-rate`, in keys.
+    private let pressLimit: ClientRateLimit?
     private let now: @Sendable () -> Double
     private var metrics: ServiceMetrics { replies.metrics }
 
-    init(store: Store, replies: SessionReplies, configuration: ServiceConfiguration, now: @escaping @Sendable () -> Double) {
+    init(
+        store: Store, replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?,
+        now: @escaping @Sendable () -> Double
+    ) {
         self.store = store
         self.replies = replies
         self.configuration = configuration
+        self.pressLimit = pressLimit
         self.now = now
     }
 
@@ -161,6 +167,7 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let press = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
+        if let pressLimit, let refusal = pressLimit.admit(request, cost: press.keyCount) { throw refusal }
         let idempotency = try Self.idempotencyKey(request).map { key in
             PressUpdate.Idempotency(
                 key: key, fingerprint: press.fingerprint, now: now(), retention: configuration.idempotencyRetention,
@@ -185,13 +192,17 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
 
     // MARK: Maintenance
 
-    /// Read from the store when metrics are scraped, not on every request; nil when the store cannot say.
-    func liveSessions() -> Int? {
-        try? store.count()
+    /// Read from the store when metrics are scraped, not on every request; nil when the store cannot say. `then` runs
+    /// once it has answered (from the store's thread when it waits for a server, so a slow Redis holds no event loop).
+    func liveSessions(then: @escaping @Sendable (Int?) -> Void) {
+        store.count(completion: { result in then(try? result.get()) })
     }
 
+    /// GET /readyz: answered when the store has answered, without holding the event loop meanwhile.
     func readiness() -> Response {
-        replies.readiness(store.checkHealth)
+        .awaiting { [store, replies] deliver in
+            store.checkHealth { result in deliver(replies.readiness(result)) }
+        }
     }
 
     // MARK: Request bodies

@@ -80,6 +80,14 @@ final class SessionReplies: Sendable {
             return Problem(
                 .storeUnavailable, "the session store cannot be reached; nothing was changed",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
+        case .outcomeUnknown?:
+            metrics.storeError(operation, "outcome_unknown")
+            logger.warning("session store did not confirm a write", metadata: ["error": "\(error)"])
+            return Problem(
+                .outcomeUnknown,
+                "the session store did not confirm the change in time, so it may or may not have been made; read the session "
+                    + "to see, or send the request again with the same Idempotency-Key",
+                headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .alreadyExists?, .corrupt?, nil:
             metrics.storeError(operation, "failure")
             logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id?.shortHash ?? "-")"])
@@ -93,9 +101,9 @@ final class SessionReplies: Sendable {
             extensions: [("currentVersion", .int(Int(clamping: current)))])
     }
 
-    func readiness(_ checkHealth: () throws -> Void) -> Response {
+    func readiness(_ health: Result<Void, SessionStoreError>) -> Response {
         do {
-            try checkHealth()
+            try health.get()
             return json(200, Array(#"{"status":"ready"}"#.utf8))
         } catch {
             var response = json(503, Array(#"{"status":"unavailable","store":"unreachable"}"#.utf8))

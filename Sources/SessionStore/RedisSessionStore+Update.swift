@@ -36,7 +36,7 @@ extension RedisSessionStore {
         let time = clock()
         pipeline.send(getCall(update.id, time)) { [self] reply, _ in
             do {
-                guard let record = try Self.fetched(reply.get()) else { throw SessionStoreError.notFound }
+                guard let record = try Self.fetched(reply) else { throw SessionStoreError.notFound }
                 let (stored, value) = try decode(record, of: update.id, expiresAt: time.expires)
                 attempt(update, on: value, stored: stored, isFresh: true, attempt: 1)
             } catch {
@@ -80,7 +80,7 @@ extension RedisSessionStore {
         } catch {
             return finish(update, .failure(error))
         }
-        pipeline.send(write.call) { [self, value] reply, _ in
+        pipeline.send(write.call) { [self, value] reply, isRetry in
             do {
                 switch try reply.get() {
                 case .integer(1):
@@ -88,6 +88,10 @@ extension RedisSessionStore {
                     finish(update, .success((write.stored.version, output)))
                 case .null:
                     throw SessionStoreError.notFound
+                case .string where isRetry:
+                    // Sent again after a lost reply, it finds another write in its place: one that came before the
+                    // first sending ran, or after it. Running the update again could apply it twice.
+                    throw SessionStoreError.outcomeUnknown("redis: a write sent again after its reply was lost found another write in its place")
                 case .string(let record):
                     guard attempt < Self.maxUpdateAttempts else {
                         throw SessionStoreError.unavailable("redis: gave up after \(attempt) conflicting writes to one session")

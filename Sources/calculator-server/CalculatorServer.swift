@@ -38,7 +38,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("HTTP event-loop threads.", "CALC_THREADS", default: "the cores this process may run on"))
     var threads: Int?
 
-    @Option(help: help("Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
+    @Option(help: help("Session store: memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
     var store: String?
 
     @Option(help: help("Directory for the default SQLite store.", "CALC_DATA_DIR", default: Self.defaultDataDirectory))
@@ -74,7 +74,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps.", "CALC_API_KEY", default: Self.serviceDefaults.apiKey ?? "none"))
     var apiKey: String?
 
-    @Option(help: help("Key presses a second per client (token bucket, bursts of twice that); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
+    @Option(help: help("Key presses a second per client, a request of n keys counting n (token bucket, bursts of twice that; a larger batch is let through when the bucket is full and paid for by waiting); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
     var pressRate: Double?
 
     @Option(help: help("New sessions a minute per client (token bucket); 0 = no limit.", "CALC_SESSION_RATE", default: Self.serviceDefaults.sessionsPerMinute))
@@ -154,7 +154,8 @@ struct CalculatorServer: ParsableCommand {
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
         let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
         guard let location = StoreLocation(storeText) else {
-            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(storeText)")
+            throw ValidationError(
+                "--store must be memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], not \(StoreLocation.redacted(storeText))")
         }
         service.store = location
 
