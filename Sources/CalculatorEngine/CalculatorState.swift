@@ -81,9 +81,10 @@ public struct CalculatorState: Sendable, Equatable {
     // MARK: keys
 
     public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
-        defer { keepNumbersWithinBudget() }
         var action = key.action
         if isSecondActive, let inverse = key.inverse { action = inverse.action }
+        let pendingBefore = pending.count
+        defer { if action.mayGrowKeptNumbers || pending.count != pendingBefore { keepNumbersWithinBudget() } }
         if error != nil {
             // While Error shows, only the clearing keys act (AC, C, ⌫), and a digit or the point starts a new number
             // after clearing, as in Windows; every other key, angle keys and memory included, is ignored.
