@@ -93,10 +93,10 @@ enum MHDCallbacks {
                 state.pending = nil
                 return queue(
                     pending.finished(consume response), on: connection,
-                    closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed))
+                    closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed), dispatcher)
             case .abandoned:
                 state.pending = nil
-                return queue(pending.finished(shuttingDown), on: connection, closing: true)
+                return queue(pending.finished(shuttingDown), on: connection, closing: true, dispatcher)
             }
         }
 
@@ -107,7 +107,7 @@ enum MHDCallbacks {
             if let version, state.targetIsCut(before: version) {
                 // The path the responder would see is not the one sent, so no responder sees it. Answered at once,
                 // and the connection closed after it, as after any request this malformed; a body is never read in.
-                return queue(cutTarget, on: connection, closing: true)
+                return queue(cutTarget, on: connection, closing: true, dispatcher)
             }
             return MHD_Result.YES
         }
@@ -139,7 +139,7 @@ enum MHDCallbacks {
         // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
         // cannot be trusted, so the connection ends with this response.
         let closing = dispatcher.draining.load(ordering: .relaxed) || conflicting
-        return queue(response, on: connection, closing: closing)
+        return queue(response, on: connection, closing: closing, dispatcher)
     }
 
     /// Makes the request, moving the path, query and body out of the connection's state (the request is their last
@@ -270,9 +270,13 @@ enum MHDCallbacks {
         }
     }
 
-    private static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { body in
-            MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+    private static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool, _ dispatcher: Dispatcher) -> MHD_Result {
+        let created = if let stream = response.stream {
+            stream.makeResponse(on: connection, streams: dispatcher.streams)
+        } else {
+            response.body.withUnsafeBytes { body in
+                MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
         }
         guard let created else { return MHD_Result.NO }
         defer { MHD_destroy_response(created) }

@@ -11,12 +11,15 @@ public struct Response: Sendable {
     public var body: [UInt8]
     /// The work that delivers this response when it is not ready yet; nil for a response that is.
     let deferred: Deferred?
+    /// The body when it is sent as it is made (`Response.stream`); nil for a body given whole.
+    let stream: ResponseStream?
 
     public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
         self.deferred = nil
+        self.stream = nil
     }
 
     private init(deferred: Deferred) {
@@ -24,6 +27,7 @@ public struct Response: Sendable {
         self.headers = HTTPHeaders()
         self.body = []
         self.deferred = deferred
+        self.stream = nil
     }
 
     /// A response that is not ready yet. The server parks the connection, then calls `start` with `deliver`, which
