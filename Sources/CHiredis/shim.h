@@ -34,5 +34,27 @@ static inline redisReply *chiredis_next_reply(redisContext *c) {
 }
 
 static inline int chiredis_error(const redisContext *c) { return c->err; }
+static inline int chiredis_fd(const redisContext *c) { return c->fd; }
+
+// Writes the whole output buffer; REDIS_OK or REDIS_ERR.
+static inline int chiredis_flush(redisContext *c) {
+    int done = 0;
+    while (!done) {
+        if (redisBufferWrite(c, &done) != REDIS_OK) return REDIS_ERR;
+    }
+    return REDIS_OK;
+}
+
+// One read of what the socket holds (call when it is readable); REDIS_OK or REDIS_ERR (closed, or an error).
+static inline int chiredis_read_available(redisContext *c) { return redisBufferRead(c); }
+
+// The next reply complete in the input buffer, without reading: *reply is NULL when none is; REDIS_ERR on a
+// protocol error.
+static inline int chiredis_buffered_reply(redisContext *c, redisReply **reply) {
+    void *taken = NULL;
+    int status = redisGetReplyFromReader(c, &taken);
+    *reply = (redisReply *)taken;
+    return status;
+}
 static inline const char *chiredis_error_string(const redisContext *c) { return c->errstr; }
 #endif

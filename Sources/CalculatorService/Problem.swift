@@ -21,6 +21,8 @@ struct Problem: Error, Sendable, Equatable {
         case unauthorized = "unauthorized"
         case rateLimited = "rate-limited"
         case tooManySessions = "too-many-sessions"
+        case tooManyWatchers = "too-many-watchers"
+        case tooManySessionWatchers = "too-many-session-watchers"
         case storeUnavailable = "store-unavailable"
         case internalError = "internal-error"
 
@@ -33,10 +35,10 @@ struct Problem: Error, Sendable, Equatable {
             case .preconditionFailed: 412
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
-            case .rateLimited: 429
+            case .rateLimited, .tooManyWatchers: 429
             case .invalidSettings, .idempotencyKeyReused: 422
             case .internalError: 500
-            case .tooManySessions, .storeUnavailable: 503
+            case .tooManySessions, .tooManySessionWatchers, .storeUnavailable: 503
             }
         }
 
@@ -59,6 +61,8 @@ struct Problem: Error, Sendable, Equatable {
             case .unauthorized: "Unauthorized"
             case .rateLimited: "Too many requests"
             case .tooManySessions: "Too many sessions"
+            case .tooManyWatchers: "Too many watchers from this client"
+            case .tooManySessionWatchers: "Too many watchers of this session"
             case .storeUnavailable: "Session store unavailable"
             case .internalError: "Internal error"
             }

@@ -17,10 +17,14 @@ final class ServiceMetrics: Sendable {
     private let storeErrors = Mutex<[String: Counter]>([:])
     private let rateLimited: [String: Counter]
     let liveSessions = Gauge(label: "calculator_sessions_live")
+    /// Clients following sessions (GET /sessions/{id}/events) on this instance.
+    private let watchers = Gauge(label: "calculator_session_watchers")
+    private let droppedWatchers = Counter(label: "calculator_session_watchers_dropped_total")
+    private let refusedWatchers: [String: Counter]
 
     static let routes = [
         "/", "/web/{file}", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions", "/sessions/{id}",
-        "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", "unmatched",
+        "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", "/sessions/{id}/events", "unmatched",
     ]
 
     init() {
@@ -42,6 +46,9 @@ final class ServiceMetrics: Sendable {
         }
         rateLimited = Dictionary(uniqueKeysWithValues: ["presses", "sessions"].map {
             ($0, Counter(label: "calculator_rate_limited_total", dimensions: [("limit", $0)]))
+        })
+        refusedWatchers = Dictionary(uniqueKeysWithValues: ["session", "client"].map {
+            ($0, Counter(label: "calculator_session_watchers_refused_total", dimensions: [("limit", $0)]))
         })
     }
 
@@ -80,6 +87,15 @@ final class ServiceMetrics: Sendable {
     }
 
     func rateLimited(_ limit: String) { rateLimited[limit]?.increment() }
+
+    /// Clients following sessions here now.
+    func watching(_ count: Int) { watchers.record(count) }
+
+    /// A watcher too slow to take its events was dropped.
+    func watcherDropped() { droppedWatchers.increment() }
+
+    /// A watcher was refused by the limit of a session's watchers ("session") or of a client's ("client").
+    func watcherRefused(_ limit: String) { refusedWatchers[limit]?.increment() }
 }
 
 /// What the service asks of its session store, as counted in `calculator_store_operations_total`.

@@ -12,13 +12,18 @@ import SessionStore
 final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let store: Store
     let replies: SessionReplies
+    private let watchers: SessionWatchers
     private let configuration: ServiceConfiguration
     private let now: @Sendable () -> Double
     private var metrics: ServiceMetrics { replies.metrics }
 
-    init(store: Store, replies: SessionReplies, configuration: ServiceConfiguration, now: @escaping @Sendable () -> Double) {
+    init(
+        store: Store, replies: SessionReplies, watchers: SessionWatchers, configuration: ServiceConfiguration,
+        now: @escaping @Sendable () -> Double
+    ) {
         self.store = store
         self.replies = replies
+        self.watchers = watchers
         self.configuration = configuration
         self.now = now
     }
@@ -91,6 +96,33 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         .awaiting { deliver in read(id, .history, deliver) }
     }
 
+    /// GET /sessions/{id}/events: the session's state at once (unless Last-Event-ID names its version), then an event
+    /// per new version, as a stream that lasts until the session ends or the client leaves. HEAD answers the stream's
+    /// headers and starts none.
+    func events(_ id: SessionID, _ request: borrowing Request) -> Response {
+        let lastEventID = request.headers[.lastEventID].flatMap { UInt64($0.trimmingSpaces()) }
+        let client = CalculatorService.clientAddress(request, trustProxy: configuration.trustProxy)
+        let isHead = request.method == "HEAD"
+        metrics.storeOperation(.get)
+        return .awaiting { deliver in
+            store.read(id) { [replies, watchers] result in
+                switch result {
+                case .success(let stored) where isHead:
+                    _ = stored
+                    deliver(replies.eventStream(nil))
+                case .success(let stored):
+                    do throws(Problem) {
+                        deliver(replies.eventStream(try watchers.watch(id, stored, lastEventID: lastEventID, client: client)))
+                    } catch {
+                        deliver(error.response(toPath: SessionReplies.sessionPath(id, "/events")))
+                    }
+                case .failure(let error):
+                    deliver(replies.failure(error, operation: "get", session: id, route: "/events"))
+                }
+            }
+        }
+    }
+
     private func read(_ id: SessionID, _ view: SessionReplies.View, _ deliver: @escaping @Sendable (Response) -> Void) {
         metrics.storeOperation(.get)
         store.read(id) { [replies] result in
@@ -109,7 +141,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         metrics.storeOperation(.update)
         return .awaiting { deliver in
-            store.update(SettingsUpdate(id: id, settings: settings, precondition: precondition, replies: replies, deliver: deliver))
+            store.update(
+                SettingsUpdate(
+                    id: id, settings: settings, precondition: precondition, replies: replies, watchers: watchers, deliver: deliver))
         }
     }
 
@@ -135,9 +169,11 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
 
     private func delete(_ id: SessionID, expectedVersion: UInt64?, _ deliver: @escaping @Sendable (Response) -> Void) {
         metrics.storeOperation(.delete)
-        store.delete(id, expectedVersion: expectedVersion) { [replies] result in
+        store.delete(id, expectedVersion: expectedVersion) { [replies, watchers] result in
             switch result {
-            case .success: deliver(Response(status: 204))
+            case .success:
+                if watchers.isWatchingAny { watchers.ended(id, .deleted) }
+                deliver(Response(status: 204))
             case .failure(let error): deliver(replies.failure(error, operation: "delete", session: id))
             }
         }
@@ -159,7 +195,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         metrics.storeOperation(.update)
         return .awaiting { deliver in
             store.update(
-                PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver))
+                PressUpdate(
+                    id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, watchers: watchers,
+                    deliver: deliver))
         }
     }
 

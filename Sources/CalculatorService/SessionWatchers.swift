@@ -1,0 +1,287 @@
+import CalculatorEngine
+import Dispatch
+import HTTPServer
+import SessionStore
+import Synchronization
+
+/// The clients following sessions on this instance (GET /sessions/{id}/events), each session's with the last version
+/// they were sent. A change that completes here (a press, a settings change, a deletion), or that another instance
+/// reports through Redis (`RedisSubscriber`), becomes one event, rendered once and queued on every watcher's stream.
+///
+/// Versions never go backwards for a watcher: each session's events are queued under one lock, and an event whose
+/// version is not above the last one sent is dropped (two updates of one session may complete out of order, and a
+/// change made here comes back through Redis as well). A session's watchers end with an event that says why: it was
+/// deleted, or it expired, which `SessionWatchers+Upkeep` finds out by asking the store. Calls to the feed (Redis
+/// subscriptions) are made under the lock, so they follow the watched sessions in order.
+///
+/// The press path asks `isWatchingAny` first, an atomic load: with nobody watching, a change costs nothing more.
+final class SessionWatchers: Sendable {
+    /// How many watchers a session and a client address may have; 0 turns a limit off.
+    struct Limits: Sendable {
+        var perSession: Int
+        var perClient: Int
+    }
+
+    /// One client following one session.
+    struct Watcher {
+        let stream: ResponseStream
+        /// The client's address, which the per-client limit counts.
+        let client: String
+    }
+
+    /// A watched session. Only touched under the state's lock.
+    final class Watched: @unchecked Sendable {
+        var watchers: [Watcher] = []
+        /// The last version sent, and its event for a watcher that joins.
+        var version: UInt64 = 0
+        var event: [UInt8] = []
+        /// The earliest the session may expire, in the store's clock: every read and write moves its expiry later.
+        var expiresAt: Double
+        /// A question to the store whether the session still lives is under way.
+        var isProbing = false
+
+        init(expiresAt: Double) {
+            self.expiresAt = expiresAt
+        }
+    }
+
+    struct State {
+        var sessions: [SessionID: Watched] = [:]
+        /// Watchers per client address.
+        var clients: [String: Int] = [:]
+        var watchers = 0
+        var lastHeartbeat: Double
+        var isClosed = false
+    }
+
+    /// Most bytes a watcher's stream holds unsent before the watcher is dropped: a few dozen events.
+    static let streamCapacity = 32_768
+
+    let state: Mutex<State>
+    /// The number of watched sessions, read without the lock by the press path.
+    private let watchedSessions = Atomic<Int>(0)
+    /// A stream has closed since the upkeep last looked, so some watcher is gone.
+    let streamClosed = Atomic<Bool>(false)
+    let limits: Limits
+    let heartbeatInterval: Double
+    /// The store's clock and idle expiry, for when a session may expire.
+    let now: @Sendable () -> Double
+    let ttl: Double
+    let metrics: ServiceMetrics
+    let lookups: SessionLookups
+    let feed: RedisSubscriber<SessionRecord>?
+    let upkeep = DispatchQueue(label: "calculator.session-watchers")
+
+    init(
+        limits: Limits, heartbeat: Duration, sessions: SessionStoreOptions, metrics: ServiceMetrics, lookups: SessionLookups,
+        feed: RedisSubscriber<SessionRecord>?
+    ) throws {
+        self.limits = limits
+        self.heartbeatInterval = heartbeat.seconds
+        self.now = sessions.now
+        self.ttl = sessions.ttl.seconds
+        self.metrics = metrics
+        self.lookups = lookups
+        self.feed = feed
+        self.state = Mutex(State(lastHeartbeat: sessions.now()))
+        try feed?.start { [weak self] change in self?.apply(change) }
+        scheduleUpkeep()
+    }
+
+    /// Whether any session is watched here; read first by every change, without a lock.
+    var isWatchingAny: Bool {
+        watchedSessions.load(ordering: .relaxed) > 0
+    }
+
+    // MARK: Watchers
+
+    /// A new watcher of the session `stored` was just read from, as its stream: the current state is queued first,
+    /// unless `lastEventID` says the client has it already. Throws the problem of a limit reached.
+    func watch(_ id: SessionID, _ stored: Versioned<SessionRecord>, lastEventID: UInt64?, client: String) throws(Problem) -> ResponseStream {
+        let stream = ResponseStream(capacity: Self.streamCapacity) { [weak self] in
+            self?.streamClosed.store(true, ordering: .relaxed)
+        }
+        let expiresAt = now() + ttl
+        let watching = try state.withLock { state throws(Problem) -> Int in
+            guard !state.isClosed else { throw Problem(.storeUnavailable, "the service is stopping") }
+            try admit(id, client, in: &state)
+            let watched = state.sessions[id] ?? Watched(expiresAt: expiresAt)
+            let isNew = state.sessions[id] == nil
+            // The read moved the expiry; a version newer than the one read was already sent to the others.
+            watched.expiresAt = max(watched.expiresAt, expiresAt)
+            if stored.version > watched.version {
+                watched.version = stored.version
+                watched.event = stored.value.withState { Rendering.event($0, version: stored.version) }
+            }
+            if lastEventID != watched.version { _ = stream.enqueue(watched.event) }
+            watched.watchers.append(Watcher(stream: stream, client: client))
+            state.clients[client, default: 0] += 1
+            state.watchers += 1
+            if isNew {
+                state.sessions[id] = watched
+                watchedSessions.store(state.sessions.count, ordering: .relaxed)
+                feed?.follow(id)
+            }
+            return state.watchers
+        }
+        metrics.watching(watching)
+        return stream
+    }
+
+    /// Refuses a watcher past a limit. Watchers whose streams have closed are let go first, so a client that
+    /// reconnects is not refused for the connection it has just left.
+    private func admit(_ id: SessionID, _ client: String, in state: inout State) throws(Problem) {
+        if limits.perSession > 0, let watched = state.sessions[id], watched.watchers.count >= limits.perSession {
+            Self.removeClosed(from: watched, in: &state)
+            if watched.watchers.count >= limits.perSession {
+                metrics.watcherRefused("session")
+                throw Problem(
+                    .tooManySessionWatchers, "this session has as many watchers as it may (\(limits.perSession)); try again later",
+                    headers: [("Retry-After", "5")])
+            }
+        }
+        if limits.perClient > 0, state.clients[client, default: 0] >= limits.perClient {
+            for watched in state.sessions.values { Self.removeClosed(from: watched, in: &state) }
+            if state.clients[client, default: 0] >= limits.perClient {
+                metrics.watcherRefused("client")
+                throw Problem(
+                    .tooManyWatchers, "this client watches as many sessions as it may (\(limits.perClient)); close one first",
+                    headers: [("Retry-After", "5")])
+            }
+        }
+    }
+
+    /// Removes the watchers of `watched` whose streams have ended (closed, dropped or finished).
+    static func removeClosed(from watched: Watched, in state: inout State) {
+        watched.watchers.removeAll { watcher in
+            guard !watcher.stream.isOpen else { return false }
+            forget(watcher, in: &state)
+            return true
+        }
+    }
+
+    /// `id` was removed from the watched sessions: the press path and the feed learn it.
+    func stopWatching(_ id: SessionID, in state: inout State) {
+        watchedSessions.store(state.sessions.count, ordering: .relaxed)
+        feed?.unfollow(id)
+    }
+
+    /// Takes a removed watcher off the counts.
+    static func forget(_ watcher: Watcher, in state: inout State) {
+        state.watchers -= 1
+        if let count = state.clients[watcher.client], count > 1 {
+            state.clients[watcher.client] = count - 1
+        } else {
+            state.clients[watcher.client] = nil
+        }
+    }
+
+    // MARK: Changes
+
+    /// The session is at `version` with `record`: each watcher gets the event, unless it has this version or a later
+    /// one. `expiresAt` is the session's new expiry when known (a change through Redis carries it); a change made here
+    /// has just moved it by the idle expiry.
+    func changed(_ id: SessionID, version: UInt64, record: SessionRecord, expiresAt: Double? = nil) {
+        // Rendered outside the lock, only for a session watched at an older version.
+        guard let sent = state.withLock({ $0.sessions[id]?.version }), version > sent else { return }
+        let event = record.withState { Rendering.event($0, version: version) }
+        let expiry = expiresAt ?? now() + ttl
+        let woken = state.withLock { state -> [ResponseStream] in
+            guard let watched = state.sessions[id], version > watched.version else { return [] }
+            watched.version = version
+            watched.event = event
+            watched.expiresAt = max(watched.expiresAt, expiry)
+            return queue(event, to: watched, in: &state)
+        }
+        for stream in woken { stream.flush() }
+    }
+
+    /// Queues `chunk` on every watcher of `watched` and returns their streams, to be flushed once the lock is let go
+    /// (a flush may resume a connection, which waits on libmicrohttpd's lock). A watcher whose stream ends or
+    /// overflows is removed; the overflow drops its client, which reconnects and gets the current state.
+    func queue(_ chunk: [UInt8], to watched: Watched, in state: inout State) -> [ResponseStream] {
+        var woken: [ResponseStream] = []
+        woken.reserveCapacity(watched.watchers.count)
+        watched.watchers.removeAll { watcher in
+            woken.append(watcher.stream)
+            if watcher.stream.enqueue(chunk) { return false }
+            if watcher.stream.wasDropped { metrics.watcherDropped() }
+            Self.forget(watcher, in: &state)
+            return true
+        }
+        return woken
+    }
+
+    /// The session is gone: every watcher gets the event that says how, and its stream ends.
+    func ended(_ id: SessionID, _ reason: EndReason) {
+        let (watchers, watching) = state.withLock { state -> ([Watcher], Int) in
+            guard let watched = state.sessions.removeValue(forKey: id) else { return ([], state.watchers) }
+            stopWatching(id, in: &state)
+            for watcher in watched.watchers { Self.forget(watcher, in: &state) }
+            return (watched.watchers, state.watchers)
+        }
+        guard !watchers.isEmpty else { return }
+        metrics.watching(watching)
+        let event = Rendering.endEvent(reason.eventName, id: id)
+        for watcher in watchers { watcher.stream.finish(with: event) }
+    }
+
+    /// How a session's stream ends.
+    enum EndReason {
+        case deleted
+        case expired
+
+        /// The name of the stream's last event.
+        var eventName: StaticString {
+            switch self {
+            case .deleted: "deleted"
+            case .expired: "expired"
+            }
+        }
+    }
+
+    /// What another instance did to a session, as the feed reports it.
+    private func apply(_ change: RedisSubscriber<SessionRecord>.Change) {
+        switch change {
+        case let .changed(id, stored, expiresAt):
+            changed(id, version: stored.version, record: stored.value, expiresAt: expiresAt)
+        case let .deleted(id):
+            ended(id, .deleted)
+        case let .following(id):
+            // Changes made between the watcher's read and the subscription were not reported: read again.
+            refresh(id)
+        }
+    }
+
+    /// Reads the session and sends its version to the watchers that lack it.
+    func refresh(_ id: SessionID) {
+        lookups.read(id) { [weak self] stored in
+            guard let self, let stored else { return }
+            changed(id, version: stored.version, record: stored.value)
+        }
+    }
+
+    /// Ends every stream (each gets its queued events first) and stops the upkeep; watching is refused from now on.
+    func close() {
+        let all = state.withLock { state -> [Watcher] in
+            state.isClosed = true
+            let all = state.sessions.values.flatMap(\.watchers)
+            state.sessions = [:]
+            state.clients = [:]
+            state.watchers = 0
+            watchedSessions.store(0, ordering: .relaxed)
+            return all
+        }
+        feed?.close()
+        for watcher in all { watcher.stream.finish() }
+        upkeep.sync {}
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
