@@ -65,7 +65,7 @@ extension SessionWatchers {
                 if heartbeat {
                     woken += queue(Self.heartbeat, to: watched, in: &state)
                 } else if anyClosed {
-                    Self.removeClosed(from: watched, in: &state)
+                    Self.removeClosed(from: watched, askingSockets: false, in: &state)
                 }
                 if watched.watchers.isEmpty {
                     unwatched.append(id)

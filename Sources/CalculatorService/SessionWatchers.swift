@@ -27,6 +27,9 @@ final class SessionWatchers: Sendable {
         let stream: ResponseStream
         /// The client's address, which the per-client limit counts.
         let client: String
+        /// The version the client said it has (Last-Event-ID), while it waits for the session to be followed; nil
+        /// once it gets events.
+        var awaiting: UInt64??
     }
 
     /// A watched session. Only touched under the state's lock.
@@ -39,9 +42,13 @@ final class SessionWatchers: Sendable {
         var expiresAt: Double
         /// A question to the store whether the session still lives is under way.
         var isProbing = false
+        /// Changes made elsewhere reach this instance (always, without a feed). Until then, watchers wait for their
+        /// first event: a version written between their read and the subscription would not be reported.
+        var isFollowed: Bool
 
-        init(expiresAt: Double) {
+        init(expiresAt: Double, isFollowed: Bool) {
             self.expiresAt = expiresAt
+            self.isFollowed = isFollowed
         }
     }
 
@@ -96,7 +103,8 @@ final class SessionWatchers: Sendable {
     // MARK: Watchers
 
     /// A new watcher of the session `stored` was just read from, as its stream: the current state is queued first,
-    /// unless `lastEventID` says the client has it already. Throws the problem of a limit reached.
+    /// unless `lastEventID` says the client has it already (with a feed, once the session is followed). Throws the
+    /// problem of a limit reached.
     func watch(_ id: SessionID, _ stored: Versioned<SessionRecord>, lastEventID: UInt64?, client: String) throws(Problem) -> ResponseStream {
         let stream = ResponseStream(capacity: Self.streamCapacity) { [weak self] in
             self?.streamClosed.store(true, ordering: .relaxed)
@@ -105,7 +113,7 @@ final class SessionWatchers: Sendable {
         let watching = try state.withLock { state throws(Problem) -> Int in
             guard !state.isClosed else { throw Problem(.storeUnavailable, "the service is stopping") }
             try admit(id, client, in: &state)
-            let watched = state.sessions[id] ?? Watched(expiresAt: expiresAt)
+            let watched = state.sessions[id] ?? Watched(expiresAt: expiresAt, isFollowed: feed == nil)
             let isNew = state.sessions[id] == nil
             // The read moved the expiry; a version newer than the one read was already sent to the others.
             watched.expiresAt = max(watched.expiresAt, expiresAt)
@@ -113,8 +121,13 @@ final class SessionWatchers: Sendable {
                 watched.version = stored.version
                 watched.event = stored.value.withState { Rendering.event($0, version: stored.version) }
             }
-            if lastEventID != watched.version { _ = stream.enqueue(watched.event) }
-            watched.watchers.append(Watcher(stream: stream, client: client))
+            var watcher = Watcher(stream: stream, client: client)
+            if !watched.isFollowed {
+                watcher.awaiting = .some(lastEventID)
+            } else if lastEventID != watched.version {
+                _ = stream.enqueue(watched.event)
+            }
+            watched.watchers.append(watcher)
             state.clients[client, default: 0] += 1
             state.watchers += 1
             if isNew {
@@ -128,11 +141,11 @@ final class SessionWatchers: Sendable {
         return stream
     }
 
-    /// Refuses a watcher past a limit. Watchers whose streams have closed are let go first, so a client that
-    /// reconnects is not refused for the connection it has just left.
+    /// Refuses a watcher past a limit. Watchers whose streams have ended, or whose clients have left, are let go
+    /// first, so a client that reconnects is not refused for the connection it has just left.
     private func admit(_ id: SessionID, _ client: String, in state: inout State) throws(Problem) {
         if limits.perSession > 0, let watched = state.sessions[id], watched.watchers.count >= limits.perSession {
-            Self.removeClosed(from: watched, in: &state)
+            Self.removeClosed(from: watched, askingSockets: true, in: &state)
             if watched.watchers.count >= limits.perSession {
                 metrics.watcherRefused("session")
                 throw Problem(
@@ -141,7 +154,7 @@ final class SessionWatchers: Sendable {
             }
         }
         if limits.perClient > 0, state.clients[client, default: 0] >= limits.perClient {
-            for watched in state.sessions.values { Self.removeClosed(from: watched, in: &state) }
+            for watched in state.sessions.values { Self.removeClosed(from: watched, askingSockets: true, in: &state) }
             if state.clients[client, default: 0] >= limits.perClient {
                 metrics.watcherRefused("client")
                 throw Problem(
@@ -151,10 +164,11 @@ final class SessionWatchers: Sendable {
         }
     }
 
-    /// Removes the watchers of `watched` whose streams have ended (closed, dropped or finished).
-    static func removeClosed(from watched: Watched, in state: inout State) {
+    /// Removes the watchers of `watched` whose streams have ended (closed, dropped or finished), and with
+    /// `askingSockets` (a system call each) those whose clients have left.
+    static func removeClosed(from watched: Watched, askingSockets: Bool, in state: inout State) {
         watched.watchers.removeAll { watcher in
-            guard !watcher.stream.isOpen else { return false }
+            guard !watcher.stream.isOpen || (askingSockets && watcher.stream.endIfClientLeft()) else { return false }
             forget(watcher, in: &state)
             return true
         }
@@ -203,6 +217,7 @@ final class SessionWatchers: Sendable {
         var woken: [ResponseStream] = []
         woken.reserveCapacity(watched.watchers.count)
         watched.watchers.removeAll { watcher in
+            if watcher.awaiting != nil { return false }
             woken.append(watcher.stream)
             if watcher.stream.enqueue(chunk) { return false }
             if watcher.stream.wasDropped { metrics.watcherDropped() }
@@ -248,9 +263,28 @@ final class SessionWatchers: Sendable {
         case let .deleted(id):
             ended(id, .deleted)
         case let .following(id):
-            // Changes made between the watcher's read and the subscription were not reported: read again.
-            refresh(id)
+            followed(id)
         }
+    }
+
+    /// Changes of `id` made elsewhere reach this instance from now on: the watchers waiting get the state sent last,
+    /// then a read gets the changes made between their read and the subscription, which were not reported.
+    private func followed(_ id: SessionID) {
+        let woken = state.withLock { state -> [ResponseStream] in
+            guard let watched = state.sessions[id] else { return [] }
+            watched.isFollowed = true
+            var woken: [ResponseStream] = []
+            for index in watched.watchers.indices {
+                guard let lastEventID = watched.watchers[index].awaiting else { continue }
+                watched.watchers[index].awaiting = nil
+                if lastEventID != watched.version, watched.watchers[index].stream.enqueue(watched.event) {
+                    woken.append(watched.watchers[index].stream)
+                }
+            }
+            return woken
+        }
+        for stream in woken { stream.flush() }
+        refresh(id)
     }
 
     /// Reads the session and sends its version to the watchers that lack it.

@@ -46,6 +46,26 @@ extension ResponseStream {
         return response
     }
 
+    /// Whether the client has closed its end of a stream that waits for chunks, as its socket says now; such a stream
+    /// is ended, and its connection closed on the loop's next turn. A suspended connection is not polled, so without
+    /// this its client's leaving is seen only when a chunk fails to go; a stream with chunks to send is not asked.
+    public func endIfClientLeft() -> Bool {
+        let left = queue.withLock { queue -> StreamConnection? in
+            guard queue.isSuspended, let connection = queue.connection else { return nil }
+            let socket = cmhd_connection_socket(connection.pointer)
+            var byte: UInt8 = 0
+            // End of file (0), or a reset; data a client sent is left for libmicrohttpd.
+            guard socket >= 0 else { return nil }
+            let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            guard peeked == 0 || (peeked < 0 && errno == ECONNRESET) else { return nil }
+            queue.phase = .left
+            queue.isSuspended = false
+            return connection
+        }
+        left?.resume()
+        return left != nil
+    }
+
     /// libmicrohttpd asks for the next bytes, on the connection's thread. With none queued, an open stream suspends its
     /// connection under the queue's lock and answers 0: a chunk added afterwards finds it suspended and resumes it, and
     /// libmicrohttpd then asks again.
@@ -55,7 +75,7 @@ extension ResponseStream {
         let target = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
         return stream.queue.withLock { queue -> Int in
             switch queue.phase {
-            case .dropped, .closed: return endWithError
+            case .dropped, .left, .closed: return endWithError
             case .open, .finishing: break
             }
             if queue.bytes > 0 { return queue.take(into: target) }

@@ -19,6 +19,8 @@ public final class ResponseStream: Sendable {
         case finishing
         /// Too slow: the connection is closed without the body's end.
         case dropped
+        /// The client closed its end while the stream waited (`endIfClientLeft`).
+        case left
         /// libmicrohttpd is done with the response (sent, dropped, or the client went away).
         case closed
     }
@@ -115,7 +117,10 @@ public final class ResponseStream: Sendable {
     func closed() {
         let wasClosed = queue.withLock { queue -> Bool in
             if case .closed = queue.phase { return true }
-            if case .dropped = queue.phase {} else { queue.phase = .closed }
+            switch queue.phase {
+            case .dropped, .left: break
+            case .open, .finishing, .closed: queue.phase = .closed
+            }
             queue.chunks = []
             queue.bytes = 0
             queue.isSuspended = false
