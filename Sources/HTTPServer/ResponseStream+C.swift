@@ -19,8 +19,8 @@ struct StreamConnection: @unchecked Sendable {
 
 extension ResponseStream {
     /// The bytes libmicrohttpd asks for at a time. It reads a chunked body straight into the connection's write buffer;
-    /// this block is only the buffer of an unframed body (an HTTP/1.0 client), allocated with every response.
-    private static let blockSize = 1_024
+    /// this block is only the buffer of an unframed body (an HTTP/1.0 client), allocated and zeroed with every response.
+    private static let blockSize = 256
     /// The send buffer a stream's socket keeps (the kernel doubles it for its bookkeeping).
     private static let socketSendBuffer: Int32 = 16_384
     /// libmicrohttpd's content-reader results (macros with casts, which Swift does not import).
@@ -69,6 +69,11 @@ extension ResponseStream {
     /// libmicrohttpd asks for the next bytes, on the connection's thread. With none queued, an open stream suspends its
     /// connection under the queue's lock and answers 0: a chunk added afterwards finds it suspended and resumes it, and
     /// libmicrohttpd then asks again.
+    ///
+    /// The first time a stream waits, the whole pages inside `buffer` go back to the system. libmicrohttpd lends the
+    /// connection's write buffer, most of its memory pool, which it zeroed when it shrank the request's read buffer:
+    /// kept, those pages would stay resident for as long as the client watches, though each chunk touches only the
+    /// first of them. The buffer holds nothing unsent when libmicrohttpd asks.
     private static let reader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
         guard let context, let buffer else { return endWithError }
         let stream = Unmanaged<ResponseStream>.fromOpaque(context).takeUnretainedValue()
@@ -81,10 +86,24 @@ extension ResponseStream {
             if queue.bytes > 0 { return queue.take(into: target) }
             if case .finishing = queue.phase { return endOfStream }
             guard let connection = queue.connection else { return endWithError }
+            if !queue.hasReleasedBuffer {
+                queue.hasReleasedBuffer = true
+                release(target)
+            }
             queue.isSuspended = true
             MHD_suspend_connection(connection.pointer)
             return 0
         }
+    }
+
+    /// Gives the whole pages inside `buffer` back to the system; they read as zeros when next touched.
+    private static func release(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (Int(bitPattern: base) + page - 1) / page * page
+        let end = (Int(bitPattern: base) + buffer.count) / page * page
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, end - start, MADV_DONTNEED)
     }
 
     /// libmicrohttpd destroys the response: the connection is done with the stream.

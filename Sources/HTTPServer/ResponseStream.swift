@@ -38,6 +38,8 @@ public final class ResponseStream: Sendable {
         var connection: StreamConnection?
         /// The connection waits, suspended, for a chunk or the end.
         var isSuspended = false
+        /// The pages of libmicrohttpd's write buffer were given back (see `ResponseStream.reader`).
+        var hasReleasedBuffer = false
     }
 
     let queue = Mutex(Queue())
