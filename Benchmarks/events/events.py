@@ -3,7 +3,8 @@
 
   events.py latency PRESS_PORT WATCH_PORT SAMPLES   presses on one session through PRESS_PORT, one watcher of it on
                                                     WATCH_PORT; prints RESULT with the time from each press's reply to
-                                                    its event at the watcher (p50, p99, max, in microseconds)
+                                                    its event at the watcher (0 when the event comes first), and from
+                                                    sending the press to its event (p50, p99, max, in microseconds)
   events.py watchers PORT PID COUNT                 COUNT sessions, then one watcher on each; prints RESULT with the
                                                     server's resident memory before and after, and per watcher
   events.py sessions PORT COUNT FILE               COUNT new sessions, their ids written to FILE one a line (for wrk)
@@ -79,13 +80,15 @@ def latency(press_port, watch_port, samples):
     version = int(pending.split(b"id: ", 1)[1].split(b"\n", 1)[0])
     pending = b""
     keys = ["1", "2", "+", "3", "=", "AC"]
-    delays = []
+    # From the reply to the event (0 when the event came first), and from sending the press to the event.
+    delays, round_trips = [], []
     for index in range(samples + 50):
         version += 1
         body = json.dumps({"key": keys[index % len(keys)]}).encode()
         presser.sendall(f"POST /sessions/{session}/press HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                         f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
         marker = f"id: {version}\n".encode()
+        sent = time.perf_counter_ns()
         replied = evented = None
         reply = b""
         while replied is None or evented is None:
@@ -109,9 +112,14 @@ def latency(press_port, watch_port, samples):
                     pending = pending[pending.index(marker):]
         if index >= 50:  # the first ones warm up
             delays.append(max(0, evented - replied) / 1000)
-    delays.sort()
-    print(f"RESULT samples={len(delays)} p50_us={delays[len(delays) // 2]:.0f} "
-          f"p99_us={delays[int(len(delays) * 0.99) - 1]:.0f} max_us={delays[-1]:.0f}")
+            round_trips.append((evented - sent) / 1000)
+    print("RESULT samples={} {} {}".format(len(delays), percentiles("", delays), percentiles("from_press_", round_trips)))
+
+
+def percentiles(prefix, values):
+    values = sorted(values)
+    return (f"{prefix}p50_us={values[len(values) // 2]:.0f} {prefix}p99_us={values[int(len(values) * 0.99) - 1]:.0f} "
+            f"{prefix}max_us={values[-1]:.0f}")
 
 
 def rss_bytes(pid):

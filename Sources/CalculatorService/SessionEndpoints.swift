@@ -107,8 +107,7 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         return .awaiting { deliver in
             store.read(id) { [replies, watchers] result in
                 switch result {
-                case .success(let stored) where isHead:
-                    _ = stored
+                case .success where isHead:
                     deliver(replies.eventStream(nil))
                 case .success(let stored):
                     do throws(Problem) {

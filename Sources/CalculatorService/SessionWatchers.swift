@@ -14,7 +14,7 @@ import Synchronization
 /// deleted, or it expired, which `SessionWatchers+Upkeep` finds out by asking the store. Calls to the feed (Redis
 /// subscriptions) are made under the lock, so they follow the watched sessions in order.
 ///
-/// The press path asks `isWatchingAny` first, an atomic load: with nobody watching, a change costs nothing more.
+/// The press path asks `isWatchingAny` first: with nobody watching, a change costs one atomic load more.
 final class SessionWatchers: Sendable {
     /// How many watchers a session and a client address may have; 0 turns a limit off.
     struct Limits: Sendable {
@@ -27,9 +27,10 @@ final class SessionWatchers: Sendable {
         let stream: ResponseStream
         /// The client's address, which the per-client limit counts.
         let client: String
-        /// The version the client said it has (Last-Event-ID), while it waits for the session to be followed; nil
-        /// once it gets events.
-        var awaiting: UInt64??
+        /// The version the client said it has (Last-Event-ID).
+        let lastEventID: UInt64?
+        /// It waits for its first event until the session is followed (`Watched.isFollowed`).
+        var isWaiting: Bool
     }
 
     /// A watched session. Only touched under the state's lock.
@@ -121,13 +122,8 @@ final class SessionWatchers: Sendable {
                 watched.version = stored.version
                 watched.event = stored.value.withState { Rendering.event($0, version: stored.version) }
             }
-            var watcher = Watcher(stream: stream, client: client)
-            if !watched.isFollowed {
-                watcher.awaiting = .some(lastEventID)
-            } else if lastEventID != watched.version {
-                _ = stream.enqueue(watched.event)
-            }
-            watched.watchers.append(watcher)
+            if watched.isFollowed, lastEventID != watched.version { _ = stream.enqueue(watched.event) }
+            watched.watchers.append(Watcher(stream: stream, client: client, lastEventID: lastEventID, isWaiting: !watched.isFollowed))
             state.clients[client, default: 0] += 1
             state.watchers += 1
             if isNew {
@@ -217,7 +213,7 @@ final class SessionWatchers: Sendable {
         var woken: [ResponseStream] = []
         woken.reserveCapacity(watched.watchers.count)
         watched.watchers.removeAll { watcher in
-            if watcher.awaiting != nil { return false }
+            if watcher.isWaiting { return false }
             woken.append(watcher.stream)
             if watcher.stream.enqueue(chunk) { return false }
             if watcher.stream.wasDropped { metrics.watcherDropped() }
@@ -274,12 +270,10 @@ final class SessionWatchers: Sendable {
             guard let watched = state.sessions[id] else { return [] }
             watched.isFollowed = true
             var woken: [ResponseStream] = []
-            for index in watched.watchers.indices {
-                guard let lastEventID = watched.watchers[index].awaiting else { continue }
-                watched.watchers[index].awaiting = nil
-                if lastEventID != watched.version, watched.watchers[index].stream.enqueue(watched.event) {
-                    woken.append(watched.watchers[index].stream)
-                }
+            for index in watched.watchers.indices where watched.watchers[index].isWaiting {
+                watched.watchers[index].isWaiting = false
+                let watcher = watched.watchers[index]
+                if watcher.lastEventID != watched.version, watcher.stream.enqueue(watched.event) { woken.append(watcher.stream) }
             }
             return woken
         }

@@ -187,6 +187,17 @@ final class TwoInstances {
         #expect(readmitted != nil)
     }
 
+    @Test func watchersCountAgainstTheConnectionLimit() throws {
+        let server = try ServerProcess(["--store", "memory", "--threads", "1", "--max-connections", "3"])
+        let id = try Self.createSession(try server.client())
+        let watchers = try (0..<3).map { _ in try EventStreamClient(port: server.port, path: "/sessions/\(id)/events") }
+        for watcher in watchers { #expect(try watcher.next()?.version == 1) }
+        // At the limit the server accepts no more: a fourth connection waits in the kernel's backlog, unanswered.
+        let waiting = try HTTPClient(port: server.port)
+        waiting.setReceiveTimeout(milliseconds: 500)
+        #expect(throws: (any Error).self) { try waiting.send("GET", "/healthz") }
+    }
+
     @Test func aSlowWatcherIsDroppedWhileOthersKeepUp() throws {
         let server = try ServerProcess()
         let client = try server.client()
