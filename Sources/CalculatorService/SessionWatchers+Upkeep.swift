@@ -41,9 +41,10 @@ extension SessionWatchers {
     /// store about sessions that may have expired.
     private var upkeepInterval: Double { min(1, heartbeatInterval) }
 
+    /// The next turn of the upkeep, unless the watchers are closed by then; each turn schedules the next.
     func scheduleUpkeep() {
-        upkeep.asyncAfter(deadline: .now() + upkeepInterval) { [weak self] in
-            guard let self, !state.withLock({ $0.isClosed }) else { return }
+        upkeep.asyncAfter(deadline: .now() + upkeepInterval) { [self] in
+            guard !state.withLock({ $0.isClosed }) else { return }
             runUpkeep()
             scheduleUpkeep()
         }
@@ -58,7 +59,7 @@ extension SessionWatchers {
         let (woken, watching) = state.withLock { state -> ([ResponseStream], Int) in
             let heartbeat = time - state.lastHeartbeat >= heartbeatInterval
             if heartbeat { state.lastHeartbeat = time }
-            let anyClosed = streamClosed.exchange(false, ordering: .relaxed)
+            let anyClosed = streamClosed.isSet.exchange(false, ordering: .relaxed)
             var woken: [ResponseStream] = []
             var unwatched: [SessionID] = []
             for (id, watched) in state.sessions {
@@ -83,7 +84,7 @@ extension SessionWatchers {
         for stream in woken { stream.flush() }
         metrics.watching(watching)
         for id in probes {
-            lookups.probe(id) { [weak self] liveness in self?.probed(id, liveness) }
+            lookups.probe(id) { [self] liveness in probed(id, liveness) }
         }
     }
 

@@ -68,8 +68,14 @@ final class SessionWatchers: Sendable {
     let state: Mutex<State>
     /// The number of watched sessions, read without the lock by the press path.
     private let watchedSessions = Atomic<Int>(0)
-    /// A stream has closed since the upkeep last looked, so some watcher is gone.
-    let streamClosed = Atomic<Bool>(false)
+    /// A stream has closed since the upkeep last looked, so some watcher is gone. An object of its own, which the
+    /// streams hold: a weak reference to the watchers would give them a side table, and every retain of them on the
+    /// press path (an update holds them) would take the runtime's slow path.
+    let streamClosed = Flag()
+
+    final class Flag: Sendable {
+        let isSet = Atomic<Bool>(false)
+    }
     let limits: Limits
     let heartbeatInterval: Double
     /// The store's clock and idle expiry, for when a session may expire.
@@ -92,7 +98,8 @@ final class SessionWatchers: Sendable {
         self.lookups = lookups
         self.feed = feed
         self.state = Mutex(State(lastHeartbeat: sessions.now()))
-        try feed?.start { [weak self] change in self?.apply(change) }
+        // Held until `close`, which stops the feed's thread.
+        try feed?.start { [self] change in apply(change) }
         scheduleUpkeep()
     }
 
@@ -107,8 +114,8 @@ final class SessionWatchers: Sendable {
     /// unless `lastEventID` says the client has it already (with a feed, once the session is followed). Throws the
     /// problem of a limit reached.
     func watch(_ id: SessionID, _ stored: Versioned<SessionRecord>, lastEventID: UInt64?, client: String) throws(Problem) -> ResponseStream {
-        let stream = ResponseStream(capacity: Self.streamCapacity) { [weak self] in
-            self?.streamClosed.store(true, ordering: .relaxed)
+        let stream = ResponseStream(capacity: Self.streamCapacity) { [streamClosed] in
+            streamClosed.isSet.store(true, ordering: .relaxed)
         }
         let expiresAt = now() + ttl
         let watching = try state.withLock { state throws(Problem) -> Int in
@@ -283,8 +290,8 @@ final class SessionWatchers: Sendable {
 
     /// Reads the session and sends its version to the watchers that lack it.
     func refresh(_ id: SessionID) {
-        lookups.read(id) { [weak self] stored in
-            guard let self, let stored else { return }
+        lookups.read(id) { [self] stored in
+            guard let stored else { return }
             changed(id, version: stored.version, record: stored.value)
         }
     }

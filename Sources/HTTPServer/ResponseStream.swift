@@ -162,7 +162,6 @@ extension Response {
         self.status = status
         self.headers = headers
         self.body = []
-        self.deferred = nil
-        self.stream = stream
+        self.producer = .stream(stream)
     }
 }
