@@ -171,7 +171,7 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         store.delete(id, expectedVersion: expectedVersion) { [replies, watchers] result in
             switch result {
             case .success:
-                if watchers.isWatchingAny { watchers.ended(id, .deleted) }
+                if watchers.isWatched(id) { watchers.ended(id, .deleted) }
                 deliver(Response(status: 204))
             case .failure(let error): deliver(replies.failure(error, operation: "delete", session: id))
             }

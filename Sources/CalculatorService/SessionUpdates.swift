@@ -70,11 +70,11 @@ struct PressUpdate: SessionUpdate {
             press.forEachKey(replies.metrics.pressed)
             let body = record.withState { Rendering.state($0, id: id, version: version, steps: steps) }
             deliver(replies.sessionJSON(200, body, version: version))
-            if watchers.isWatchingAny { watchers.changed(id, version: version, record: record) }
+            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
         case .success(let (version, .rendered(body, record))):
             press.forEachKey(replies.metrics.pressed)
             deliver(replies.sessionJSON(200, body, version: version))
-            if watchers.isWatchingAny { watchers.changed(id, version: version, record: record) }
+            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
         case .success(let (_, .replay(reply))):
             var response = replies.sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
             response.headers.set("Idempotent-Replayed", "true")
@@ -109,7 +109,7 @@ struct SettingsUpdate: SessionUpdate {
         switch result {
         case .success(let (version, record)):
             deliver(replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version))
-            if watchers.isWatchingAny { watchers.changed(id, version: version, record: record) }
+            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
         case .failure(let error):
             deliver(replies.failure(error, operation: "update", session: id))
         }

@@ -14,7 +14,8 @@ import Synchronization
 /// deleted, or it expired, which `SessionWatchers+Upkeep` finds out by asking the store. Calls to the feed (Redis
 /// subscriptions) are made under the lock, so they follow the watched sessions in order.
 ///
-/// The press path asks `isWatchingAny` first: with nobody watching, a change costs one atomic load more.
+/// The press path asks `isWatched` first, an atomic load: a change of a session nobody watches here (whether or not
+/// others are watched) usually looks nothing up.
 final class SessionWatchers: Sendable {
     /// How many watchers a session and a client address may have; 0 turns a limit off.
     struct Limits: Sendable {
@@ -33,19 +34,20 @@ final class SessionWatchers: Sendable {
         var isWaiting: Bool
     }
 
-    /// A watched session. Only touched under the state's lock.
+    /// A watched session. Only touched under the state's lock, so no two accesses to its fields can overlap: they
+    /// skip the run-time exclusivity checks.
     final class Watched: @unchecked Sendable {
-        var watchers: [Watcher] = []
+        @exclusivity(unchecked) var watchers: [Watcher] = []
         /// The last version sent, and its event for a watcher that joins.
-        var version: UInt64 = 0
-        var event: [UInt8] = []
+        @exclusivity(unchecked) var version: UInt64 = 0
+        @exclusivity(unchecked) var event: [UInt8] = []
         /// The earliest the session may expire, in the store's clock: every read and write moves its expiry later.
-        var expiresAt: Double
+        @exclusivity(unchecked) var expiresAt: Double
         /// A question to the store whether the session still lives is under way.
-        var isProbing = false
+        @exclusivity(unchecked) var isProbing = false
         /// Changes made elsewhere reach this instance (always, without a feed). Until then, watchers wait for their
         /// first event: a version written between their read and the subscription would not be reported.
-        var isFollowed: Bool
+        @exclusivity(unchecked) var isFollowed: Bool
 
         init(expiresAt: Double, isFollowed: Bool) {
             self.expiresAt = expiresAt
@@ -66,8 +68,11 @@ final class SessionWatchers: Sendable {
     static let streamCapacity = 32_768
 
     let state: Mutex<State>
-    /// The number of watched sessions, read without the lock by the press path.
-    private let watchedSessions = Atomic<Int>(0)
+    /// The watched sessions counted by their id's hash in buckets, read without the lock by the press path: a
+    /// session whose bucket is empty is not watched. Sequentially consistent, so that a watcher registered after its
+    /// read is not missed by a change completed in between: either the change sees the count, or the read that follows
+    /// a new registration (`refresh`) sees the change.
+    private let watchedBuckets: InlineArray<8192, Atomic<UInt16>> = InlineArray { _ in Atomic(0) }
     /// A stream has closed since the upkeep last looked, so some watcher is gone. An object of its own, which the
     /// streams hold: a weak reference to the watchers would give them a side table, and every retain of them on the
     /// press path (an update holds them) would take the runtime's slow path.
@@ -103,9 +108,13 @@ final class SessionWatchers: Sendable {
         scheduleUpkeep()
     }
 
-    /// Whether any session is watched here; read first by every change, without a lock.
-    var isWatchingAny: Bool {
-        watchedSessions.load(ordering: .relaxed) > 0
+    /// Whether `id` may be watched here (false: it is not); read first by every change, without a lock.
+    func isWatched(_ id: SessionID) -> Bool {
+        watchedBuckets[Self.bucket(id)].load(ordering: .sequentiallyConsistent) != 0
+    }
+
+    private static func bucket(_ id: SessionID) -> Int {
+        Int(truncatingIfNeeded: id.spread) & 8191
     }
 
     // MARK: Watchers
@@ -118,7 +127,7 @@ final class SessionWatchers: Sendable {
             streamClosed.isSet.store(true, ordering: .relaxed)
         }
         let expiresAt = now() + ttl
-        let watching = try state.withLock { state throws(Problem) -> Int in
+        let (watching, isNew) = try state.withLock { state throws(Problem) -> (Int, Bool) in
             guard !state.isClosed else { throw Problem(.storeUnavailable, "the service is stopping") }
             try admit(id, client, in: &state)
             let watched = state.sessions[id] ?? Watched(expiresAt: expiresAt, isFollowed: feed == nil)
@@ -135,12 +144,15 @@ final class SessionWatchers: Sendable {
             state.watchers += 1
             if isNew {
                 state.sessions[id] = watched
-                watchedSessions.store(state.sessions.count, ordering: .relaxed)
+                watchedBuckets[Self.bucket(id)].wrappingAdd(1, ordering: .sequentiallyConsistent)
                 feed?.follow(id)
             }
-            return state.watchers
+            return (state.watchers, isNew)
         }
         metrics.watching(watching)
+        // A change that completed between the read and now did not see the session watched; with a feed, the read
+        // comes once the session is followed.
+        if isNew, feed == nil { refresh(id) }
         return stream
     }
 
@@ -179,7 +191,7 @@ final class SessionWatchers: Sendable {
 
     /// `id` was removed from the watched sessions: the press path and the feed learn it.
     func stopWatching(_ id: SessionID, in state: inout State) {
-        watchedSessions.store(state.sessions.count, ordering: .relaxed)
+        watchedBuckets[Self.bucket(id)].wrappingSubtract(1, ordering: .sequentiallyConsistent)
         feed?.unfollow(id)
     }
 
@@ -301,10 +313,10 @@ final class SessionWatchers: Sendable {
         let all = state.withLock { state -> [Watcher] in
             state.isClosed = true
             let all = state.sessions.values.flatMap(\.watchers)
+            for id in state.sessions.keys { watchedBuckets[Self.bucket(id)].wrappingSubtract(1, ordering: .sequentiallyConsistent) }
             state.sessions = [:]
             state.clients = [:]
             state.watchers = 0
-            watchedSessions.store(0, ordering: .relaxed)
             return all
         }
         feed?.close()

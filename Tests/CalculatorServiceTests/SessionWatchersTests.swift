@@ -88,6 +88,6 @@ import Testing
         #expect(try watcher.next()?.version == 1)
         fixture.watchers.close()
         #expect(try watcher.next() == nil)
-        #expect(!fixture.watchers.isWatchingAny)
+        #expect(!fixture.watchers.isWatched(fixture.id))
     }
 }
