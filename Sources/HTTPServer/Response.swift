@@ -10,8 +10,8 @@ public struct Response: Sendable {
     public var headers: HTTPHeaders
     public var body: [UInt8]
     /// What makes this response when it is not ready with its body: work that delivers it later, or a body sent as it
-    /// is made. One optional for both, so that a response that is ready (the usual one) is copied as cheaply as before
-    /// streams.
+    /// is made. One optional for both: every response is copied and destroyed on the request path, and a second field
+    /// would cost each copy a retain and a release.
     let producer: Producer?
 
     enum Producer: Sendable {
