@@ -94,17 +94,11 @@ public final class RedisSubscriber<Value: Sendable>: Sendable {
         guard case .array(let parts) = reply, parts.count == 3, case .string(let kind) = parts[0], case .string(let channel) = parts[1],
             channel.starts(with: channelPrefix), let id = SessionID(String(decoding: channel.dropFirst(channelPrefix.count), as: UTF8.self))
         else { return nil }
-        switch (kind, parts[2]) {
-        case (Self.message, .string(let record)) where record.isEmpty:
-            return .deleted(id)
-        case (Self.message, .string(let record)):
-            guard let stored = try? RedisRecord.parse(record), let value = try? codec.decodeAnyForm(stored.bytes) else { return nil }
-            return .changed(id, Versioned(value: value, version: stored.version), expiresAt: stored.expiresAt)
-        case (Self.subscribe, _):
-            return .following(id)
-        default:
-            return nil
-        }
+        if kind.elementsEqual("subscribe".utf8) { return .following(id) }
+        guard kind.elementsEqual("message".utf8), case .string(let record) = parts[2] else { return nil }
+        if record.isEmpty { return .deleted(id) }
+        guard let stored = try? RedisRecord.parse(record), let value = try? codec.decodeAnyForm(stored.bytes) else { return nil }
+        return .changed(id, Versioned(value: value, version: stored.version), expiresAt: stored.expiresAt)
     }
 
     /// The commands that send `pending`: runs of subscriptions or unsubscriptions, a few hundred channels a command.
@@ -124,8 +118,6 @@ public final class RedisSubscriber<Value: Sendable>: Sendable {
         return commands
     }
 
-    private static var message: [UInt8] { Array("message".utf8) }
-    private static var subscribe: [UInt8] { Array("subscribe".utf8) }
     private static var subscribeCommand: [UInt8] { Array("SUBSCRIBE".utf8) }
     private static var unsubscribeCommand: [UInt8] { Array("UNSUBSCRIBE".utf8) }
 }
