@@ -46,9 +46,9 @@ public struct CalculatorState: Sendable, Equatable {
     public internal(set) var history: [HistoryEntry] = []
 
     public static let historyLimit = 100
-    /// Open parentheses and pending operators together; further `(` are ignored and xʸ chains evaluate left to
-    /// right beyond it, so a hostile key stream cannot grow a state without bound.
-    static let pendingLimit = 100
+    /// Open parentheses and pending operators together, as Windows' calculator allows (its `MAXPRECDEPTH`); further
+    /// `(` are ignored and xʸ chains evaluate left to right beyond it (see `CalculatorState+Bounds.swift`).
+    static let pendingLimit = 25
     /// Expression texts longer than this many UTF-8 bytes keep only their end, after "…" (same reason).
     public static let expressionLimit = 300
 
@@ -63,26 +63,46 @@ public struct CalculatorState: Sendable, Equatable {
     var operandText: String?
     var lastOperation: RepeatOperation?
     var memoryValue: Number?
+    /// Kept like memory: AC keeps them.
+    var variables = Variables()
+    /// A `sto` or `rcl` that waits for its variable key; meanwhile other keys are refused and AC cancels it.
+    public internal(set) var awaiting: VariableCommand?
+    /// Programmer mode's engine, which has the keys while `settings.mode` is `programmer`; nil in the other modes.
+    @Boxed var programmer: ProgrammerMachine? = nil
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
+        if settings.mode == .programmer { programmer = ProgrammerMachine() }
     }
 
     public var isPending: Bool { !pending.isEmpty }
 
     /// Memory formatted like the display; nil when memory is empty.
-    public var memory: String? { memoryValue.map { formatter.string($0) } }
+    public var memory: String? { memoryValue.map(shownText) }
 
     public mutating func update(settings: Settings) {
+        let previous = self.settings
         self.settings = settings
+        if previous.mode == .programmer || settings.mode == .programmer {
+            changeProgrammerSettings(from: previous)
+            return
+        }
         refresh()
     }
 
     // MARK: keys
 
+    /// A key `refusal(of:)` refuses changes nothing.
     public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
-        var action = key.action
-        if isSecondActive, let inverse = key.inverse { action = inverse.action }
+        if awaiting != nil, !key.answersAwaitingCommand { return }
+        if settings.mode == .programmer {
+            applyProgrammer(key)
+            return
+        }
+        guard var action = key.action else { return }
+        if isSecondActive, let inverse = key.inverse?.action { action = inverse }
+        let pendingBefore = pending.count
+        defer { if action.mayGrowKeptNumbers || pending.count != pendingBefore { keepNumbersWithinBudget() } }
         if error != nil {
             // While Error shows, only the clearing keys act (AC, C, ⌫), and a digit or the point starts a new number
             // after clearing, as in Windows; every other key, angle keys and memory included, is ignored.
@@ -94,7 +114,7 @@ public struct CalculatorState: Sendable, Equatable {
             case .digit, .point:
                 reset()
             case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
-                .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second:
+                .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable:
                 return
             }
         }
@@ -137,17 +157,18 @@ public struct CalculatorState: Sendable, Equatable {
             pressValue(number, text: formatter.string(number))
         case .angle(let unit): settings.angle = unit
         case .second: isSecondActive.toggle()
+        case .variable(let variable): pressVariable(variable)
         }
         refresh()
     }
 
     // MARK: state machine
 
-    private var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
+    var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
     private var arithmetic: Arithmetic { Arithmetic() }
-    private var shownValue: Number { value ?? .integer(0) }
+    var shownValue: Number { value ?? .integer(0) }
 
-    private static func joined(_ head: String, _ tail: String) -> String {
+    static func joined(_ head: String, _ tail: String) -> String {
         if head.isEmpty { return tail }
         if head.utf8.last == UInt8(ascii: "(") { return head + tail }
         return head + " " + tail
@@ -155,7 +176,7 @@ public struct CalculatorState: Sendable, Equatable {
 
     /// The operand an operator, function or `=` acts on, with its expression text. Right after an operator or `(`
     /// that is the displayed value (`7 + =` is 7 + 7). Nil when the typed number is out of range (now an error).
-    private mutating func currentOperand() -> (Number, String)? {
+    mutating func currentOperand() -> (Number, String)? {
         switch phase {
         case .entering:
             let buffer = entry ?? InputBuffer()
@@ -196,7 +217,7 @@ public struct CalculatorState: Sendable, Equatable {
 
     /// π, e, rand and mr: after a typed number or a closed group they multiply it, as `(` does (`2 π` is 2π like
     /// `( 2 ) π`); after anything else they are the new operand.
-    private mutating func pressValue(_ number: Number, text: String) {
+    mutating func pressValue(_ number: Number, text: String) {
         if phase == .closedGroup || (phase == .entering && !(entry?.isPristine ?? true)) {
             pressBinary(.multiply)
             if error != nil { return }
@@ -393,36 +414,41 @@ public struct CalculatorState: Sendable, Equatable {
         return false
     }
 
-    private static func clipped(_ text: String) -> String {
+    static func clipped(_ text: String) -> String {
         guard text.utf8.count > expressionLimit else { return text }
         var tail = Substring(text)
         while tail.utf8.count > expressionLimit - 3 { tail = tail.dropFirst(max(1, (tail.utf8.count - expressionLimit) / 3)) }
         return "…" + tail
     }
 
-    private mutating func record(_ expression: String, result: String) {
+    mutating func record(_ expression: String, result: String) {
         history.append(HistoryEntry(expression: Self.clipped(expression), result: result))
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
-    /// m+ and m−: a typed number becomes a finished operand; the fresh 0 of a new entry stays one, so `m+ neg 5`
-    /// types −5 and `m+ ( 8` opens a group without an implied × 0.
-    private mutating func pressMemory(add: Bool) {
-        guard let (operand, text) = currentOperand() else { return }
+    /// m+, m− and sto: the current operand. A typed number becomes a finished operand; the fresh 0 of a new entry
+    /// stays one, so `m+ neg 5` types −5 and `m+ ( 8` opens a group without an implied × 0. Nil after an error.
+    mutating func takeOperand() -> Number? {
+        guard let (operand, text) = currentOperand() else { return nil }
         if phase == .entering, !(entry?.isPristine ?? true) {
             value = operand
             entry = nil
             operandText = text
             phase = .operand
         }
+        return operand
+    }
+
+    private mutating func pressMemory(add: Bool) {
+        guard let operand = takeOperand() else { return }
         switch arithmetic.apply(add ? .add : .subtract, memoryValue ?? .integer(0), operand) {
         case .success(let result): memoryValue = result
         case .failure(let failure): fail(failure)
         }
     }
 
-    /// AC: everything but memory, settings (angle included) and the history tape.
-    private mutating func reset() {
+    /// AC: everything but memory, variables, settings (angle included) and the history tape.
+    mutating func reset() {
         entry = InputBuffer()
         value = nil
         phase = .entering
@@ -432,6 +458,7 @@ public struct CalculatorState: Sendable, Equatable {
         lastOperation = nil
         error = nil
         isSecondActive = false
+        awaiting = nil
         expression = ""
     }
 
@@ -449,7 +476,7 @@ public struct CalculatorState: Sendable, Equatable {
     }
 
     /// Stores display and expression so reading them is O(1).
-    private mutating func refresh() {
+    mutating func refresh() {
         if error != nil {
             display = DisplayFormatter.error
             return

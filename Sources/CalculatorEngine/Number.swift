@@ -351,6 +351,9 @@ struct Arithmetic: Sendable {
             }
             let f: RealFunction = function == .sin ? .sin : function == .cos ? .cos : .tan
             return checked(x.real(f))
+        case .grad:
+            // 100 grad is 90°: exact for a rational angle, so exact wherever the same angle in degrees is.
+            return trigonometric(function, Number.field(.multiply, x, .fraction(9, 10)), angle: .deg)
         }
     }
 
@@ -377,6 +380,9 @@ struct Arithmetic: Sendable {
     private var halfPi: Number { Number.field(.divide, Number.constant(.pi), .integer(2)) }
 
     func inverseTrigonometric(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+        if angle == .grad {
+            return inverseTrigonometric(function, x, angle: .deg).flatMap { checked(Number.field(.multiply, $0, .fraction(10, 9))) }
+        }
         if angle == .deg, x.isRational {
             // The rational arguments with rational answers in degrees.
             let table: [(Number, Int)]
@@ -387,14 +393,13 @@ struct Arithmetic: Sendable {
             }
             if let match = table.first(where: { $0.0 == x }) { return .success(.integer(match.1)) }
         }
+        // Degrees or radians: gradians are taken as degrees above.
+        let degrees = angle == .deg
         let f: RealFunction
-        switch (function, angle) {
-        case (.asin, .deg): f = .asinDegrees
-        case (.acos, .deg): f = .acosDegrees
-        case (_, .deg): f = .atanDegrees
-        case (.asin, .rad): f = .asin
-        case (.acos, .rad): f = .acos
-        case (_, .rad): f = .atan
+        switch function {
+        case .asin: f = degrees ? .asinDegrees : .asin
+        case .acos: f = degrees ? .acosDegrees : .acos
+        default: f = degrees ? .atanDegrees : .atan
         }
         return checked(x.real(f))
     }

@@ -7,6 +7,7 @@ struct Problem: Error, Sendable, Equatable {
         case malformedJSON = "malformed-json"
         case invalidRequest = "invalid-request"
         case unknownKey = "unknown-key"
+        case keyRefused = "key-refused"
         case tooManyKeys = "too-many-keys"
         case invalidSettings = "invalid-settings"
         case invalidSessionID = "invalid-session-id"
@@ -24,6 +25,7 @@ struct Problem: Error, Sendable, Equatable {
         case tooManyWatchers = "too-many-watchers"
         case tooManySessionWatchers = "too-many-session-watchers"
         case storeUnavailable = "store-unavailable"
+        case outcomeUnknown = "outcome-unknown"
         case internalError = "internal-error"
 
         var status: Int {
@@ -36,9 +38,9 @@ struct Problem: Error, Sendable, Equatable {
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
             case .rateLimited, .tooManyWatchers: 429
-            case .invalidSettings, .idempotencyKeyReused: 422
+            case .invalidSettings, .keyRefused, .idempotencyKeyReused: 422
             case .internalError: 500
-            case .tooManySessions, .tooManySessionWatchers, .storeUnavailable: 503
+            case .tooManySessions, .tooManySessionWatchers, .storeUnavailable, .outcomeUnknown: 503
             }
         }
 
@@ -47,6 +49,7 @@ struct Problem: Error, Sendable, Equatable {
             case .malformedJSON: "Malformed JSON"
             case .invalidRequest: "Invalid request"
             case .unknownKey: "Unknown key"
+            case .keyRefused: "Key refused"
             case .tooManyKeys: "Too many keys"
             case .invalidSettings: "Invalid settings"
             case .invalidSessionID: "Invalid session id"
@@ -64,6 +67,7 @@ struct Problem: Error, Sendable, Equatable {
             case .tooManyWatchers: "Too many watchers from this client"
             case .tooManySessionWatchers: "Too many watchers of this session"
             case .storeUnavailable: "Session store unavailable"
+            case .outcomeUnknown: "Outcome unknown"
             case .internalError: "Internal error"
             }
         }

@@ -1,6 +1,5 @@
 import CalculatorEngine
 import HTTPServer
-import Metrics
 import SessionStore
 
 /// The handlers of the session routes, one per route. Each checks the request first (throwing the `Problem` that
@@ -14,17 +13,21 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let replies: SessionReplies
     private let watchers: SessionWatchers
     private let configuration: ServiceConfiguration
+    /// `--press-rate`, in keys.
+    private let pressLimit: ClientRateLimit?
     private let now: @Sendable () -> Double
     private var metrics: ServiceMetrics { replies.metrics }
 
     init(
         store: Store, replies: SessionReplies, watchers: SessionWatchers, configuration: ServiceConfiguration,
+        pressLimit: ClientRateLimit?,
         now: @escaping @Sendable () -> Double
     ) {
         self.store = store
         self.replies = replies
         self.watchers = watchers
         self.configuration = configuration
+        self.pressLimit = pressLimit
         self.now = now
     }
 
@@ -50,8 +53,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     /// case without a loop.
     private func create(_ record: SessionRecord, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void) {
         let id = SessionID.random()
-        metrics.storeOperation(.create)
+        let started = ServiceMetrics.now()
         store.create(id, record) { [self] result in
+            metrics.storeOperation(.create, since: started)
             switch result {
             case .success:
                 deliver(replies.created(id, record.state))
@@ -68,32 +72,36 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     /// PUT /sessions/{id}: creates the session under the client's id, or answers with it when it exists.
     func put(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let state = CalculatorState(settings: try settingsFromOptionalBody(request))
-        metrics.storeOperation(.create)
         return .awaiting { deliver in
+            let started = ServiceMetrics.now()
             store.create(id, SessionRecord(state: state)) { [self] result in
+                metrics.storeOperation(.create, since: started)
                 switch result {
                 case .success: deliver(replies.created(id, state))
-                case .failure(.alreadyExists): read(id, .session, deliver)
+                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, deliver)
                 case .failure(let error): deliver(replies.failure(error, operation: "create", session: id))
                 }
             }
         }
     }
 
-    /// GET /sessions/{id}
-    func get(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .session, deliver) }
+    /// GET /sessions/{id}; 304 when If-None-Match names the current version.
+    func get(_ id: SessionID, _ request: borrowing Request) -> Response {
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
+        return .awaiting { deliver in read(id, .session, unlessMatching: tags, deliver) }
     }
 
-    /// GET /sessions/{id}/display, as JSON or, when the client prefers it, plain text.
+    /// GET /sessions/{id}/display, as JSON or, when the client prefers it, plain text; 304 when If-None-Match names
+    /// the current version.
     func display(_ id: SessionID, _ request: borrowing Request) -> Response {
         let view = SessionReplies.View.display(plainText: SessionReplies.prefersPlainText(request.headers[.accept]))
-        return .awaiting { deliver in read(id, view, deliver) }
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
+        return .awaiting { deliver in read(id, view, unlessMatching: tags, deliver) }
     }
 
     /// GET /sessions/{id}/history
     func history(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .history, deliver) }
+        .awaiting { deliver in read(id, .history, unlessMatching: nil, deliver) }
     }
 
     /// GET /sessions/{id}/events: the session's state at once (unless Last-Event-ID names its version), then an event
@@ -101,11 +109,12 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     /// headers and starts none.
     func events(_ id: SessionID, _ request: borrowing Request) -> Response {
         let lastEventID = request.headers[.lastEventID].flatMap { UInt64($0.trimmingSpaces()) }
-        let client = CalculatorService.clientAddress(request, trustProxy: configuration.trustProxy)
+        let client = ClientRateLimit.clientAddress(request, trustProxy: configuration.trustProxy)
         let isHead = request.method == "HEAD"
-        metrics.storeOperation(.get)
         return .awaiting { deliver in
+            let started = ServiceMetrics.now()
             store.read(id) { [replies, watchers] result in
+                replies.metrics.storeOperation(.get, since: started)
                 switch result {
                 case .success where isHead:
                     deliver(replies.eventStream(nil))
@@ -122,11 +131,14 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         }
     }
 
-    private func read(_ id: SessionID, _ view: SessionReplies.View, _ deliver: @escaping @Sendable (Response) -> Void) {
-        metrics.storeOperation(.get)
+    private func read(
+        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
+    ) {
+        let started = ServiceMetrics.now()
         store.read(id) { [replies] result in
+            replies.metrics.storeOperation(.get, since: started)
             switch result {
-            case .success(let stored): deliver(replies.read(view, of: stored, id: id))
+            case .success(let stored): deliver(replies.read(view, of: stored, id: id, unlessMatching: tags))
             case .failure(let error): deliver(replies.failure(error, operation: "get", session: id, route: view.route))
             }
         }
@@ -138,11 +150,13 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let settings = try SettingsChange.parse(request.body)
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
-        metrics.storeOperation(.update)
         return .awaiting { deliver in
             store.update(
-                SettingsUpdate(
-                    id: id, settings: settings, precondition: precondition, replies: replies, watchers: watchers, deliver: deliver))
+                TimedUpdate(
+                    SettingsUpdate(
+                        id: id, settings: settings, precondition: precondition, replies: replies, watchers: watchers,
+                        deliver: deliver),
+                    metrics: metrics))
         }
     }
 
@@ -152,8 +166,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
             guard !precondition.admitsAny else { return delete(id, expectedVersion: nil, deliver) }
-            metrics.storeOperation(.get)
+            let started = ServiceMetrics.now()
             store.read(id) { [self] result in
+                metrics.storeOperation(.get, since: started)
                 switch result {
                 case .success(let stored) where precondition.admits(stored.version):
                     delete(id, expectedVersion: stored.version, deliver)
@@ -167,8 +182,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     }
 
     private func delete(_ id: SessionID, expectedVersion: UInt64?, _ deliver: @escaping @Sendable (Response) -> Void) {
-        metrics.storeOperation(.delete)
+        let started = ServiceMetrics.now()
         store.delete(id, expectedVersion: expectedVersion) { [replies, watchers] result in
+            replies.metrics.storeOperation(.delete, since: started)
             switch result {
             case .success:
                 if watchers.isWatched(id) { watchers.ended(id, .deleted) }
@@ -185,18 +201,20 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let press = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
+        if let pressLimit, let refusal = pressLimit.admit(request, cost: press.keyCount) { throw refusal }
         let idempotency = try Self.idempotencyKey(request).map { key in
             PressUpdate.Idempotency(
                 key: key, fingerprint: press.fingerprint, now: now(), retention: configuration.idempotencyRetention,
                 keptReplies: configuration.idempotencyKeysPerSession)
         }
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
-        metrics.storeOperation(.update)
         return .awaiting { deliver in
             store.update(
-                PressUpdate(
-                    id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, watchers: watchers,
-                    deliver: deliver))
+                TimedUpdate(
+                    PressUpdate(
+                        id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies,
+                        watchers: watchers, deliver: deliver),
+                    metrics: metrics))
         }
     }
 
@@ -210,13 +228,17 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
 
     // MARK: Maintenance
 
-    /// Gauges read from the store when metrics are scraped, not on every request.
-    func refreshGauges() {
-        if let live = try? store.count() { metrics.liveSessions.record(live) }
+    /// Read from the store when metrics are scraped, not on every request; nil when the store cannot say. `then` runs
+    /// once it has answered (from the store's thread when it waits for a server, so a slow Redis holds no event loop).
+    func liveSessions(then: @escaping @Sendable (Int?) -> Void) {
+        store.count(completion: { result in then(try? result.get()) })
     }
 
+    /// GET /readyz: answered when the store has answered, without holding the event loop meanwhile.
     func readiness() -> Response {
-        replies.readiness(store.checkHealth)
+        .awaiting { [store, replies] deliver in
+            store.checkHealth { result in deliver(replies.readiness(result)) }
+        }
     }
 
     // MARK: Request bodies

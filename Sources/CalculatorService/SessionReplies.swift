@@ -25,8 +25,13 @@ final class SessionReplies: Sendable {
         case history
     }
 
-    func read(_ view: View, of stored: Versioned<SessionRecord>, id: SessionID) -> Response {
+    /// The view of the session read; 304 without a body when `tags` names its current version.
+    func read(_ view: View, of stored: Versioned<SessionRecord>, id: SessionID, unlessMatching tags: IfNoneMatch? = nil) -> Response {
         let version = stored.version
+        if let tags {
+            let tag = Rendering.entityTag(version)
+            if tags.names(tag) { return notModified(entityTag: tag) }
+        }
         return stored.value.withState { state in
             switch view {
             case .session:
@@ -83,13 +88,21 @@ final class SessionReplies: Sendable {
                 headers: [("Retry-After", String(configuration.retryAfterCapacity))])
         case .unavailable?:
             metrics.storeError(operation, "unavailable")
-            logger.warning("session store unavailable", metadata: ["error": "\(error)"])
+            logger.warning("session store unavailable", metadata: ["error.message": "\(error)"])
             return Problem(
                 .storeUnavailable, "the session store cannot be reached; nothing was changed",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
+        case .outcomeUnknown?:
+            metrics.storeError(operation, "outcome_unknown")
+            logger.warning("session store did not confirm a write", metadata: ["error": "\(error)"])
+            return Problem(
+                .outcomeUnknown,
+                "the session store did not confirm the change in time, so it may or may not have been made; read the session "
+                    + "to see, or send the request again with the same Idempotency-Key",
+                headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .alreadyExists?, .corrupt?, nil:
             metrics.storeError(operation, "failure")
-            logger.error("session store failure", metadata: ["error": "\(error)", "session": "\(id?.shortHash ?? "-")"])
+            logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id?.shortHash ?? "-")"])
             return Problem(.internalError, "the session could not be processed")
         }
     }
@@ -100,15 +113,37 @@ final class SessionReplies: Sendable {
             extensions: [("currentVersion", .int(Int(clamping: current)))])
     }
 
-    func readiness(_ checkHealth: () throws -> Void) -> Response {
+    func readiness(_ health: Result<Void, SessionStoreError>) -> Response {
         do {
-            try checkHealth()
+            try health.get()
             return json(200, Array(#"{"status":"ready"}"#.utf8))
         } catch {
             var response = json(503, Array(#"{"status":"unavailable","store":"unreachable"}"#.utf8))
             response.headers.set("Retry-After", String(configuration.retryAfterUnavailable))
             return response
         }
+    }
+
+    /// 304: the ETag and the caching the 200 would carry (RFC 9110 §15.4.5), no body.
+    func notModified(entityTag: String, cacheControl: String = "no-store") -> Response {
+        var response = Response(status: 304)
+        response.headers.add("ETag", entityTag)
+        response.headers.add("Cache-Control", cacheControl)
+        return response
+    }
+
+    /// JSON that is fixed for a build (the key catalog): tagged, revalidated by caches on each use (`no-cache`), and
+    /// 304 when `If-None-Match` names its tag.
+    func fixed(_ body: [UInt8], entityTag: String, _ request: borrowing Request) -> Response {
+        if let tags = IfNoneMatch(request.headers[.ifNoneMatch]), tags.names(entityTag) {
+            return notModified(entityTag: entityTag, cacheControl: "no-cache")
+        }
+        var response = Response(status: 200, body: body)
+        response.headers.reserveCapacity(8)
+        response.headers.add("Content-Type", "application/json")
+        response.headers.add("Cache-Control", "no-cache")
+        response.headers.add("ETag", entityTag)
+        return response
     }
 
     func json(_ status: Int, _ body: [UInt8]) -> Response {

@@ -44,6 +44,7 @@ struct PressUpdate: SessionUpdate {
             return .keep(.replay(reply))
         }
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
+        if let (index, refusal) = record.withState({ press.firstRefusal(on: $0) }) { throw Problem(refused: refusal, index: index) }
         return .change
     }
 
@@ -97,11 +98,13 @@ struct SettingsUpdate: SessionUpdate {
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
         let unchanged = settings.applied(to: record.state.settings) == record.state.settings
+            && !(settings.clearsVariables && record.state.hasVariables)
         return unchanged ? .keep(copy record) : .change
     }
 
     func change(_ record: inout SessionRecord, version: UInt64) -> SessionRecord {
         record.state.update(settings: settings.applied(to: record.state.settings))
+        if settings.clearsVariables { record.state.clearVariables() }
         return record
     }
 

@@ -24,7 +24,6 @@ struct WebAssets: Sendable {
 
     private let assets: [String: Asset]
 
-    private static let ifNoneMatch = HeaderName("If-None-Match")
     private static let acceptEncoding = HeaderName("Accept-Encoding")
 
     static func load() -> WebAssets {
@@ -52,7 +51,7 @@ struct WebAssets: Sendable {
         }
         let gzipped = asset.gzipped.flatMap { Self.acceptsGzip(request.headers[Self.acceptEncoding]) ? $0 : nil }
         var response: Response
-        if let tags = request.headers[Self.ifNoneMatch], Self.matches(tags, asset.entityTag) {
+        if let tags = IfNoneMatch(request.headers[.ifNoneMatch]), tags.names(asset.entityTag) {
             response = Response(status: 304)
         } else {
             response = Response(status: 200, body: gzipped ?? asset.body)
@@ -63,16 +62,6 @@ struct WebAssets: Sendable {
         response.headers.set("Cache-Control", "no-cache")
         if asset.gzipped != nil { response.headers.set("Vary", "Accept-Encoding") }
         return response
-    }
-
-    /// Whether an `If-None-Match` list names `tag`, weak or strong alike (RFC 9110, 13.1.2), or is `*`.
-    static func matches(_ list: String, _ tag: String) -> Bool {
-        list.split(separator: ",").contains { entry in
-            var candidate = entry.trimmingSpaces()
-            if candidate == "*" { return true }
-            if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
-            return candidate == tag
-        }
     }
 
     /// Whether `Accept-Encoding` takes gzip: named, or covered by `*`, with a q-value above 0 (RFC 9110, 12.5.3).

@@ -5,7 +5,8 @@ public import Synchronization
 /// rarely contend. Every call completes before it returns. An update's check and change run under the shard's lock
 /// (they must not call back into the store: the lock is not reentrant); its `complete` runs after the lock is let go,
 /// so that what it makes of the output (a reply) does not hold up other sessions of the shard. Expired sessions are
-/// dropped lazily when touched, when the cap is reached, and by `sweepExpired`.
+/// dropped lazily when touched, when the cap is reached, and by `sweepExpired`; a sweep that drops many hands the
+/// memory back to the system (`FreedMemory`).
 ///
 /// Per session it costs the dictionary slot (the id and a reference) and the entry object (the value, a version and
 /// an expiry): well under 1 KiB beyond the value itself.
@@ -44,11 +45,17 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     @usableFromInline let shards: [Shard]
     @usableFromInline let options: SessionStoreOptions
     @usableFromInline let ttl: Double
-    /// Entries held, expired or not; exact live counts come from `count()`.
+    /// Entries held, expired or not; exact live counts come from `count`.
     @usableFromInline let stored = Atomic<Int>(0)
     @usableFromInline let closed = Atomic<Bool>(false)
     /// Bit pattern of the `now` of the last sweep forced by the cap.
     private let lastCapacitySweep = Atomic<UInt64>((-Double.infinity).bitPattern)
+    /// Sweeps that handed freed memory back to the system (`FreedMemory`).
+    let memoryReturns = Atomic<Int>(0)
+
+    /// A sweep that removes at least this many sessions hands the memory they held back to the system: otherwise the
+    /// process keeps its peak size after a crowd of sessions expires. Fewer are not worth the walk over the heap.
+    static var memoryReturnThreshold: Int { 1_000 }
 
     public init(options: SessionStoreOptions = .init()) {
         self.options = options
@@ -96,14 +103,17 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     }
 
     /// Exact: walks every shard and counts the entries that have not expired.
-    public func count() throws -> Int {
-        try ensureOpen()
-        let now = options.now()
-        var live = 0
-        for shard in shards {
-            live += shard.entries.withLock { entries in entries.values.reduce(0) { $0 + ($1.expiresAt > now ? 1 : 0) } }
-        }
-        return live
+    public func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
+        completion(
+            Result { () throws(SessionStoreError) in
+                try ensureOpen()
+                let now = options.now()
+                var live = 0
+                for shard in shards {
+                    live += shard.entries.withLock { entries in entries.values.reduce(0) { $0 + ($1.expiresAt > now ? 1 : 0) } }
+                }
+                return live
+            })
     }
 
     @discardableResult
@@ -112,8 +122,8 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         return sweep(now: options.now())
     }
 
-    public func checkHealth() throws {
-        try ensureOpen()
+    public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        completion(Result { () throws(SessionStoreError) in try ensureOpen() })
     }
 
     public func close() {
@@ -246,6 +256,10 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
             }
         }
         stored.subtract(removed, ordering: .relaxed)
+        if removed >= Self.memoryReturnThreshold {
+            FreedMemory.returnToSystem()
+            memoryReturns.add(1, ordering: .relaxed)
+        }
         return removed
     }
 }

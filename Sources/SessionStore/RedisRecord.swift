@@ -1,3 +1,5 @@
+import Bytes
+
 /// A session as Redis holds it under its key: a 52-byte ASCII header (20-digit version, 16-digit expiry in ms on the
 /// store's clock, 16-character write token) followed by the codec's bytes. The Lua scripts read the header by position.
 @usableFromInline
@@ -6,9 +8,9 @@ enum RedisRecord {
 
     @usableFromInline
     static func bytes(version: UInt64, expires: Int64, token: [UInt8], payload: [UInt8]) -> [UInt8] {
-        var record = decimalBytes(version, width: 20)
+        var record = ByteBuffer.decimal(version, width: 20)
         record.reserveCapacity(headerLength + payload.count)
-        record += decimalBytes(expires, width: 16)
+        record += ByteBuffer.decimal(expires, width: 16)
         record += token
         record += payload
         return record
@@ -17,7 +19,7 @@ enum RedisRecord {
     /// The version's header field, as a compare-and-set expects it.
     @usableFromInline
     static func versionField(_ version: UInt64) -> [UInt8] {
-        decimalBytes(version, width: 20)
+        ByteBuffer.decimal(version, width: 20)
     }
 
     /// The version in a header (or in the version field alone, as a conflicting compare-and-set returns it).
@@ -38,32 +40,4 @@ enum RedisRecord {
             bytes: Array(record[headerLength...]), version: try version(fromHeader: record), expiresAt: Double(expires) / 1000,
             token: Array(record[36..<headerLength]))
     }
-}
-
-/// `value` in decimal, zero-padded on the left to `width` digits (the record header's fixed-width fields).
-@usableFromInline
-func decimalBytes(_ value: UInt64, width: Int = 0) -> [UInt8] {
-    // The power of ten of the leading digit, found with the number of digits.
-    var divisor: UInt64 = 1
-    var digits = 1
-    while value / divisor >= 10 {
-        divisor *= 10
-        digits += 1
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(digits, width))
-    for _ in digits..<max(digits, width) { bytes.append(UInt8(ascii: "0")) }
-    while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
-        divisor /= 10
-    }
-    return bytes
-}
-
-/// `value` in decimal, as `String(value)` writes it, zero-padded on the left to `width` characters.
-@usableFromInline
-func decimalBytes(_ value: Int64, width: Int = 0) -> [UInt8] {
-    if value >= 0 { return decimalBytes(UInt64(value), width: width) }
-    let text = Array(String(value).utf8)
-    return Array(repeating: UInt8(ascii: "0"), count: max(0, width - text.count)) + text
 }

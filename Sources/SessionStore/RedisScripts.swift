@@ -90,4 +90,10 @@ enum RedisScripts {
         end
         return {#ids, removed}
         """)
+
+    /// KEYS[1]: the `#live` set. ARGV: now → the sessions whose expiry is ahead.
+    static let liveCount = RedisScript(
+        """
+        return redis.call('ZCOUNT', KEYS[1], '(' .. ARGV[1], '+inf')
+        """)
 }

@@ -1,5 +1,7 @@
 // Public: the `@inlinable` methods below use Mutex, so clients must see it.
 public import Synchronization
+// Public: the `@inlinable` update writes its record's numbers through ByteBuffer.
+public import Bytes
 
 extension RedisSessionStore {
     /// Runs one update of a session at a time in this process (the next starts when one has completed), so they do
@@ -34,7 +36,7 @@ extension RedisSessionStore {
         let time = clock()
         pipeline.send(getCall(update.id, time)) { [self] reply, _ in
             do {
-                guard let record = try Self.fetched(reply.get()) else { throw SessionStoreError.notFound }
+                guard let record = try Self.fetched(reply) else { throw SessionStoreError.notFound }
                 let (stored, value) = try decode(record, of: update.id, expiresAt: time.expires)
                 attempt(update, on: value, stored: stored, isFresh: true, attempt: 1)
             } catch {
@@ -78,7 +80,7 @@ extension RedisSessionStore {
         } catch {
             return finish(update, .failure(error))
         }
-        pipeline.send(write.call) { [self, value] reply, _ in
+        pipeline.send(write.call) { [self, value] reply, isRetry in
             do {
                 switch try reply.get() {
                 case .integer(1):
@@ -86,6 +88,10 @@ extension RedisSessionStore {
                     finish(update, .success((write.stored.version, output)))
                 case .null:
                     throw SessionStoreError.notFound
+                case .string where isRetry:
+                    // Sent again after a lost reply, it finds another write in its place: one that came before the
+                    // first sending ran, or after it. Running the update again could apply it twice.
+                    throw SessionStoreError.outcomeUnknown("redis: a write sent again after its reply was lost found another write in its place")
                 case .string(let record):
                     guard attempt < Self.maxUpdateAttempts else {
                         throw SessionStoreError.unavailable("redis: gave up after \(attempt) conflicting writes to one session")
@@ -128,8 +134,8 @@ extension RedisSessionStore {
         let call = ScriptCall(script: RedisScripts.compareAndSet, keys: [key(id), indexKey], arguments: [
             RedisRecord.versionField(stored.version),
             RedisRecord.bytes(version: version, expires: time.expiresMilliseconds, token: token, payload: payload),
-            decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds), decimalBytes(time.expiresMilliseconds),
-            id.bytes, token, decimalBytes(time.redisTTLMilliseconds + 60_000), stored.token,
+            ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds), ByteBuffer.decimal(time.expiresMilliseconds),
+            id.bytes, token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000), stored.token,
         ])
         return Written(call: call, stored: StoredWrite(bytes: payload, version: version, expiresAt: time.expires, token: token))
     }

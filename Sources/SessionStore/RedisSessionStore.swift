@@ -1,3 +1,4 @@
+import Bytes
 import Synchronization
 
 /// Sessions in Redis, shared by every instance that points at the same server, prefix and DB.
@@ -14,8 +15,9 @@ import Synchronization
 ///   again at the same version does not match); only when that fails does it read as above.
 /// - Calls run on a `RedisPipeline`: one connection owned by one thread that sends every call queued meanwhile in one
 ///   write and reads the replies in order, so no caller's thread waits for a round trip. Completions run on that
-///   thread. `count`, `sweepExpired` and `checkHealth` wait for their reply on a connection of their own.
-/// - Count: a sorted set `keyPrefix + "#live"` scores each session id by its expiry; `count()` is the number of
+///   thread. `count` and `checkHealth` go through the pipeline too; `sweepExpired` waits for its replies on a
+///   connection of its own.
+/// - Count: a sorted set `keyPrefix + "#live"` scores each session id by its expiry; `count` is the number of
 ///   entries whose expiry is ahead (`ZCOUNT`). It is approximate only when keys vanish behind the store's back (Redis
 ///   eviction, `FLUSHDB`, a Redis TTL firing before the header expiry because clocks differ) until `sweepExpired()`
 ///   reconciles the set. The cap check uses the same count, atomically with the insert.
@@ -44,15 +46,15 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private let tokenPrefix: String
     private let tokenCounter = Atomic<UInt32>(0)
 
-    /// `url` is `redis://HOST[:PORT][/DB]` (port 6379 and DB 0 by default). Nothing connects until the first call.
+    /// `url` is `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (port 6379 and DB 0 by default; with a password, every
+    /// connection sends `AUTH` first). Nothing connects until the first call.
     public init(
         url: String,
         codec: SessionCodec<Value>,
         options: SessionStoreOptions = .init(),
         keyPrefix: String = "calc:session:"
     ) throws {
-        let (host, port, database) = try Self.parse(url)
-        endpoint = RedisEndpoint(host: host, port: port, database: database)
+        endpoint = try RedisEndpoint(url: url)
         pipeline = try RedisPipeline(endpoint: endpoint)
         self.keyPrefix = Array(keyPrefix.utf8)
         self.indexKey = Array((keyPrefix + "#live").utf8)
@@ -61,29 +63,6 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         self.ttl = options.ttlSeconds
         var generator = SystemRandomNumberGenerator()
         self.tokenPrefix = Self.hex(UInt32.random(in: .min ... .max, using: &generator))
-    }
-
-    static func parse(_ url: String) throws -> (host: String, port: Int, database: Int) {
-        let invalid = SessionStoreError.unavailable("invalid Redis URL \"\(url)\" (expected redis://HOST:PORT[/DB])")
-        guard url.hasPrefix("redis://") else { throw invalid }
-        var rest = Substring(url.dropFirst("redis://".count))
-        var database = 0
-        if let slash = rest.firstIndex(of: "/") {
-            let path = rest[rest.index(after: slash)...]
-            if !path.isEmpty {
-                guard let number = Int(path), number >= 0 else { throw invalid }
-                database = number
-            }
-            rest = rest[..<slash]
-        }
-        var port = 6379
-        if let colon = rest.lastIndex(of: ":") {
-            guard let number = Int(rest[rest.index(after: colon)...]), (1...65535).contains(number) else { throw invalid }
-            port = number
-            rest = rest[..<colon]
-        }
-        guard !rest.isEmpty else { throw invalid }
-        return (String(rest), port, database)
     }
 
     // MARK: SessionStore
@@ -99,9 +78,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         let token = newToken()
         let record = RedisRecord.bytes(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
         let call = ScriptCall(script: RedisScripts.create, keys: [key(id), indexKey], arguments: [
-            record, decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
-            decimalBytes(time.expiresMilliseconds), id.bytes, decimalBytes(Int64(options.maxSessions)),
-            token, decimalBytes(time.redisTTLMilliseconds + 60_000),
+            record, ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
+            ByteBuffer.decimal(time.expiresMilliseconds), id.bytes, ByteBuffer.decimal(Int64(options.maxSessions)),
+            token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
         ])
         pipeline.send(call) { [self] reply, _ in
             switch reply {
@@ -121,7 +100,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         pipeline.send(getCall(id, time)) { [self] reply, _ in
             completion(
                 Result { () throws(SessionStoreError) in
-                    guard let record = try Self.fetched(reply.get()) else { throw .notFound }
+                    guard let record = try Self.fetched(reply) else { throw .notFound }
                     let (stored, value) = try decode(record, of: id, expiresAt: time.expires)
                     return Versioned(value: value, version: stored.version)
                 })
@@ -130,7 +109,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
         let call = ScriptCall(script: RedisScripts.delete, keys: [key(id), indexKey], arguments: [
-            expectedVersion.map(RedisRecord.versionField) ?? [], decimalBytes(clock().nowMilliseconds), id.bytes,
+            expectedVersion.map(RedisRecord.versionField) ?? [], ByteBuffer.decimal(clock().nowMilliseconds), id.bytes,
         ])
         pipeline.send(call) { [self] reply, isRetry in
             recent.forget(id)
@@ -147,14 +126,21 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    /// Entries of the `#live` sorted set whose expiry is ahead (see the type's documentation for when it is approximate).
-    public func count() throws -> Int {
-        let time = clock()
-        let reply = try withConnection { connection in
-            try connection.command([Array("ZCOUNT".utf8), indexKey, Array("(\(time.nowMilliseconds)".utf8), Array("+inf".utf8)])
+    /// Entries of the `#live` sorted set whose expiry is ahead (see the type's documentation for when it is
+    /// approximate), from the pipeline: reported from its thread, so no caller waits for Redis.
+    public func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
+        let call = ScriptCall(script: RedisScripts.liveCount, keys: [indexKey], arguments: [ByteBuffer.decimal(clock().nowMilliseconds)])
+        pipeline.send(call) { reply, _ in
+            completion(
+                Result { () throws(SessionStoreError) in
+                    switch reply {
+                    case .success(.integer(let live)): return Int(live)
+                    case .success(let other): throw Self.unexpected(other)
+                    case .failure(.outcomeUnknown(let message)): throw .unavailable(message)
+                    case .failure(let error): throw error
+                    }
+                })
         }
-        guard case .integer(let live) = reply else { throw Self.unexpected(reply) }
-        return Int(live)
     }
 
     /// Deletes the sessions whose header expiry has passed and drops them from the `#live` set, in batches.
@@ -165,7 +151,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         while true {
             let reply = try withConnection { connection in
                 try evaluate(RedisScripts.sweep, on: connection, keys: [indexKey], arguments: [
-                    decimalBytes(time.nowMilliseconds), keyPrefix, decimalBytes(Int64(Self.sweepBatch)),
+                    ByteBuffer.decimal(time.nowMilliseconds), keyPrefix, ByteBuffer.decimal(Int64(Self.sweepBatch)),
                 ])
             }
             guard case .array(let parts) = reply, parts.count == 2, case .integer(let seen) = parts[0], case .integer(let gone) = parts[1] else {
@@ -176,9 +162,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         }
     }
 
-    public func checkHealth() throws {
-        let reply = try withConnection { connection in try connection.command("PING") }
-        guard reply == .status("PONG") else { throw SessionStoreError.unavailable("redis: PING answered \(reply)") }
+    /// Healthy when a script call through the pipeline is answered: what every session call needs.
+    public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        count { completion($0.map { _ in }) }
     }
 
     /// Lets the pipeline answer what is queued and drops every connection; the data stays in Redis.
@@ -230,15 +216,22 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     @usableFromInline
     func getCall(_ id: SessionID, _ time: Clock) -> ScriptCall {
         ScriptCall(script: RedisScripts.get, keys: [key(id), indexKey], arguments: [
-            decimalBytes(time.nowMilliseconds), decimalBytes(time.redisTTLMilliseconds),
-            decimalBytes(time.expiresMilliseconds, width: 16), id.bytes,
-            decimalBytes(time.redisTTLMilliseconds + 60_000),
+            ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
+            ByteBuffer.decimal(time.expiresMilliseconds, width: 16), id.bytes,
+            ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
         ])
     }
 
-    /// The record a `getCall` returned; nil when absent or expired.
+    /// The record a `getCall` returned; nil when absent or expired. A read changes nothing the caller asked for, so
+    /// when its reply is lost twice it is `.unavailable`, not `.outcomeUnknown`.
     @usableFromInline
-    static func fetched(_ reply: RedisReply) throws(SessionStoreError) -> [UInt8]? {
+    static func fetched(_ result: Result<RedisReply, SessionStoreError>) throws(SessionStoreError) -> [UInt8]? {
+        let reply: RedisReply
+        switch result {
+        case .success(let got): reply = got
+        case .failure(.outcomeUnknown(let message)): throw .unavailable(message)
+        case .failure(let error): throw error
+        }
         switch reply {
         case .string(let record): return record
         case .null: return nil

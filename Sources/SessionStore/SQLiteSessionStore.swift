@@ -21,11 +21,14 @@ import Synchronization
 /// - Expiry: reads and updates rewrite the expiry only when it would move by more than 1% of the TTL, so display reads
 ///   do not cost a disk sync each and presses do not rewrite the expiry index each; a session therefore lives between
 ///   99% and 100% of the TTL after its last use. A read queues its expiry move and does not wait for it; until it
-///   commits, the store remembers it in memory (and `count()` may miss it).
-/// - `count()` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
+///   commits, the store remembers it in memory (and `count` may miss it).
+/// - `count` counts live rows; the cap check uses an in-process tally of rows and sweeps before refusing.
 /// - Expired rows are invisible at once and deleted by `sweepExpired()` (run it periodically, e.g. with `ExpirySweeper`).
 /// - Rows an earlier build stored in a form the codec no longer reads are rewritten once, when the file is opened
 ///   (`SessionCodec.decodeEarlierForm`).
+/// - `exclusive`: the store holds a lock on the file (`FileLock`) while open, and refuses to open a file another
+///   exclusive store holds, in this process or another. The cap (`maxSessions`) is counted in this process, so two
+///   servers on one file would each allow it; a server opens its file exclusively.
 public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private final class ConnectionSlot: Sendable {
         let connection: Mutex<SQLiteConnection?>
@@ -50,12 +53,28 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
     @usableFromInline let recent: RecentValues<Value>
+    private let lock: FileLock?
 
-    public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init()) throws {
+    public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init(), exclusive: Bool = false) throws {
         self.codec = codec
         self.options = options
         self.ttl = options.ttlSeconds
         self.refreshSlack = options.ttlSeconds / 100
+        let held: FileLock?
+        if exclusive {
+            guard let lock = try FileLock(path: path) else {
+                throw SessionStoreError.unavailable(
+                    "sqlite: \(path) is in use by another server; one server serves a SQLite file (several servers share sessions through Redis)")
+            }
+            held = lock
+        } else {
+            held = nil
+        }
+        lock = held
+        // Released only after every connection has closed: closing a descriptor of the file earlier would drop
+        // SQLite's own locks (see `FileLock`).
+        var opened = false
+        defer { if !opened { held?.release() } }
 
         let writerConnection = try SQLiteConnection(path: path)
         try writerConnection.execute("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
@@ -75,6 +94,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         committer = try SQLiteCommitter(writer: writerConnection, batchLimit: Self.batchLimit) { committed in
             recent.batchEnded(committed: committed)
         }
+        opened = true
     }
 
     deinit {
@@ -119,14 +139,17 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         })
     }
 
-    /// Exact: the rows whose expiry is still ahead.
-    public func count() throws -> Int {
+    /// Exact: the rows whose expiry is still ahead. Answers at once from a reader connection.
+    public func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
         let now = options.now()
-        return try withReader { connection in
-            var live = 0
-            try connection.run("SELECT count(*) FROM sessions WHERE expires_at > ?", [.real(now)]) { live = Int($0.integer(0)) }
-            return live
-        }
+        completion(
+            Result {
+                try withReader { connection in
+                    var live = 0
+                    try connection.run("SELECT count(*) FROM sessions WHERE expires_at > ?", [.real(now)]) { live = Int($0.integer(0)) }
+                    return live
+                }
+            }.mapError(Self.storeError))
     }
 
     /// Waits for the committer; must not be called from a completion (which runs on the committer thread).
@@ -143,10 +166,13 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         return try outcome.withLock { $0 ?? .failure(.closed) }.get()
     }
 
-    public func checkHealth() throws {
-        _ = try withReader { connection in
-            try connection.run("SELECT 1 FROM sessions LIMIT 1")
-        }
+    public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        completion(
+            Result {
+                _ = try withReader { connection in
+                    try connection.run("SELECT 1 FROM sessions LIMIT 1")
+                }
+            }.mapError(Self.storeError))
     }
 
     /// Refuses later writes, commits the queued ones, checkpoints the WAL into the main file and closes every
@@ -158,6 +184,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         for reader in readers {
             reader.connection.withLock { $0 = nil }
         }
+        lock?.release()
     }
 
     // MARK: Rows

@@ -20,7 +20,11 @@ public enum SessionStoreError: Error, Sendable, Equatable {
     case alreadyExists
     case versionMismatch(current: UInt64)
     case capacityReached
+    /// The store could not be reached, or refused the call: nothing was changed.
     case unavailable(String)
+    /// A write went out but its reply was lost, and sending it again did not settle it: it may or may not have taken
+    /// effect (Redis). Reading the session tells.
+    case outcomeUnknown(String)
     case corrupt(String)
 }
 
@@ -67,12 +71,14 @@ public protocol SessionStore<Value>: Sendable {
     func update<Update: SessionUpdate<Value>>(_ update: consuming Update)
     /// Deletes; `.notFound` when absent, `.versionMismatch` when `expectedVersion` is given and differs.
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
-    /// Live sessions (approximate for Redis; each store says how it counts).
-    func count() throws -> Int
-    /// Removes expired sessions now; returns how many. Stores may also drop them on their own.
+    /// Live sessions (approximate for Redis; each store says how it counts). Reports like every call: a store that
+    /// waits for a server (Redis) reports from its own thread, so a slow server holds up no caller.
+    func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void)
+    /// Removes expired sessions now; returns how many. Stores may also drop them on their own. Waits: call it from
+    /// a thread of its own (`ExpirySweeper`).
     @discardableResult func sweepExpired() throws -> Int
-    /// Throws `.unavailable` when the store cannot serve (for /readyz).
-    func checkHealth() throws
+    /// Reports `.unavailable` when the store cannot serve (for /readyz); reports as `count` does.
+    func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
     /// Finishes what is queued and releases resources; every later call fails with `.unavailable`.
     func close()
 }

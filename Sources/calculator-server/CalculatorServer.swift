@@ -3,8 +3,6 @@ import CalculatorService
 import Foundation
 import HTTPServer
 import Logging
-import Metrics
-import Prometheus
 import SessionStore
 
 struct CalculatorServer: ParsableCommand {
@@ -16,7 +14,8 @@ struct CalculatorServer: ParsableCommand {
             environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (for up to \
             --drain-timeout), closes the store and exits 0. `calculator-server healthcheck` checks a running server \
             (see `calculator-server healthcheck --help`).
-            """
+            """,
+        version: CalculatorService.version
     )
 
     // Each flag's default is read from where it is defined (`ServerConfiguration`, `ServiceConfiguration`,
@@ -39,7 +38,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("HTTP event-loop threads.", "CALC_THREADS", default: "the cores this process may run on"))
     var threads: Int?
 
-    @Option(help: help("Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
+    @Option(help: help("Session store: memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
     var store: String?
 
     @Option(help: help("Directory for the default SQLite store.", "CALC_DATA_DIR", default: Self.defaultDataDirectory))
@@ -63,6 +62,9 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Seconds a connection may stay idle before it is closed.", "CALC_CONNECTION_TIMEOUT", default: Self.serverDefaults.connectionTimeout))
     var connectionTimeout: Int?
 
+    @Option(help: help("Seconds a client has to send a request's line and headers, from when its connection opens or its last request ends (so also the idle time between requests); slower connections are closed.", "CALC_HEADER_TIMEOUT", default: Self.serverDefaults.headerTimeout))
+    var headerTimeout: Int?
+
     @Option(help: help("Most concurrent connections from one client address; 0 = no limit.", "CALC_MAX_CONNECTIONS_PER_IP", default: Self.serverDefaults.perIPConnectionLimit))
     var maxConnectionsPerIp: Int?
 
@@ -72,7 +74,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps.", "CALC_API_KEY", default: Self.serviceDefaults.apiKey ?? "none"))
     var apiKey: String?
 
-    @Option(help: help("Key presses a second per client (token bucket, bursts of twice that); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
+    @Option(help: help("Key presses a second per client, a request of n keys counting n (token bucket, bursts of twice that; a larger batch is let through when the bucket is full and paid for by waiting); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
     var pressRate: Double?
 
     @Option(help: help("New sessions a minute per client (token bucket); 0 = no limit.", "CALC_SESSION_RATE", default: Self.serviceDefaults.sessionsPerMinute))
@@ -108,18 +110,10 @@ struct CalculatorServer: ParsableCommand {
         let format = setting.string(logFormat, "CALC_LOG_FORMAT", default: Self.defaultLogFormat)
         guard format == "text" || format == "json" else { throw ValidationError("--log-format must be text or json, not \(format)") }
         LoggingSystem.bootstrap { label in
-            if format == "json" {
-                var handler = JSONLogHandler(label: label)
-                handler.logLevel = level
-                return handler
-            }
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = StandardErrorLogHandler(label: label, format: format == "json" ? .json : .text)
             handler.logLevel = level
             return handler
         }
-        // Request counts and durations are the service's own (`RouteMetrics`); the rest goes through swift-metrics.
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let logger = Logger(label: "calculator-server")
 
         var server = ServerConfiguration()
@@ -134,6 +128,9 @@ struct CalculatorServer: ParsableCommand {
         server.connectionTimeout = try setting.number(
             connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: server.connectionTimeout, in: ServerConfiguration.Accepted.connectionTimeout,
             option: "--connection-timeout")
+        server.headerTimeout = try setting.number(
+            headerTimeout, "CALC_HEADER_TIMEOUT", default: server.headerTimeout, in: ServerConfiguration.Accepted.headerTimeout,
+            option: "--header-timeout")
         server.perIPConnectionLimit = try setting.number(
             maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: server.perIPConnectionLimit,
             in: ServerConfiguration.Accepted.perIPConnectionLimit, option: "--max-connections-per-ip")
@@ -169,7 +166,8 @@ struct CalculatorServer: ParsableCommand {
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
         let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
         guard let location = StoreLocation(storeText) else {
-            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(storeText)")
+            throw ValidationError(
+                "--store must be memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], not \(StoreLocation.redacted(storeText))")
         }
         service.store = location
 
@@ -182,22 +180,26 @@ struct CalculatorServer: ParsableCommand {
 
         let calculator: CalculatorService
         do {
-            calculator = try CalculatorService.make(service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+            calculator = try CalculatorService.make(service, logger: logger)
         } catch {
-            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
+            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error.message": "\(error)"])
             throw ExitCode.failure
         }
         let http = Server(configuration: server, responder: calculator.responder)
         do {
             try http.start()
         } catch {
-            logger.critical("could not start the HTTP server", metadata: ["error": "\(error)"])
+            logger.critical("could not start the HTTP server", metadata: ["error.message": "\(error)"])
             throw ExitCode.failure
         }
-        // Tests and scripts read the bound port from this line.
-        print("calculator-server listening on http://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(http.port)")
-        fflush(nil)  // all streams: stdout is a C global Swift 6 will not touch
-        logger.info("started", metadata: ["store": "\(location.logDescription)", "threads": "\(server.threads)"])
+        announce(host: server.host, port: http.port, json: format == "json")
+        logger.info(
+            "started",
+            metadata: [
+                "store": "\(location.logDescription)", "threads": .stringConvertible(server.threads),
+                "server.address": "\(server.host)", "server.port": .stringConvertible(http.port),
+                "service.version": "\(CalculatorService.version)",
+            ])
 
         var received: Int32 = 0
         sigwait(&signals, &received)
@@ -205,6 +207,21 @@ struct CalculatorServer: ParsableCommand {
         http.shutdown(drainTimeout: drain)
         calculator.close()
         logger.info("stopped")
+    }
+
+    /// The line on standard output that tests and scripts read the bound port from: in JSON mode an object, as every
+    /// other line, with the port in `server.port`.
+    private func announce(host: String, port: Int, json: Bool) {
+        let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        if json {
+            let line = JSONLogLine.render(
+                level: .info, message: "listening", label: "calculator-server",
+                metadata: ["url.full": "\(url)", "server.address": "\(host)", "server.port": .stringConvertible(port)])
+            print(String(decoding: line, as: UTF8.self))
+        } else {
+            print("calculator-server listening on \(url)")
+        }
+        fflush(nil)  // all streams: stdout is a C global Swift 6 will not touch
     }
 
     /// The flags if any were given, else the variable, else the default.

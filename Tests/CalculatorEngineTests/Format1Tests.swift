@@ -154,15 +154,18 @@ import Testing
         #expect(throws: DecodingError.self) { try Self.decode(object) }
     }
 
-    /// Settings members that are absent take their defaults; an unknown mode is rejected.
+    /// Settings members that are absent take their defaults; an unknown mode is rejected, and so are programmer mode
+    /// and gradians, which format 1 never held.
     @Test func settingsDecodeWithDefaults() throws {
         var object = try Self.stateObject(keys: "")
         object["settings"] = ["angle": "rad"]
         #expect(try Self.decode(object).settings == Settings(angle: .rad))
         object["settings"] = ["mode": "immediate", "angle": "deg", "digits": 20]
         #expect(try Self.decode(object).settings == Settings(mode: .immediate, digits: 20))
-        object["settings"] = ["mode": "rpn"]
-        #expect(throws: DecodingError.self) { try Self.decode(object) }
+        for settings in [["mode": "rpn"], ["mode": "programmer"], ["angle": "grad"]] {
+            object["settings"] = settings
+            #expect(throws: DecodingError.self) { try Self.decode(object) }
+        }
     }
 
     /// A history longer than the limit keeps its newest entries.

@@ -148,6 +148,28 @@ func isWellFormedDisplay(_ display: String) -> Bool {
     return i == bytes.count
 }
 
+/// `isWellFormedDisplay` for the state's mode: in programmer mode the value in the radix (decimal signed; hex,
+/// oct and bin the word's bit pattern, capitals), no leading zeros, inside the word; or `Error`.
+func isWellFormedDisplay(_ display: String, settings: Settings) -> Bool {
+    guard settings.mode == .programmer else { return isWellFormedDisplay(display) }
+    if display == "Error" { return true }
+    let base: Int = switch settings.radix {
+    case .hex: 16
+    case .dec: 10
+    case .oct: 8
+    case .bin: 2
+    }
+    var digits = Substring(display)
+    if settings.radix == .dec, digits.hasPrefix("-") { digits.removeFirst() }
+    guard !digits.isEmpty, digits == "0" || digits.first != "0", digits.allSatisfy({ $0.isASCII && ($0.isNumber || ("A"..."F").contains($0)) }),
+        let magnitude = UInt64(digits, radix: base)
+    else { return false }
+    let bits = UInt64(settings.word.bits)
+    if settings.radix != .dec { return bits == 64 || magnitude >> bits == 0 }
+    let limit: UInt64 = (1 << (bits - 1)) - (display.hasPrefix("-") ? 0 : 1)
+    return magnitude <= limit && display != "-0"
+}
+
 func isWellFormedResult(_ display: String) -> Bool {
     display == "Error" || display.wholeMatch(of: /-?\d+(\.\d+)?(e[+-]\d+)?/) != nil
 }

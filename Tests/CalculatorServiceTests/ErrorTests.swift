@@ -141,7 +141,11 @@ import Testing
 
     @Test(arguments: [TestStore.memory]) func invalidSettings(_ store: TestStore) throws {
         try start(store)
-        for body in [#"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"digits": 1e300}"#, #"{"mode": "rpn"}"#, #"{"angle": "grad"}"#, #"{"angle": 1}"#] {
+        for body in [
+            #"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"digits": 1e300}"#, #"{"mode": "rpn"}"#, #"{"angle": "gon"}"#,
+            #"{"angle": 1}"#, #"{"radix": "b"}"#, #"{"radix": 16}"#, #"{"word": 12}"#, #"{"word": "64"}"#, #"{"word": 64.5}"#,
+            #"{"variables": {"x": "1"}}"#, #"{"variables": []}"#, #"{"mode": "Programmer"}"#,
+        ] {
             _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: body), 422, type: "invalid-settings")
         }
         _ = try expectProblem(try client.send("PATCH", "/sessions/\(id)", json: #"{"colour": "red"}"#), 400, type: "invalid-request")

@@ -57,6 +57,28 @@ import Testing
         #expect(try client.send("GET", "/sessions/\(id)/display").status == 200)
     }
 
+    /// The press rate counts keys: a request of two keys takes two tokens, and a batch larger than the burst passes
+    /// only with a full bucket, which it leaves in debt for as long as its keys take at the rate.
+    @Test func pressRateLimitCountsKeysNotRequests() throws {
+        // One key a second, bursts of two; the requests come much quicker than a token refills.
+        let client = try InProcessClient(store: .memory) { $0.pressesPerSecond = 1 }
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"keys":["1","m+"]}"#).status == 200)
+        let refused = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"m+"}"#)
+        Self.expectRefusal(refused, 429, "rate-limited")
+        #expect(try client.send("GET", "/sessions/\(id)").json?["memory"] as? String == "1", "the refused press pressed nothing")
+
+        let batch = try InProcessClient(store: .memory) { $0.pressesPerSecond = 2 }
+        let other = try #require(try batch.send("POST", "/sessions").json?["id"] as? String)
+        let thousand = "{\"keys\":[" + Array(repeating: "\"1\"", count: 999).joined(separator: ",") + ",\"m+\"]}"
+        #expect(try batch.send("POST", "/sessions/\(other)/press", json: thousand).status == 200)
+        for _ in 0..<3 {
+            let next = try batch.send("POST", "/sessions/\(other)/press", json: thousand)
+            Self.expectRefusal(next, 429, "rate-limited")
+            #expect((Int(next.header("Retry-After") ?? "") ?? 0) >= 499, "1,000 keys at 2 a second take 500 s")
+        }
+    }
+
     @Test func sessionRateLimitCountsPerClientAndHonoursForwardedForOnlyWhenTrusted() throws {
         let client = try InProcessClient(store: .memory) { $0.sessionsPerMinute = 0.5 }
         #expect(try client.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.1")]).status == 201)

@@ -22,7 +22,7 @@ import Testing
             store.create(id, SessionRecord(state: CalculatorState())) { _ in }
             let watchers = try SessionWatchers(
                 limits: .init(perSession: 0, perClient: 0), heartbeat: heartbeat, sessions: SessionStoreOptions(),
-                metrics: ServiceMetrics(), lookups: SessionLookups(store), feed: nil)
+                metrics: ServiceMetrics(store: "memory"), lookups: SessionLookups(store), feed: nil)
             self.watchers = watchers
             var configuration = ServerConfiguration()
             configuration.port = 0

@@ -25,14 +25,14 @@ private final class SweepCountingStore: SessionStore {
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
         inner.delete(id, expectedVersion: expectedVersion, completion: completion)
     }
-    func count() throws -> Int { try inner.count() }
+    func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) { inner.count(completion: completion) }
     func sweepExpired() throws -> Int {
         let count = try inner.sweepExpired()
         removed.add(count, ordering: .relaxed)
         sweeps.add(1, ordering: .relaxed)
         return count
     }
-    func checkHealth() throws { try inner.checkHealth() }
+    func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) { inner.checkHealth(completion: completion) }
     func close() { inner.close() }
 }
 

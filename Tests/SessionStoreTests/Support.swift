@@ -70,6 +70,14 @@ extension SessionStore {
     func delete(_ id: SessionID, expectedVersion: UInt64? = nil) throws {
         try waitFor { delete(id, expectedVersion: expectedVersion, completion: $0) }
     }
+
+    func count() throws -> Int {
+        try waitFor { count(completion: $0) }
+    }
+
+    func checkHealth() throws {
+        try waitFor { checkHealth(completion: $0) }
+    }
 }
 
 extension SessionStore where Value == Tally {

@@ -89,12 +89,12 @@ def second_origin():
 
 
 def readme_nginx_recipe():
-    """The nginx configuration the README's guide gives (its first ```nginx block)."""
+    """The nginx configuration the README's guide gives for TLS and a path prefix (its ```nginx block with /calc/)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"```nginx\n(.*?)```", readme, re.S)
-    if not match:
-        raise RuntimeError("README.md has no ```nginx block")
-    return match.group(1)
+    for block in re.findall(r"```nginx\n(.*?)```", readme, re.S):
+        if "location /calc/" in block:
+            return block
+    raise RuntimeError("README.md has no ```nginx block for a /calc/ prefix")
 
 
 @contextlib.contextmanager

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "support"))
 from checklist import Run  # noqa: E402
 from harness import api, calculator_server, nginx_in_front, second_origin  # noqa: E402
+from programmer_checks import add_programmer_checks  # noqa: E402
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -432,6 +433,7 @@ def run_checks(run, options, screenshots):
         run.check("Tab reaches the digits first; Enter presses the key Tab focused, and = after a click",
                   digits_first_in_the_tab_order_and_enter_presses_the_focused_key)
         run.check("behind nginx (the README's recipe): TLS, page and API under /calc/", behind_nginx_with_tls_under_a_path_prefix)
+        add_programmer_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
         run.check("no uncaught script errors", no_script_errors)
         browser.close()
 
@@ -457,7 +459,8 @@ def main():
         print(f"FAIL setting up: {type(error).__name__}: {error}")
         traceback.print_exc(limit=5, file=sys.stdout)
 
-    print("screenshots: " + " ".join(str(screenshots / name) for name in ("phone.png", "phone-scientific.png", "wide.png")))
+    print("screenshots: " + " ".join(str(screenshots / name) for name in (
+        "phone.png", "phone-scientific.png", "wide.png", "phone-programmer.png")))
     print(f"{run.passed} passed, {run.failed} failed")
     return 1 if run.failed else 0
 

@@ -154,7 +154,9 @@ def power(x, y):
             raise Undefined()
         negative = y.numerator % 2 == 1
         x = -x
-    with mp.workprec(64):
+    # Enough bits for x itself: a base within 2^-64 of 1 (1.00000000000000000006) would otherwise round to 1 or to
+    # twice its distance from 1, and a large exponent turns that into thousands of decades.
+    with mp.workprec(64 + max(abs(x.numerator).bit_length(), x.denominator.bit_length())):
         size = to_mpf(y) * mpmath.log10(to_mpf(x))
     if size > 10050:
         return out_of_range(True, negative)

@@ -111,7 +111,8 @@
     ['fact', 'sin', 'cos', 'tan', 'e', 'EE'],
     ['angle', 'sinh', 'cosh', 'tanh', 'pi', 'rand'],
   ];
-  const placedElsewhere = new Set(['AC', 'C', 'rad', 'deg']);
+  // CE is the clear entry of every mode; grad is a toggle of its own, and the programmer keypad is modes.js's.
+  const placedElsewhere = new Set(['AC', 'C', 'CE', 'rad', 'deg', 'grad']);
 
   // What a screen reader says for each key (the labels are symbols).
   const spoken = {
@@ -149,10 +150,7 @@
     button.className = `key key-${classFor(slot, info, block)}`;
     button.dataset.slot = slot;
     button.dataset.kind = info.kind;
-    button.addEventListener('click', (event) => {
-      if (event.detail === 0) flash(button.dataset.key); // clicked from the keyboard: show which key went
-      press(button.dataset.key);
-    });
+    button.addEventListener('click', () => press(button.dataset.key));
     buttons.set(slot, button);
     setButtonKey(button, info.name);
     return button;
@@ -204,12 +202,13 @@
     el.basic.replaceChildren(...basicKeys.filter(isDigit), ...basicKeys.filter((button) => !isDigit(button)));
     fill(el.scientific, scientificLayout, 'scientific');
     for (const info of keys) {
-      if (placed.has(info.name) || info.second) continue;
+      if (placed.has(info.name) || info.second || !info.modes.scientific) continue;
       el.scientific.append(makeButton(info.name, info, 'scientific'));
     }
     const second = buttons.get('2nd');
     if (second) second.setAttribute('aria-pressed', 'false');
     if (state) render(state);
+    root.dispatchEvent(new CustomEvent('calculator:keys', { detail: keys }));
   }
 
   async function loadKeys() {
@@ -230,6 +229,7 @@
   function render(next) {
     state = next;
     root.dataset.session = next.id;
+    root.dataset.mode = next.mode;
     el.display.textContent = next.display;
     el.display.classList.toggle('is-error', Boolean(next.error));
     if (next.error) {
@@ -246,8 +246,9 @@
     el.second.hidden = !next.second;
     el.memory.hidden = next.memory === null || next.memory === undefined;
     el.memory.title = el.memory.hidden ? '' : `Memory: ${next.memory}`;
-    el.angle.textContent = next.angle === 'rad' ? 'RAD' : 'DEG';
-    el.angle.title = next.angle === 'rad' ? 'Angles in radians' : 'Angles in degrees';
+    el.angle.textContent = next.angle.toUpperCase();
+    el.angle.title = `Angles in ${{ deg: 'degrees', rad: 'radians', grad: 'gradians' }[next.angle]}`;
+    el.angle.hidden = next.mode === 'programmer';
 
     const clear = buttons.get('clear');
     if (clear) {
@@ -273,6 +274,7 @@
       button.classList.toggle('is-active', next.pending && lastKind === 'binary' && button.dataset.key === lastOperator);
     }
     fitDisplay();
+    root.dispatchEvent(new CustomEvent('calculator:state', { detail: next }));
   }
 
   // Long numbers shrink to fit the width instead of being cut off.
@@ -395,7 +397,7 @@
         retryOnNetworkError: true,
       });
       const info = catalog.get(name);
-      lastKind = info ? info.kind : null;
+      lastKind = info ? info.modes[next.mode] || info.kind : null;
       if (lastKind === 'binary') lastOperator = name;
       render(next);
       clearStatus();
@@ -413,40 +415,21 @@
     }
   }
 
-  // ---- keyboard ----
+  // ---- other scripts ----
 
-  const keyboard = {
-    Enter: '=', '=': '=', Backspace: 'back', Escape: 'AC', Delete: 'C', '%': 'percent', '^': 'pow',
-    '+': '+', '-': '-', '*': '*', '/': '/', '(': '(', ')': ')', '.': '.', ',': '.',
-  };
-  for (const digit of '0123456789') keyboard[digit] = digit;
-
-  // Whether the focus reached the focused element from the keyboard (Tab), not from a click: Enter then presses the
-  // focused key, as on any button. A key clicked keeps the focus, but for someone typing a calculation after a
-  // click Enter stays =.
-  let focusFromKeyboard = false;
-  document.addEventListener('pointerdown', () => { focusFromKeyboard = false; }, true);
-
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Tab') focusFromKeyboard = true;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const onButton = event.target instanceof HTMLButtonElement;
-    // The browser clicks the focused button: once, and nothing else happens.
-    if (onButton && (event.key === ' ' || (event.key === 'Enter' && focusFromKeyboard))) return;
-    const name = keyboard[event.key];
-    if (!name) return;
-    // Also stops Enter from clicking a key focused by a click as well as pressing =, and '/' from opening
-    // find-in-page.
-    event.preventDefault();
-    flash(name);
-    press(name);
+  // keyboard.js and modes.js press keys and change settings through these events, in the same queue as the keypad.
+  root.addEventListener('calculator:press', (event) => press(event.detail));
+  root.addEventListener('calculator:settings', (event) => {
+    queue = queue.then(() => changeSettings(event.detail));
   });
 
-  function flash(name) {
-    for (const button of buttons.values()) {
-      if (button.dataset.key !== name) continue;
-      button.classList.add('is-pressed');
-      setTimeout(() => button.classList.remove('is-pressed'), 120);
+  async function changeSettings(settings) {
+    try {
+      const id = await ensureSession();
+      render(await request('PATCH', `sessions/${id}`, { body: settings }));
+      clearStatus();
+    } catch (error) {
+      showStatus(describe(error));
     }
   }
 
