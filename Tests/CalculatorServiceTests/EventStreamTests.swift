@@ -67,6 +67,26 @@ final class TwoInstances {
         }
     }
 
+    /// Programmer mode's display has members of its own (radix, word, the value in every radix): an event has them
+    /// too, with the same values as the display read, and a mode changed by PATCH shows in the next event.
+    @Test func aProgrammerModeEventIsTheDisplayReadAndItsVersion() throws {
+        let server = try ServerProcess()
+        let client = try server.client()
+        let created = try client.send("POST", "/sessions", json: #"{"mode":"programmer","radix":"hex","word":8}"#)
+        let id = try #require(created.json?["id"] as? String)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(try watcher.next()?.json?["radix"] as? String == "hex")
+        for key in ["F", "F", "sto", "x"] { try Self.press(client, id, key) }
+        let event = try #require(try watcher.events(through: 5).last)
+        #expect((event.json?["radixes"] as? [String: Any])?["dec"] as? String == "-1")
+        // The display read's very bytes, with the version as the last member.
+        let display = String(decoding: try client.send("GET", "/sessions/\(id)/display").body, as: UTF8.self)
+        #expect(display.hasSuffix("}") && event.data == display.dropLast() + #","version":5}"#)
+        #expect(try client.send("PATCH", "/sessions/\(id)", json: #"{"mode":"scientific"}"#).status == 200)
+        let scientific = try #require(try watcher.events(through: 6).last?.json)
+        #expect(scientific["radix"] == nil && scientific["radixes"] == nil)
+    }
+
     @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
     func aWatcherOnOneInstanceSeesPressesMadeOnAnother() throws {
         let instances = try TwoInstances()

@@ -146,6 +146,13 @@ def run_checks(run, options, screenshots):
             mirror.keyboard.type("+4=")
             expect(display).to_have_text("40")
             expect(history_results).to_have_text(["10", "6", "36", "40"])
+            # A mode changed on one page shows on the other: programmer mode's event carries its radix lines.
+            page.locator("#toggle-programmer").click()
+            expect(mirror.locator("#calculator")).to_have_attribute("data-mode", "programmer")
+            expect(mirror.locator("#radix-hex")).to_have_text("28")
+            page.locator("#toggle-programmer").click()
+            expect(mirror.locator("#calculator")).to_have_attribute("data-mode", "scientific")
+            expect(mirrored).to_have_text("40")
             stored = mirror.evaluate("() => localStorage.getItem('calculator.session')")
             assert stored == seen["session"], f"the second page keeps {stored!r}"
             mirror_context.close()

@@ -356,12 +356,21 @@
   }
 
   // The states made elsewhere (another tab or device on this session), which live.js receives: drawn when newer than
-  // the one shown, with the history, which such a state does not carry.
+  // the one shown, with the history, which such a state does not carry. A state from the stream has the display's
+  // members, not the settings; only programmer mode's display has a radix, so a mode changed elsewhere is seen there
+  // and the session is then read whole, mode included.
   window.calculatorPage = {
     showElsewhere(next) {
       if (!state || next.version <= state.version) return;
-      render({ ...state, ...next });
-      refreshHistory(state.id);
+      const id = state.id;
+      if (('radix' in next) === (state.mode === 'programmer')) {
+        render({ ...state, ...next });
+      } else {
+        request('GET', `sessions/${id}`)
+          .then((whole) => { if (state && state.id === id && whole.version > state.version) render(whole); })
+          .catch((error) => showStatus(describe(error)));
+      }
+      refreshHistory(id);
     },
   };
 
