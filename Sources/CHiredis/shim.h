@@ -143,12 +143,17 @@ static inline redisReply *chiredis_fail(redisContext *c, const char *message) {
     return NULL;
 }
 
+// A new reply's budget, when the reader is between replies (one half read keeps what is left of its own).
+static inline void chiredis_renew_budget(redisContext *c) {
+    chiredis_budget *budget = c->reader != NULL ? (chiredis_budget *)c->reader->privdata : NULL;
+    if (budget != NULL && c->reader->ridx == -1) budget->objects_left = CHIREDIS_MAX_ELEMENTS + 1;
+}
+
 // The next reply in order, writing out whatever is still buffered first; NULL on an I/O error, a timeout, or a reply
 // beyond the bounds above. The socket's timeout limits each read; `timeout_ms` limits the whole reply, so a server
 // that trickles bytes cannot hold the caller longer.
 static inline redisReply *chiredis_next_reply(redisContext *c, long timeout_ms) {
-    chiredis_budget *budget = c->reader != NULL ? (chiredis_budget *)c->reader->privdata : NULL;
-    if (budget != NULL && c->reader->ridx == -1) budget->objects_left = CHIREDIS_MAX_ELEMENTS + 1;
+    chiredis_renew_budget(c);
     void *reply = NULL;
     if (redisGetReplyFromReader(c, &reply) != REDIS_OK) goto failed;
     if (reply != NULL) return (redisReply *)reply;
@@ -179,5 +184,36 @@ static inline redisReply *chiredis_command(redisContext *c, int argc, const char
 }
 
 static inline int chiredis_error(const redisContext *c) { return c->err; }
+static inline int chiredis_fd(const redisContext *c) { return c->fd; }
+
+// Writes the whole output buffer; REDIS_OK or REDIS_ERR.
+static inline int chiredis_flush(redisContext *c) {
+    int done = 0;
+    while (!done) {
+        if (redisBufferWrite(c, &done) != REDIS_OK) return REDIS_ERR;
+    }
+    return REDIS_OK;
+}
+
+// One read of what the socket holds (call when it is readable); REDIS_OK or REDIS_ERR (closed, an error, or more
+// unparsed bytes than a reply may have).
+static inline int chiredis_read_available(redisContext *c) {
+    if (redisBufferRead(c) != REDIS_OK) return REDIS_ERR;
+    if (c->reader->len - c->reader->pos > CHIREDIS_MAX_UNREAD) {
+        chiredis_fail(c, "a reply is larger than the store accepts");
+        return REDIS_ERR;
+    }
+    return REDIS_OK;
+}
+
+// The next reply complete in the input buffer, without reading, bounded as chiredis_next_reply's: *reply is NULL when
+// none is; REDIS_ERR on a protocol error or a reply beyond the bounds.
+static inline int chiredis_buffered_reply(redisContext *c, redisReply **reply) {
+    chiredis_renew_budget(c);
+    void *taken = NULL;
+    int status = redisGetReplyFromReader(c, &taken);
+    *reply = (redisReply *)taken;
+    return status;
+}
 static inline const char *chiredis_error_string(const redisContext *c) { return c->errstr; }
 #endif

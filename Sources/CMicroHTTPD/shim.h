@@ -151,4 +151,10 @@ static inline size_t cmhd_peer_address(struct MHD_Connection *connection, char *
     return text == NULL ? 0 : strlen(buffer);
 }
 
+/// The connection's socket, or -1.
+static inline int cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 #endif

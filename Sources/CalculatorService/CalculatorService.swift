@@ -30,6 +30,13 @@ public struct ServiceConfiguration: Sendable {
     public var sessionsPerMinute: Double = 0
     /// Take the client's address from the last X-Forwarded-For entry (only behind a proxy that sets it).
     public var trustProxy = false
+    /// Clients following one session's events, and sessions' events followed from one client address (0 turns a limit
+    /// off): beyond them a new stream gets 503 and 429.
+    public var watchersPerSession = 50
+    public var watchersPerClient = 50
+    /// How often an event stream gets a comment line when nothing else is sent, so proxies keep it and clients see it
+    /// alive.
+    public var heartbeatInterval: Duration = .seconds(15)
 
     public init() {}
 }
@@ -41,6 +48,7 @@ public final class CalculatorService: Sendable {
     /// For closing: the requests reach the store through the endpoints, which know its type.
     private let store: any SessionStore<SessionRecord>
     private let sweeper: ExpirySweeper?
+    private let watchers: SessionWatchers
     let logger: Logger
     /// Whether `logger` takes the per-request line, decided once: asking `logger.logLevel` copies the handler
     /// existential (a retain and a release) on every request. The level is set before the service is made.
@@ -53,8 +61,10 @@ public final class CalculatorService: Sendable {
     private let requestCounter = Atomic<UInt64>(0)
 
     /// The service on `store`, whose concrete type the endpoints are made for (see `make`).
+    /// `feed`, beside a Redis store, reports the changes other instances make, for the watchers here.
     init<Store: SessionStore<SessionRecord>>(
         store: Store,
+        feed: RedisSubscriber<SessionRecord>? = nil,
         configuration: ServiceConfiguration,
         logger: Logger,
         now: @escaping @Sendable () -> Double
@@ -78,8 +88,14 @@ public final class CalculatorService: Sendable {
                 limiter: RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now),
                 trustProxy: configuration.trustProxy, metrics: metrics) : nil
         let replies = SessionReplies(configuration: configuration, logger: logger, metrics: metrics)
+        let watchers = try SessionWatchers(
+            limits: .init(perSession: configuration.watchersPerSession, perClient: configuration.watchersPerClient),
+            heartbeat: configuration.heartbeatInterval, sessions: configuration.sessions, metrics: metrics,
+            lookups: SessionLookups(store), feed: feed)
+        self.watchers = watchers
         self.router = Self.routes(
-            SessionEndpoints(store: store, replies: replies, configuration: configuration, pressLimit: pressLimit, now: now),
+            SessionEndpoints(
+                store: store, replies: replies, watchers: watchers, configuration: configuration, pressLimit: pressLimit, now: now),
             metrics: metrics)
         self.sweeper = try configuration.sweepInterval.map { interval in
             try ExpirySweeper(store: store, every: interval) { error in
@@ -88,10 +104,11 @@ public final class CalculatorService: Sendable {
         }
     }
 
-    /// Stops the background sweep and closes the store (SQLite commits what is queued first). Requests answered
-    /// after this get 503.
+    /// Stops the background sweep, ends every event stream and closes the store (SQLite commits what is queued first).
+    /// Requests answered after this get 503.
     public func close() {
         sweeper?.stop()
+        watchers.close()
         store.close()
     }
 
@@ -142,6 +159,9 @@ public final class CalculatorService: Sendable {
         }
         router.add("GET", "/sessions/{id}/history") { request, parameters in
             handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters)) }
+        }
+        router.add("GET", "/sessions/{id}/events") { request, parameters in
+            handle(request) { () throws(Problem) in try api.events(api.sessionID(parameters), request) }
         }
         return router
     }
@@ -279,6 +299,7 @@ public final class CalculatorService: Sendable {
         case "press": return "/sessions/{id}/press"
         case "display": return "/sessions/{id}/display"
         case "history": return "/sessions/{id}/history"
+        case "events": return "/sessions/{id}/events"
         default: return "unmatched"
         }
     }
@@ -341,4 +362,6 @@ extension HeaderName {
     static let idempotencyKey = HeaderName("Idempotency-Key")
     /// A client's id for the request, echoed and logged; one is made when there is none.
     static let xRequestID = HeaderName("X-Request-Id")
+    /// The last event an event stream's client received, sent when it reconnects.
+    static let lastEventID = HeaderName("Last-Event-ID")
 }

@@ -12,12 +12,14 @@ struct ClientRateLimit: Sendable {
 
     /// Takes `cost` tokens (a press request: one per key) for the request's client; the 429 problem when it has too few.
     func admit(_ request: borrowing Request, cost: Int = 1) -> Problem? {
-        guard let wait = limiter.acquire(clientAddress(request), cost: cost) else { return nil }
+        guard let wait = limiter.acquire(Self.clientAddress(request, trustProxy: trustProxy), cost: cost) else { return nil }
         metrics.rateLimited(name)
         return Problem(.rateLimited, "too many requests from this client; retry in \(wait) s", headers: [("Retry-After", String(wait))])
     }
 
-    private func clientAddress(_ request: borrowing Request) -> String {
+    /// The client's address: the peer's, or with `trustProxy` the last X-Forwarded-For entry. Event streams are
+    /// limited per client by it too.
+    static func clientAddress(_ request: borrowing Request, trustProxy: Bool) -> String {
         guard trustProxy, let forwarded = request.headers[.xForwardedFor],
             let last = forwarded.split(separator: ",").last?.trimmingSpaces(), !last.isEmpty
         else { return request.peerAddress }

@@ -22,6 +22,8 @@ struct Problem: Error, Sendable, Equatable {
         case unauthorized = "unauthorized"
         case rateLimited = "rate-limited"
         case tooManySessions = "too-many-sessions"
+        case tooManyWatchers = "too-many-watchers"
+        case tooManySessionWatchers = "too-many-session-watchers"
         case storeUnavailable = "store-unavailable"
         case outcomeUnknown = "outcome-unknown"
         case internalError = "internal-error"
@@ -35,10 +37,10 @@ struct Problem: Error, Sendable, Equatable {
             case .preconditionFailed: 412
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
-            case .rateLimited: 429
+            case .rateLimited, .tooManyWatchers: 429
             case .invalidSettings, .keyRefused, .idempotencyKeyReused: 422
             case .internalError: 500
-            case .tooManySessions, .storeUnavailable, .outcomeUnknown: 503
+            case .tooManySessions, .tooManySessionWatchers, .storeUnavailable, .outcomeUnknown: 503
             }
         }
 
@@ -62,6 +64,8 @@ struct Problem: Error, Sendable, Equatable {
             case .unauthorized: "Unauthorized"
             case .rateLimited: "Too many requests"
             case .tooManySessions: "Too many sessions"
+            case .tooManyWatchers: "Too many watchers from this client"
+            case .tooManySessionWatchers: "Too many watchers of this session"
             case .storeUnavailable: "Session store unavailable"
             case .outcomeUnknown: "Outcome unknown"
             case .internalError: "Internal error"

@@ -44,6 +44,33 @@ enum Rendering {
         }
     }
 
+    /// A session's event for one version in an event stream (text/event-stream): the version as its id, and as its
+    /// data the display fields with the version, on one line (JSON escapes every line break inside a string).
+    static func event(_ state: CalculatorState, version: UInt64) -> [UInt8] {
+        let memory = state.memory
+        return JSONWriter.bytes(capacity: 200 + variableLength(state, memory: memory)) { json in
+            json.name("id: ")
+            json.int(version)
+            json.name("\ndata: {")
+            displayFields(state, memory: memory, into: &json)
+            json.name(#","version":"#)
+            json.int(version)
+            json.literal("}\n\n")
+        }
+    }
+
+    /// The last event of a session's stream, named for why it ends (`deleted`, `expired`), with the session's id as
+    /// its data (an event with no data is not dispatched by browsers).
+    static func endEvent(_ reason: StaticString, id: SessionID) -> [UInt8] {
+        JSONWriter.bytes(capacity: 48 + reason.utf8CodeUnitCount + id.utf8Count) { json in
+            json.name("event: ")
+            json.name(reason)
+            json.name("\ndata: {\"id\":")
+            id.withUTF8 { json.plainString(utf8: $0) }
+            json.literal("}\n\n")
+        }
+    }
+
     /// The bytes of the display fields' texts: with the constant parts, the usual reply's exact size.
     private static func variableLength(_ state: CalculatorState, memory: String?) -> Int {
         var length = state.display.utf8.count + state.expression.utf8.count + (memory?.utf8.count ?? 0)

@@ -53,6 +53,18 @@ extension ServiceMetrics {
             text += "calculator_rate_limited_total{limit=\"\(limit)\"} \(rateLimited[index].load(ordering: .relaxed))\n"
         }
 
+        Self.family("calculator_session_watchers", .gauge, "Clients following sessions' event streams on this instance.", into: &text)
+        text += "calculator_session_watchers \(watchers.load(ordering: .relaxed))\n"
+        Self.family(
+            "calculator_session_watchers_dropped_total", .counter, "Event stream clients dropped for reading too slowly.", into: &text)
+        text += "calculator_session_watchers_dropped_total \(droppedWatchers.load(ordering: .relaxed))\n"
+        Self.family(
+            "calculator_session_watchers_refused_total", .counter,
+            "Event streams refused by a limit: a session's watchers (session) or a client's (client).", into: &text)
+        for (index, limit) in Self.watcherLimits.enumerated() {
+            text += "calculator_session_watchers_refused_total{limit=\"\(limit)\"} \(refusedWatchers[index].load(ordering: .relaxed))\n"
+        }
+
         Self.family("calculator_build_info", .gauge, "The running build; its version is the label, the value always 1.", into: &text)
         text += "calculator_build_info{version=\"\(CalculatorService.version)\"} 1\n"
 

@@ -12,7 +12,8 @@ final class ServiceMetrics: Sendable {
     /// Every route label, in the order /metrics lists them.
     static let routes = [
         "/", "/web/{file}", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions", "/sessions/{id}",
-        "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", unmatched,
+        "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", "/sessions/{id}/events",
+        unmatched,
     ]
 
     /// The store's kind ("memory", "sqlite", "redis"), the `store` label of its operations.
@@ -37,6 +38,12 @@ final class ServiceMetrics: Sendable {
     /// By `rateLimits`.
     let rateLimited: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
     static let rateLimits = ["presses", "sessions"]
+    /// Clients following sessions (GET /sessions/{id}/events) on this instance, and those dropped for being too slow.
+    let watchers = Atomic<Int64>(0)
+    let droppedWatchers = Atomic<UInt64>(0)
+    /// By `watcherLimits`: new watchers refused by the limit of a session's watchers or of a client's.
+    let refusedWatchers: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
+    static let watcherLimits = ["session", "client"]
 
     init(store: String) {
         self.store = store
@@ -96,6 +103,19 @@ final class ServiceMetrics: Sendable {
     /// `limit` is one of `rateLimits`.
     func rateLimited(_ limit: String) {
         if let index = Self.rateLimits.firstIndex(of: limit) { rateLimited[index].wrappingAdd(1, ordering: .relaxed) }
+    }
+
+    // MARK: Watchers
+
+    /// Clients following sessions here now.
+    func watching(_ count: Int) { watchers.store(Int64(count), ordering: .relaxed) }
+
+    /// A watcher too slow to take its events was dropped.
+    func watcherDropped() { droppedWatchers.wrappingAdd(1, ordering: .relaxed) }
+
+    /// A watcher was refused by one of `watcherLimits`: that of a session's watchers or of a client's.
+    func watcherRefused(_ limit: String) {
+        if let index = Self.watcherLimits.firstIndex(of: limit) { refusedWatchers[index].wrappingAdd(1, ordering: .relaxed) }
     }
 
     /// The clock `ContinuousClock` reads (CLOCK_BOOTTIME), in nanoseconds: read directly, a duration is one

@@ -11,6 +11,7 @@ import SessionStore
 final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let store: Store
     let replies: SessionReplies
+    private let watchers: SessionWatchers
     private let configuration: ServiceConfiguration
     /// `--press-rate`, in keys.
     private let pressLimit: ClientRateLimit?
@@ -18,11 +19,13 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     private var metrics: ServiceMetrics { replies.metrics }
 
     init(
-        store: Store, replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?,
+        store: Store, replies: SessionReplies, watchers: SessionWatchers, configuration: ServiceConfiguration,
+        pressLimit: ClientRateLimit?,
         now: @escaping @Sendable () -> Double
     ) {
         self.store = store
         self.replies = replies
+        self.watchers = watchers
         self.configuration = configuration
         self.pressLimit = pressLimit
         self.now = now
@@ -101,6 +104,33 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         .awaiting { deliver in read(id, .history, unlessMatching: nil, deliver) }
     }
 
+    /// GET /sessions/{id}/events: the session's state at once (unless Last-Event-ID names its version), then an event
+    /// per new version, as a stream that lasts until the session ends or the client leaves. HEAD answers the stream's
+    /// headers and starts none.
+    func events(_ id: SessionID, _ request: borrowing Request) -> Response {
+        let lastEventID = request.headers[.lastEventID].flatMap { UInt64($0.trimmingSpaces()) }
+        let client = ClientRateLimit.clientAddress(request, trustProxy: configuration.trustProxy)
+        let isHead = request.method == "HEAD"
+        return .awaiting { deliver in
+            let started = ServiceMetrics.now()
+            store.read(id) { [replies, watchers] result in
+                replies.metrics.storeOperation(.get, since: started)
+                switch result {
+                case .success where isHead:
+                    deliver(replies.eventStream(nil))
+                case .success(let stored):
+                    do throws(Problem) {
+                        deliver(replies.eventStream(try watchers.watch(id, stored, lastEventID: lastEventID, client: client)))
+                    } catch {
+                        deliver(error.response(toPath: SessionReplies.sessionPath(id, "/events")))
+                    }
+                case .failure(let error):
+                    deliver(replies.failure(error, operation: "get", session: id, route: "/events"))
+                }
+            }
+        }
+    }
+
     private func read(
         _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
     ) {
@@ -123,7 +153,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         return .awaiting { deliver in
             store.update(
                 TimedUpdate(
-                    SettingsUpdate(id: id, settings: settings, precondition: precondition, replies: replies, deliver: deliver),
+                    SettingsUpdate(
+                        id: id, settings: settings, precondition: precondition, replies: replies, watchers: watchers,
+                        deliver: deliver),
                     metrics: metrics))
         }
     }
@@ -151,10 +183,12 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
 
     private func delete(_ id: SessionID, expectedVersion: UInt64?, _ deliver: @escaping @Sendable (Response) -> Void) {
         let started = ServiceMetrics.now()
-        store.delete(id, expectedVersion: expectedVersion) { [replies] result in
+        store.delete(id, expectedVersion: expectedVersion) { [replies, watchers] result in
             replies.metrics.storeOperation(.delete, since: started)
             switch result {
-            case .success: deliver(Response(status: 204))
+            case .success:
+                if watchers.isWatched(id) { watchers.ended(id, .deleted) }
+                deliver(Response(status: 204))
             case .failure(let error): deliver(replies.failure(error, operation: "delete", session: id))
             }
         }
@@ -177,7 +211,9 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         return .awaiting { deliver in
             store.update(
                 TimedUpdate(
-                    PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver),
+                    PressUpdate(
+                        id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies,
+                        watchers: watchers, deliver: deliver),
                     metrics: metrics))
         }
     }

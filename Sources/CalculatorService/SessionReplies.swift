@@ -49,6 +49,18 @@ final class SessionReplies: Sendable {
         }
     }
 
+    /// 200 with an event stream (`text/event-stream`), or its headers alone (HEAD). Proxies are asked not to buffer it
+    /// (`X-Accel-Buffering` is nginx's switch), and nothing caches it.
+    func eventStream(_ stream: ResponseStream?) -> Response {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(8)
+        headers.add("Content-Type", "text/event-stream")
+        headers.add("Cache-Control", "no-store")
+        headers.add("X-Accel-Buffering", "no")
+        guard let stream else { return Response(status: 200, headers: headers) }
+        return .stream(headers: headers, stream)
+    }
+
     /// 201 with the new session.
     func created(_ id: SessionID, _ state: CalculatorState) -> Response {
         var response = sessionJSON(201, Rendering.state(state, id: id, version: 1), version: 1)

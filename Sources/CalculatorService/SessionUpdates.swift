@@ -11,6 +11,7 @@ struct PressUpdate: SessionUpdate {
     let precondition: IfMatch
     let idempotency: Idempotency?
     let replies: SessionReplies
+    let watchers: SessionWatchers
     let deliver: @Sendable (Response) -> Void
 
     /// A press's Idempotency-Key and how its first reply is kept.
@@ -27,8 +28,8 @@ struct PressUpdate: SessionUpdate {
     enum Outcome: Sendable {
         /// The session after the keys, with the display after each key when traced.
         case pressed(SessionRecord, steps: [(String, String)]?)
-        /// The reply to a press with an Idempotency-Key, kept with the session.
-        case rendered([UInt8])
+        /// The reply to a press with an Idempotency-Key, kept with the session, and the session after the keys.
+        case rendered([UInt8], SessionRecord)
         /// The first reply to this Idempotency-Key, sent again.
         case replay(IdempotentReply)
     }
@@ -61,7 +62,7 @@ struct PressUpdate: SessionUpdate {
             IdempotentReply(
                 key: idempotency.key, fingerprint: idempotency.fingerprint, status: 200, version: version + 1,
                 body: String(decoding: body, as: UTF8.self), createdAt: idempotency.now))
-        return .rendered(body)
+        return .rendered(body, record)
     }
 
     func complete(_ result: Result<(version: UInt64, output: Outcome), any Error>) {
@@ -70,9 +71,11 @@ struct PressUpdate: SessionUpdate {
             press.forEachKey(replies.metrics.pressed)
             let body = record.withState { Rendering.state($0, id: id, version: version, steps: steps) }
             deliver(replies.sessionJSON(200, body, version: version))
-        case .success(let (version, .rendered(body))):
+            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
+        case .success(let (version, .rendered(body, record))):
             press.forEachKey(replies.metrics.pressed)
             deliver(replies.sessionJSON(200, body, version: version))
+            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
         case .success(let (_, .replay(reply))):
             var response = replies.sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
             response.headers.set("Idempotent-Replayed", "true")
@@ -89,6 +92,7 @@ struct SettingsUpdate: SessionUpdate {
     let settings: SettingsChange
     let precondition: IfMatch
     let replies: SessionReplies
+    let watchers: SessionWatchers
     let deliver: @Sendable (Response) -> Void
 
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
@@ -108,6 +112,7 @@ struct SettingsUpdate: SessionUpdate {
         switch result {
         case .success(let (version, record)):
             deliver(replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version))
+            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
         case .failure(let error):
             deliver(replies.failure(error, operation: "update", session: id))
         }

@@ -115,21 +115,24 @@ final class Daemon {
 
     /// Stops accepting: shutting the listening socket down makes the kernel refuse new connections at once instead
     /// of queueing them in the backlog, and every loop drops the socket on its next turn (one busy in a responder
-    /// does so afterwards; nothing waits for it).
+    /// does so afterwards; nothing waits for it). Open response streams are finished, so the drain does not wait
+    /// for clients that would stay.
     func stopAccepting() {
         guard !stopped, !quiesced else { return }
         quiesced = true
         // The loops' descriptors share this one socket: shutting it down once refuses for all of them.
         Glibc.shutdown(listeningSocket, Int32(SHUT_RDWR))
         for loop in loops { loop.quiesce() }
+        dispatcher.streams.finishAll()
     }
 
-    /// Closes every connection and joins the loops' threads. Parked connections are woken first: stopping with
-    /// one still suspended is an error in libmicrohttpd.
+    /// Closes every connection and joins the loops' threads. Parked connections and streams are woken first: stopping
+    /// with one still suspended is an error in libmicrohttpd.
     func stop() {
         guard !stopped else { return }
         stopped = true
         dispatcher.parked.abandonAll()
+        dispatcher.streams.finishAll()
         for loop in loops { loop.stop() }
     }
 

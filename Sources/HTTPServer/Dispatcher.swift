@@ -14,6 +14,8 @@ final class Dispatcher: Sendable {
 
     /// Connections waiting for a `Response.later`.
     let parked = ParkedReplies()
+    /// Responses sent as they are made (`Response.stream`).
+    let streams = OpenStreams()
 
     init(responder: @escaping Responder, maxBodySize: Int, perAddressConnectionLimit: Int) {
         self.responder = responder

@@ -106,10 +106,10 @@ enum MHDCallbacks {
                 state.pending = nil
                 return queue(
                     pending.finished(consume response), on: connection,
-                    closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed))
+                    closing: pending.closesConnection || dispatcher.draining.load(ordering: .relaxed), dispatcher)
             case .abandoned:
                 state.pending = nil
-                return queue(pending.finished(shuttingDown), on: connection, closing: true)
+                return queue(pending.finished(shuttingDown), on: connection, closing: true, dispatcher)
             }
         }
 
@@ -146,7 +146,7 @@ enum MHDCallbacks {
         // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
         // cannot be trusted, so the connection ends with this response.
         let closing = dispatcher.draining.load(ordering: .relaxed) || state.hasConflictingContentLength
-        return queue(response, on: connection, closing: closing)
+        return queue(response, on: connection, closing: closing, dispatcher)
     }
 
     /// The first call, once the header section is in: the request is checked and its fields collected, before any of
@@ -159,7 +159,7 @@ enum MHDCallbacks {
     ) -> MHD_Result {
         if let version, state.targetIsCut(before: version) {
             // The path the responder would see is not the one sent, so no responder sees it.
-            return queue(cutTarget, on: connection, closing: true)
+            return queue(cutTarget, on: connection, closing: true, dispatcher)
         }
         state.clearHeaders()
         let received = ReceivedHeaders.collect(from: connection, into: &state.headers)
@@ -169,7 +169,7 @@ enum MHDCallbacks {
             return MHD_Result.YES
         case .refused(let response):
             // The fields go with the connection, closed after this answer.
-            return queue(response, on: connection, closing: true)
+            return queue(response, on: connection, closing: true, dispatcher)
         case .bodyBeyondLimit:
             // Answered now, so that libmicrohttpd sends no 100 Continue: the responder sees the request as one whose
             // body was too large. A responder that would answer later gets no call; this layer answers for it.
@@ -181,7 +181,7 @@ enum MHDCallbacks {
             if response.isLater {
                 response = .problem(413, "Content Too Large", "the request body is larger than the server accepts")
             }
-            return queue(response, on: connection, closing: true)
+            return queue(response, on: connection, closing: true, dispatcher)
         }
     }
 
@@ -272,9 +272,13 @@ enum MHDCallbacks {
         }
     }
 
-    private static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { body in
-            MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+    private static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool, _ dispatcher: Dispatcher) -> MHD_Result {
+        let created = if let stream = response.stream {
+            stream.makeResponse(on: connection, streams: dispatcher.streams)
+        } else {
+            response.body.withUnsafeBytes { body in
+                MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
         }
         guard let created else { return MHD_Result.NO }
         defer { MHD_destroy_response(created) }

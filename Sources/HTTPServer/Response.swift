@@ -9,21 +9,40 @@ public struct Response: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// What makes this response when it is not ready with its body: work that delivers it later, or a body sent as it
+    /// is made. One optional for both: every response is copied and destroyed on the request path, and a second field
+    /// would cost each copy a retain and a release.
+    let producer: Producer?
+
+    enum Producer: Sendable {
+        case later(Deferred)
+        case stream(ResponseStream)
+    }
+
     /// The work that delivers this response when it is not ready yet; nil for a response that is.
-    let deferred: Deferred?
+    var deferred: Deferred? {
+        if case .later(let deferred)? = producer { return deferred }
+        return nil
+    }
+
+    /// The body when it is sent as it is made (`Response.stream`); nil for a body given whole.
+    var stream: ResponseStream? {
+        if case .stream(let stream)? = producer { return stream }
+        return nil
+    }
 
     public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.deferred = nil
+        self.producer = nil
     }
 
     private init(deferred: Deferred) {
         self.status = 0
         self.headers = HTTPHeaders()
         self.body = []
-        self.deferred = deferred
+        self.producer = .later(deferred)
     }
 
     /// A response that is not ready yet. The server parks the connection, then calls `start` with `deliver`, which
@@ -59,7 +78,10 @@ public struct Response: Sendable {
     }
 
     /// True for a response made by `later`; its status, headers and body mean nothing yet.
-    public var isLater: Bool { deferred != nil }
+    public var isLater: Bool {
+        if case .later? = producer { return true }
+        return false
+    }
 
     /// `transform` applied to this response, or, for a later one, to whatever is sent for it: the response when it
     /// is delivered, or the server's 503 when the server stops first. In place: the server hands the response over,

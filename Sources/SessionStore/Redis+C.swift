@@ -177,3 +177,35 @@ final class RedisConnection: @unchecked Sendable {
         }
     }
 }
+
+// MARK: Subscriptions
+
+extension RedisConnection {
+    /// The connection's socket, for a thread that polls it (`RedisSubscriber`).
+    var socket: Int32 { chiredis_fd(context) }
+
+    /// Queues a command in the output buffer without sending it or waiting for its reply.
+    func append(_ arguments: [[UInt8]]) throws {
+        let status = Self.withArgv(arguments) { argc, argv, lengths in chiredis_append(context, argc, argv, lengths) }
+        guard status == REDIS_OK else { throw RedisIOError(message: "cannot queue a command") }
+    }
+
+    /// Sends every queued command.
+    func flush() throws {
+        guard chiredis_flush(context) == REDIS_OK else { throw RedisIOError(message: String(cString: chiredis_error_string(context))) }
+    }
+
+    /// Reads what the socket holds (it must be readable, or this waits), and returns the replies complete so far.
+    func readAvailable() throws -> [RedisReply] {
+        guard chiredis_read_available(context) == REDIS_OK else {
+            throw RedisIOError(message: chiredis_error(context) != 0 ? String(cString: chiredis_error_string(context)) : "closed")
+        }
+        var replies: [RedisReply] = []
+        while true {
+            var reply: UnsafeMutablePointer<redisReply>?
+            guard chiredis_buffered_reply(context, &reply) == REDIS_OK else { throw RedisIOError(message: "malformed reply") }
+            guard let reply else { return replies }
+            replies.append(try take(reply))
+        }
+    }
+}

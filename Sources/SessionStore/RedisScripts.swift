@@ -1,5 +1,6 @@
 /// The Lua scripts; KEYS[1] is the session key and KEYS[2] the `#live` sorted set unless noted. Header bytes: 1–20
-/// version, 21–36 expiry in ms, 37–52 write token.
+/// version, 21–36 expiry in ms, 37–52 write token. A write and a deletion are published on the channel named as the
+/// session's key (the record written, or nothing), in the script that makes them (`RedisSubscriber`).
 @usableFromInline
 enum RedisScripts {
     /// ARGV: now, redis ttl, new expiry (16 digits), id, set ttl → the record before the refresh, or nil.
@@ -49,6 +50,7 @@ enum RedisScripts {
         redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
         redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
+        redis.call('PUBLISH', KEYS[1], ARGV[2])
         return 1
         """)
 
@@ -65,6 +67,7 @@ enum RedisScripts {
         if ARGV[1] ~= '' and string.sub(v, 1, 20) ~= ARGV[1] then return string.sub(v, 1, 20) end
         redis.call('DEL', KEYS[1])
         redis.call('ZREM', KEYS[2], ARGV[3])
+        redis.call('PUBLISH', KEYS[1], '')
         return 1
         """)
 

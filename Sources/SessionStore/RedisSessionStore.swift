@@ -30,11 +30,11 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     private static var sweepBatch: Int { 500 }
     @usableFromInline static var maxUpdateAttempts: Int { 500 }
 
-    private let endpoint: RedisEndpoint
+    let endpoint: RedisEndpoint
     @usableFromInline let pipeline: RedisPipeline
     /// The connection of the calls that wait for their reply.
     private let maintenance = Mutex<RedisConnection?>(nil)
-    private let keyPrefix: [UInt8]
+    let keyPrefix: [UInt8]
     @usableFromInline let indexKey: [UInt8]
     @usableFromInline let codec: SessionCodec<Value>
     @usableFromInline let recent = RecentValues<Value>()

@@ -15,9 +15,9 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline static var inlineCapacity: Int { 24 }
 
     @usableFromInline let storage: Storage
-    /// A fixed hash of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
-    /// client choosing ids (PUT) could make them collide; those hash the id with the seeded hasher.
-    @usableFromInline let spread: UInt64
+    /// A fixed hash of the id, computed once: cheap to spread ids over lock shards or a filter's buckets. Not for hash
+    /// tables, where a client choosing ids (PUT) could make them collide; those hash the id with the seeded hasher.
+    public let spread: UInt64
 
     public init?(_ text: String) {
         let utf8 = text.utf8

@@ -80,6 +80,12 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("New sessions a minute per client (token bucket); 0 = no limit.", "CALC_SESSION_RATE", default: Self.serviceDefaults.sessionsPerMinute))
     var sessionRate: Double?
 
+    @Option(help: help("Clients following one session's events (GET /sessions/{id}/events); 503 beyond; 0 = no limit.", "CALC_MAX_WATCHERS_PER_SESSION", default: Self.serviceDefaults.watchersPerSession))
+    var maxWatchersPerSession: Int?
+
+    @Option(help: help("Event streams one client may follow at once; 429 beyond; 0 = no limit.", "CALC_MAX_WATCHERS_PER_CLIENT", default: Self.serviceDefaults.watchersPerClient))
+    var maxWatchersPerClient: Int?
+
     @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
     var trustProxy = Self.serviceDefaults.trustProxy
 
@@ -142,6 +148,12 @@ struct CalculatorServer: ParsableCommand {
         service.maxKeysPerRequest = try setting.number(
             maxKeys, "CALC_MAX_KEYS", default: service.maxKeysPerRequest, in: 1...1_000_000, option: "--max-keys")
         service.cors = try corsPolicy(setting, default: service.cors.description)
+        service.watchersPerSession = try setting.number(
+            maxWatchersPerSession, "CALC_MAX_WATCHERS_PER_SESSION", default: service.watchersPerSession, in: 0...1_000_000,
+            option: "--max-watchers-per-session")
+        service.watchersPerClient = try setting.number(
+            maxWatchersPerClient, "CALC_MAX_WATCHERS_PER_CLIENT", default: service.watchersPerClient, in: 0...1_000_000,
+            option: "--max-watchers-per-client")
 
         service.sessions.ttl = try parseDuration(
             setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(service.sessions.ttl)), option: "--session-ttl")

@@ -85,7 +85,7 @@ import Testing
 
     @Test func everyPathTheServiceRoutesIsDocumented() throws {
         let document = try Self.document()
-        for path in ["/sessions:", "/sessions/{id}:", "/sessions/{id}/press:", "/sessions/{id}/display:", "/sessions/{id}/history:", "/keys:", "/openapi.yaml:", "/healthz:", "/readyz:", "/:", "/web/{file}:", "/metrics:"] {
+        for path in ["/sessions:", "/sessions/{id}:", "/sessions/{id}/press:", "/sessions/{id}/display:", "/sessions/{id}/history:", "/sessions/{id}/events:", "/keys:", "/openapi.yaml:", "/healthz:", "/readyz:", "/:", "/web/{file}:", "/metrics:"] {
             #expect(document.contains("\n  \(path)\n"), "\(path) is missing")
         }
     }

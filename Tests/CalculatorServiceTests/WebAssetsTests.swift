@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func everyAssetAndIndexAnswers() throws {
-        for name in ["index.html", "app.js", "style.css", "icon.svg"] {
+        for name in ["index.html", "location.js", "app.js", "live.js", "style.css", "icon.svg"] {
             let response = get(name, [("Accept-Encoding", "gzip")])
             #expect(response.status == 200, "\(name)")
             let body = try #require(web[name]?.body)

@@ -20,7 +20,7 @@ struct ClientResponse {
 /// One TCP connection; several requests may be sent on it in turn (keep-alive).
 final class TestConnection {
     private let socket: Int32
-    private var buffered: [UInt8] = []
+    var buffered: [UInt8] = []
 
     init(port: Int, host: String = "127.0.0.1") throws {
         let isIPv6 = host.contains(":")
@@ -88,6 +88,22 @@ final class TestConnection {
 
     /// Reads one response framed by Content-Length (a HEAD response has no body whatever its Content-Length says).
     func readResponse(toHead: Bool = false) throws -> ClientResponse {
+        let (status, headers) = try readHead()
+        var length = 0
+        if !toHead, status >= 200, status != 204, status != 304 {
+            guard let declared = headers["Content-Length"].flatMap({ Int($0) }) else {
+                throw TestClientError.malformed("no Content-Length: \(headers)")
+            }
+            length = declared
+        }
+        while buffered.count < length { try fill() }
+        let body = Array(buffered[..<length])
+        buffered.removeFirst(length)
+        return ClientResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Reads a response's status line and header fields, leaving its body unread.
+    func readHead() throws -> (status: Int, headers: HTTPHeaders) {
         let headEnd = try readUntilHeadEnd()
         let head = String(decoding: buffered[..<headEnd], as: UTF8.self)
         buffered.removeFirst(headEnd + 4)
@@ -101,17 +117,7 @@ final class TestConnection {
             guard let colon = line.firstIndex(of: ":") else { throw TestClientError.malformed(String(line)) }
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
         }
-        var length = 0
-        if !toHead, status >= 200, status != 204, status != 304 {
-            guard let declared = headers["Content-Length"].flatMap({ Int($0) }) else {
-                throw TestClientError.malformed("no Content-Length: \(head)")
-            }
-            length = declared
-        }
-        while buffered.count < length { try fill() }
-        let body = Array(buffered[..<length])
-        buffered.removeFirst(length)
-        return ClientResponse(status: status, headers: headers, body: body)
+        return (status, headers)
     }
 
     /// Shuts down the sending side once a request is out, as `nc -N` does: the server reads the end of the stream.
@@ -147,7 +153,7 @@ final class TestConnection {
         return nil
     }
 
-    private func fill() throws {
+    func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
         if count == 0 { throw TestClientError.closedByPeer }

@@ -120,6 +120,43 @@ def run_checks(run, options, screenshots):
             assert "7" in expressions[0] and "3" in expressions[0], expressions
             assert "2" in expressions[1] and "3" in expressions[1], expressions
 
+        def a_second_page_mirrors_the_first():
+            share = page.locator("#share")
+            expect(share).to_be_visible()
+            link = share.get_attribute("href")
+            assert f"session={seen['session']}" in link, f"the share link is {link!r}"
+            share.click()
+            expect(page.locator("#status")).to_contain_text("another screen")
+            mirror_context = browser.new_context(viewport=PHONE)
+            mirror = mirror_context.new_page()
+            mirror.on("pageerror", lambda error: page_errors.append(str(error)))
+            mirror.goto(link)
+            mirrored = mirror.locator("#display")
+            expect(mirror.locator("#calculator")).to_have_attribute("data-ready", "true")
+            assert mirror.locator("#calculator").get_attribute("data-session") == seen["session"]
+            expect(mirrored).to_have_text("6")
+            expect(mirror.locator("#history .history-result")).to_have_text(["10", "6"])
+            # Keys pressed on the first page show on the second, history included, and the other way round.
+            page.keyboard.type("12")
+            expect(mirrored).to_have_text("12")
+            page.keyboard.type("*3")
+            page.keyboard.press("Enter")
+            expect(mirrored).to_have_text("36")
+            expect(mirror.locator("#history .history-result")).to_have_text(["10", "6", "36"])
+            mirror.keyboard.type("+4=")
+            expect(display).to_have_text("40")
+            expect(history_results).to_have_text(["10", "6", "36", "40"])
+            # A mode changed on one page shows on the other: programmer mode's event carries its radix lines.
+            page.locator("#toggle-programmer").click()
+            expect(mirror.locator("#calculator")).to_have_attribute("data-mode", "programmer")
+            expect(mirror.locator("#radix-hex")).to_have_text("28")
+            page.locator("#toggle-programmer").click()
+            expect(mirror.locator("#calculator")).to_have_attribute("data-mode", "scientific")
+            expect(mirrored).to_have_text("40")
+            stored = mirror.evaluate("() => localStorage.getItem('calculator.session')")
+            assert stored == seen["session"], f"the second page keeps {stored!r}"
+            mirror_context.close()
+
         def editing_keys_on_the_keyboard():
             page.keyboard.press("Escape")
             page.keyboard.type("5+12")
@@ -170,7 +207,9 @@ def run_checks(run, options, screenshots):
                     if r.url.endswith("/press") else None)
             page.route("**/press", lose_first_reply)
             try:
-                key("9").click()
+                # The session's event stream may show the 9 before the retry is answered: wait for the retry's reply.
+                with page.expect_response(lambda response: response.url.endswith("/press")):
+                    key("9").click()
                 expect(display).to_have_text("9")
             finally:
                 page.unroute("**/press")
@@ -383,6 +422,7 @@ def run_checks(run, options, screenshots):
         run.check("typing 2*3 Enter shows 6", keyboard_two_times_three)
         run.check("a reload resumes the same session", reload_resumes)
         run.check("the history panel lists the calculations", history_lists_calculations)
+        run.check("a second page opened from the share link mirrors the first, both ways", a_second_page_mirrors_the_first)
         run.check("Backspace, Delete (C), Escape (AC), = , ^ and parentheses on the keyboard", editing_keys_on_the_keyboard)
         run.check("presses go in order, one at a time, each with its own Idempotency-Key",
                   presses_in_order_one_at_a_time)

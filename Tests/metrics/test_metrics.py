@@ -78,7 +78,8 @@ def main():
             "calculator_store_operation_duration_seconds": "histogram", "calculator_store_errors": "counter",
             "calculator_sessions_live": "gauge", "calculator_key_presses": "counter", "calculator_rate_limited": "counter",
             "calculator_build_info": "gauge", "process_cpu_seconds": "counter", "process_resident_memory_bytes": "gauge",
-            "process_open_fds": "gauge",
+            "process_open_fds": "gauge", "calculator_session_watchers": "gauge",
+            "calculator_session_watchers_dropped": "counter", "calculator_session_watchers_refused": "counter",
         }
         check("the families and their types", all(
             name in families and families[name].type == kind for name, kind in expected_types.items()),

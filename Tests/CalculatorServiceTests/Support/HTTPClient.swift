@@ -29,10 +29,12 @@ enum HTTPClientError: Error {
 /// One keep-alive HTTP/1.1 connection over a plain socket: it can also send bytes no well-behaved client would.
 final class HTTPClient {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
 
-    init(port: Int, host: String = "127.0.0.1") throws {
-        fd = try Self.connected(port: port, host: host)
+    /// `receiveBuffer`, when given, is the socket's receive buffer in bytes (set before connecting, so the window
+    /// the server sees is that small).
+    init(port: Int, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
+        fd = try Self.connected(port: port, host: host, receiveBuffer: receiveBuffer)
     }
 
     deinit { close(fd) }
@@ -40,9 +42,12 @@ final class HTTPClient {
     /// A connected socket. Closed here on failure, before `fd` is set: an initializer that throws once every stored
     /// property is set still runs `deinit`, whose second close would hit whatever descriptor another test's thread
     /// had opened under that number meanwhile (seen: another test's connection reset, a server's pipe read failing).
-    private static func connected(port: Int, host: String) throws -> Int32 {
+    private static func connected(port: Int, host: String, receiveBuffer: Int32?) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HTTPClientError.connectFailed(errno) }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -58,6 +63,12 @@ final class HTTPClient {
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
+    }
+
+    /// How long a read waits before it fails (30 s unless set).
+    func setReceiveTimeout(milliseconds: Int) {
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPResponse {
@@ -84,6 +95,21 @@ final class HTTPClient {
     }
 
     func readResponse(method: String = "GET") throws -> HTTPResponse {
+        var response = try readHead()
+        if method == "HEAD" || response.status == 204 || response.status == 304 { return response }
+        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            response.body = try readChunked()
+        } else {
+            let length = Int(response.header("Content-Length") ?? "0") ?? 0
+            try fill(length)
+            response.body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+        }
+        return response
+    }
+
+    /// A response's status line and header fields, its body left unread.
+    func readHead() throws -> HTTPResponse {
         let headerEnd = try readUntil([13, 10, 13, 10])
         let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
@@ -94,17 +120,7 @@ final class HTTPClient {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var response = HTTPResponse(status: status, headers: headers, body: [])
-        if method == "HEAD" || status == 204 || status == 304 { return response }
-        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
-            response.body = try readChunked()
-        } else {
-            let length = Int(response.header("Content-Length") ?? "0") ?? 0
-            try fill(length)
-            response.body = Array(buffer[..<length])
-            buffer.removeFirst(length)
-        }
-        return response
+        return HTTPResponse(status: status, headers: headers, body: [])
     }
 
     /// Shuts down the sending side, as `nc -N` does once its request is out: the server reads the end of the stream.
@@ -145,7 +161,7 @@ final class HTTPClient {
         }
     }
 
-    private func readUntil(_ marker: [UInt8]) throws -> Int {
+    func readUntil(_ marker: [UInt8]) throws -> Int {
         var searchFrom = 0
         while true {
             if buffer.count >= marker.count {
@@ -158,7 +174,7 @@ final class HTTPClient {
         }
     }
 
-    private func fill(_ count: Int) throws {
+    func fill(_ count: Int) throws {
         while buffer.count < count { try receive() }
     }
 

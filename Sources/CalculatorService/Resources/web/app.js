@@ -20,40 +20,9 @@
     scientificToggle: document.getElementById('toggle-scientific'),
   };
 
-  // ---- where the API is ----
+  // ---- where the API is (location.js) ----
 
-  // ?api=http://host:port[/prefix] (or data-api on <html> or the calculator) lets the page run on another origin than
-  // the API; '' means the API is where the page is.
-  function apiBase() {
-    const raw = new URLSearchParams(location.search).get('api')
-      || document.documentElement.dataset.api || root.dataset.api || '';
-    if (!raw) return '';
-    try {
-      const url = new URL(raw, location.href);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href.replace(/\/+$/, '');
-    } catch (_) { /* reported below */ }
-    showStatus(`Ignoring api=${raw}: not an http(s) URL.`);
-    return '';
-  }
-
-  const base = apiBase();
-  // API paths are resolved against the page's folder, never the host's root, so a proxy may serve the page and the
-  // API under a path prefix (https://host/calc/ → https://host/calc/sessions).
-  const apiRoot = base ? `${base}/` : new URL('./', location.href).href;
-  // One remembered session per API, since one static host may point at several.
-  const storageKey = base ? `calculator.session@${base}` : 'calculator.session';
-  const sessionIDPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
-  const savedSession = {
-    get() {
-      try {
-        const id = localStorage.getItem(storageKey);
-        return id && sessionIDPattern.test(id) ? id : null;
-      } catch (_) { return null; } // storage can be disabled; then each visit starts afresh
-    },
-    set(id) { try { localStorage.setItem(storageKey, id); } catch (_) { /* see get() */ } },
-    clear() { try { localStorage.removeItem(storageKey); } catch (_) { /* see get() */ } },
-  };
+  const { base, apiRoot, ignoredAPI, savedSession } = window.calculatorLocation;
 
   // ---- HTTP ----
 
@@ -121,6 +90,7 @@
 
   function showStatus(message) { el.status.textContent = message; }
   function clearStatus() { el.status.textContent = ''; }
+  if (ignoredAPI) showStatus(`Ignoring api=${ignoredAPI}: not an http(s) URL.`);
 
   // ---- keypad ----
 
@@ -384,6 +354,25 @@
     renderHistory([]);
     return created.id;
   }
+
+  // The states made elsewhere (another tab or device on this session), which live.js receives: drawn when newer than
+  // the one shown, with the history, which such a state does not carry. A state from the stream has the display's
+  // members, not the settings; only programmer mode's display has a radix, so a mode changed elsewhere is seen there
+  // and the session is then read whole, mode included.
+  window.calculatorPage = {
+    showElsewhere(next) {
+      if (!state || next.version <= state.version) return;
+      const id = state.id;
+      if (('radix' in next) === (state.mode === 'programmer')) {
+        render({ ...state, ...next });
+      } else {
+        request('GET', `sessions/${id}`)
+          .then((whole) => { if (state && state.id === id && whole.version > state.version) render(whole); })
+          .catch((error) => showStatus(describe(error)));
+      }
+      refreshHistory(id);
+    },
+  };
 
   // ---- pressing keys ----
 

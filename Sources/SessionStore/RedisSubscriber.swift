@@ -1,0 +1,123 @@
+import Synchronization
+
+/// The changes made to sessions in Redis, by this instance and every other one on the same server, as they happen:
+/// for the sessions this instance follows (those it has watchers of), over one connection of its own, on a thread of
+/// its own.
+///
+/// The store's scripts publish each write on a channel named after the session's key, in the script that writes it:
+/// the message is the record as written (header and bytes), or empty for a deletion. So the messages of one session
+/// come in the order of its versions, carry the state itself (no read, which would move the expiry, and no round trip
+/// per change), and cost nothing where nobody follows the session. Keyspace notifications would need a server setting
+/// that managed Redis services often refuse, and would name the key only.
+///
+/// Following starts with a `SUBSCRIBE`, whose confirmation is reported (`.following`): changes made before it were
+/// not, so the follower reads the session then. After a lost connection the thread reconnects and subscribes to every
+/// followed session again, reporting each confirmation the same way. Not a store requirement: the service builds one
+/// beside a Redis store (`init(following:)`), and the store protocol stays as it is.
+public final class RedisSubscriber<Value: Sendable>: Sendable {
+    public enum Change: Sendable {
+        /// The session was written: its new value and version, and its expiry in the store's clock.
+        case changed(SessionID, Versioned<Value>, expiresAt: Double)
+        case deleted(SessionID)
+        /// Changes of the session are reported from now on (again, after a reconnect).
+        case following(SessionID)
+    }
+
+    struct Requests {
+        /// The sessions followed: subscribed to again after a reconnect.
+        var followed: Set<SessionID> = []
+        /// Subscriptions (true) and unsubscriptions to send, in order.
+        var pending: [(SessionID, Bool)] = []
+        var isClosed = false
+    }
+
+    let requests = Mutex(Requests())
+    let endpoint: RedisEndpoint
+    let channelPrefix: [UInt8]
+    let codec: SessionCodec<Value>
+    let doorbell: Doorbell
+    private let thread = Mutex<JoinableThread?>(nil)
+
+    /// A subscriber to the sessions of `store` (same server, database and key prefix). Nothing connects until `start`.
+    public init(following store: RedisSessionStore<Value>) throws {
+        endpoint = store.endpoint
+        channelPrefix = store.keyPrefix
+        codec = store.codec
+        doorbell = try Doorbell()
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Starts the thread, which reports every change to `report` (on that thread: it must be quick).
+    public func start(_ report: @escaping @Sendable (Change) -> Void) throws {
+        let started = try JoinableThread { [self] in serve(report) }
+        thread.withLock { $0 = started }
+    }
+
+    /// Reports the changes of `id` from now on, starting with `.following` once subscribed.
+    public func follow(_ id: SessionID) {
+        request(id, follow: true)
+    }
+
+    /// Stops reporting the changes of `id`.
+    public func unfollow(_ id: SessionID) {
+        request(id, follow: false)
+    }
+
+    private func request(_ id: SessionID, follow: Bool) {
+        requests.withLock { requests in
+            if follow {
+                requests.followed.insert(id)
+            } else {
+                requests.followed.remove(id)
+            }
+            requests.pending.append((id, follow))
+        }
+        doorbell.ring()
+    }
+
+    /// Stops the thread and waits for it; no change is reported after this returns.
+    public func close() {
+        requests.withLock { $0.isClosed = true }
+        doorbell.ring()
+        let running = thread.withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        running?.join()
+    }
+
+    /// What one reply on the connection reports: a published write, or a subscription's confirmation.
+    func change(from reply: RedisReply) -> Change? {
+        guard case .array(let parts) = reply, parts.count == 3, case .string(let kind) = parts[0], case .string(let channel) = parts[1],
+            channel.starts(with: channelPrefix), let id = SessionID(String(decoding: channel.dropFirst(channelPrefix.count), as: UTF8.self))
+        else { return nil }
+        if kind.elementsEqual("subscribe".utf8) { return .following(id) }
+        guard kind.elementsEqual("message".utf8), case .string(let record) = parts[2] else { return nil }
+        if record.isEmpty { return .deleted(id) }
+        guard let stored = try? RedisRecord.parse(record), let value = try? codec.decodeAnyForm(stored.bytes) else { return nil }
+        return .changed(id, Versioned(value: value, version: stored.version), expiresAt: stored.expiresAt)
+    }
+
+    /// The commands that send `pending`: runs of subscriptions or unsubscriptions, a few hundred channels a command.
+    func commands(for pending: [(SessionID, Bool)]) -> [[[UInt8]]] {
+        var commands: [[[UInt8]]] = []
+        var current: [[UInt8]] = []
+        var currentKind: Bool?
+        for (id, follow) in pending {
+            if currentKind != follow || current.count > 256 {
+                if !current.isEmpty { commands.append(current) }
+                current = [follow ? Self.subscribeCommand : Self.unsubscribeCommand]
+                currentKind = follow
+            }
+            current.append(channelPrefix + id.bytes)
+        }
+        if current.count > 1 { commands.append(current) }
+        return commands
+    }
+
+    private static var subscribeCommand: [UInt8] { Array("SUBSCRIBE".utf8) }
+    private static var unsubscribeCommand: [UInt8] { Array("UNSUBSCRIBE".utf8) }
+}

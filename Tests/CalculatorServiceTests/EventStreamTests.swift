@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+
+/// Two instances on one private redis-server, a session made on the first, and a watcher of it on the second that
+/// has its first event.
+final class TwoInstances {
+    let redis: RedisProcess
+    let first: ServerProcess
+    let second: ServerProcess
+    let client: HTTPClient
+    let id: String
+    let watcher: EventStreamClient
+
+    init() throws {
+        redis = try RedisProcess()
+        first = try ServerProcess(["--store", redis.url])
+        second = try ServerProcess(["--store", redis.url])
+        client = try first.client()
+        id = try EventStreamTests.createSession(client)
+        watcher = try EventStreamClient(port: second.port, path: "/sessions/\(id)/events")
+        #expect(try watcher.next()?.version == 1)
+    }
+}
+
+/// GET /sessions/{id}/events against the live binary: what watchers see, across instances, and the limits.
+@Suite struct EventStreamTests {
+    static func createSession(_ client: HTTPClient, headers: [(String, String)] = []) throws -> String {
+        try #require(try client.send("POST", "/sessions", headers: headers).json?["id"] as? String)
+    }
+
+    @discardableResult
+    static func press(_ client: HTTPClient, _ id: String, _ key: String) throws -> HTTPResponse {
+        let response = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"\#(key)"}"#)
+        #expect(response.status == 200)
+        return response
+    }
+
+    @Test(arguments: TestStore.allCases) func twoWatchersSeeEveryVersionInOrder(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store)
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        let watchers = try (0..<2).map { _ in try EventStreamClient(port: server.port, path: "/sessions/\(id)/events") }
+        for watcher in watchers {
+            #expect(watcher.head.status == 200)
+            #expect(watcher.head.header("Content-Type") == "text/event-stream")
+            #expect(watcher.head.header("Cache-Control") == "no-store")
+            let first = try #require(try watcher.next())
+            #expect(first.id == "1")
+            #expect(first.version == 1)
+            #expect(first.json?["display"] as? String == "0")
+        }
+        let keys = ["1", "2", "+", "3", "="]
+        var displays: [String] = []
+        for key in keys {
+            displays.append(try Self.press(client, id, key).json?["display"] as? String ?? "")
+        }
+        #expect(try client.send("PATCH", "/sessions/\(id)", json: #"{"angle":"rad"}"#).status == 200)
+        for watcher in watchers {
+            let events = try watcher.events(through: 7)
+            #expect(events.map(\.id) == (2...7).map { String($0) })
+            #expect(events.map(\.version) == Array(2...7))
+            #expect(events.prefix(5).map { $0.json?["display"] as? String } == displays)
+            #expect(events.last?.json?["angle"] as? String == "rad")
+            // The display read's members, and the version.
+            let display = try #require(try client.send("GET", "/sessions/\(id)/display").json)
+            #expect(Set(events.last?.json?.keys.map { $0 } ?? []) == Set(display.keys).union(["version"]))
+        }
+    }
+
+    /// Programmer mode's display has members of its own (radix, word, the value in every radix): an event has them
+    /// too, with the same values as the display read, and a mode changed by PATCH shows in the next event.
+    @Test func aProgrammerModeEventIsTheDisplayReadAndItsVersion() throws {
+        let server = try ServerProcess()
+        let client = try server.client()
+        let created = try client.send("POST", "/sessions", json: #"{"mode":"programmer","radix":"hex","word":8}"#)
+        let id = try #require(created.json?["id"] as? String)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(try watcher.next()?.json?["radix"] as? String == "hex")
+        for key in ["F", "F", "sto", "x"] { try Self.press(client, id, key) }
+        let event = try #require(try watcher.events(through: 5).last)
+        #expect((event.json?["radixes"] as? [String: Any])?["dec"] as? String == "-1")
+        // The display read's very bytes, with the version as the last member.
+        let display = String(decoding: try client.send("GET", "/sessions/\(id)/display").body, as: UTF8.self)
+        #expect(display.hasSuffix("}") && event.data == display.dropLast() + #","version":5}"#)
+        #expect(try client.send("PATCH", "/sessions/\(id)", json: #"{"mode":"scientific"}"#).status == 200)
+        let scientific = try #require(try watcher.events(through: 6).last?.json)
+        #expect(scientific["radix"] == nil && scientific["radixes"] == nil)
+    }
+
+    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    func aWatcherOnOneInstanceSeesPressesMadeOnAnother() throws {
+        let instances = try TwoInstances()
+        let (first, client, id, watcher) = (instances.first, instances.client, instances.id, instances.watcher)
+        for key in ["4", "2", "×", "2", "="] { try Self.press(client, id, key) }
+        let events = try watcher.events(through: 6)
+        #expect(events.map(\.version) == Array(2...6))
+        #expect(events.last?.json?["display"] as? String == "84")
+        // A watcher on the instance that pressed sees the same versions, each once.
+        let local = try EventStreamClient(port: first.port, path: "/sessions/\(id)/events")
+        #expect(try local.next()?.version == 6)
+        try Self.press(client, id, "+")
+        #expect(try local.next()?.version == 7)
+        #expect(try watcher.next()?.version == 7)
+        // A deletion on one instance ends the stream on the other.
+        #expect(try client.send("DELETE", "/sessions/\(id)").status == 204)
+        #expect(try watcher.next()?.name == "deleted")
+        #expect(try watcher.next() == nil)
+    }
+
+    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    func aWatcherOnAnotherInstanceCatchesUpAfterRedisRestarts() throws {
+        let instances = try TwoInstances()
+        let (redis, client, id, watcher) = (instances.redis, instances.client, instances.id, instances.watcher)
+        try Self.press(client, id, "5")
+        #expect(try watcher.next()?.version == 2)
+        redis.stop()
+        try redis.start()
+        // The store reconnects on its next call; the subscriber reconnects by itself, subscribes again and reads the
+        // session, so a press made meanwhile is not missed.
+        var pressed = false
+        for _ in 0..<50 where !pressed {
+            pressed = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"5"}"#).status == 200
+            if !pressed { usleep(100_000) }
+        }
+        #expect(pressed)
+        let caughtUp = try #require(try watcher.next())
+        #expect(caughtUp.version == 3)
+        #expect(caughtUp.json?["display"] as? String == "55")
+    }
+
+    @Test func aReconnectingClientGetsTheCurrentStateOnlyWhenItMissedVersions() throws {
+        let server = try ServerProcess()
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        for key in ["7", "7"] { try Self.press(client, id, key) }
+        // Current: nothing is sent until the next version.
+        let current = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events", headers: [("Last-Event-ID", "3")])
+        // Behind: the current state at once.
+        let behind = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events", headers: [("Last-Event-ID", "1")])
+        let caughtUp = try #require(try behind.next())
+        #expect(caughtUp.version == 3)
+        #expect(caughtUp.json?["display"] as? String == "77")
+        try Self.press(client, id, "7")
+        #expect(try current.next()?.version == 4)
+        #expect(try behind.next()?.version == 4)
+    }
+
+    @Test func deletionEndsTheStreamWithAnEventSayingSo() throws {
+        let server = try ServerProcess()
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(try watcher.next()?.version == 1)
+        #expect(try client.send("DELETE", "/sessions/\(id)").status == 204)
+        let last = try #require(try watcher.next())
+        #expect(last.name == "deleted")
+        #expect(last.json?["id"] as? String == id)
+        #expect(try watcher.next() == nil)
+        // The session is gone: a new stream is refused.
+        let again = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(again.head.status == 404)
+    }
+
+    @Test func expiryEndsTheStreamWithAnEventSayingSo() throws {
+        let server = try ServerProcess(["--store", "memory", "--session-ttl", "2s"])
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(try watcher.next()?.version == 1)
+        // Watching does not keep the session alive.
+        let started = Date()
+        let last = try #require(try watcher.next())
+        #expect(last.name == "expired")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try watcher.next() == nil)
+        #expect(try client.send("GET", "/sessions/\(id)").status == 404)
+    }
+
+    @Test func theLimitsAnswer503ForASessionAnd429ForAClient() throws {
+        let server = try ServerProcess(["--store", "memory", "--max-watchers-per-session", "2", "--max-watchers-per-client", "3"])
+        let client = try server.client()
+        let first = try Self.createSession(client)
+        let second = try Self.createSession(client)
+        var open = try (0..<2).map { _ in try EventStreamClient(port: server.port, path: "/sessions/\(first)/events") }
+        #expect(open.allSatisfy { $0.head.status == 200 })
+        let sessionFull = try EventStreamClient(port: server.port, path: "/sessions/\(first)/events")
+        #expect(sessionFull.head.status == 503)
+        #expect(sessionFull.head.header("Content-Type") == "application/problem+json")
+        #expect(sessionFull.head.header("Retry-After") != nil)
+        open.append(try EventStreamClient(port: server.port, path: "/sessions/\(second)/events"))
+        #expect(open.last?.head.status == 200)
+        let clientFull = try EventStreamClient(port: server.port, path: "/sessions/\(second)/events")
+        #expect(clientFull.head.status == 429)
+        #expect(clientFull.head.header("Content-Type") == "application/problem+json")
+        // A watcher that leaves makes room.
+        open.removeFirst()
+        var readmitted: EventStreamClient?
+        for _ in 0..<50 {
+            let attempt = try EventStreamClient(port: server.port, path: "/sessions/\(first)/events")
+            if attempt.head.status == 200 {
+                readmitted = attempt
+                break
+            }
+            usleep(100_000)
+        }
+        #expect(readmitted != nil)
+    }
+
+    @Test func watchersCountAgainstTheConnectionLimit() throws {
+        let server = try ServerProcess(["--store", "memory", "--threads", "1", "--max-connections", "3"])
+        let id = try Self.createSession(try server.client())
+        let watchers = try (0..<3).map { _ in try EventStreamClient(port: server.port, path: "/sessions/\(id)/events") }
+        for watcher in watchers { #expect(try watcher.next()?.version == 1) }
+        // At the limit the server accepts no more: a fourth connection waits in the kernel's backlog, unanswered.
+        let waiting = try HTTPClient(port: server.port)
+        waiting.setReceiveTimeout(milliseconds: 500)
+        #expect(throws: (any Error).self) { try waiting.send("GET", "/healthz") }
+    }
+
+    @Test func aSlowWatcherIsDroppedWhileOthersKeepUp() throws {
+        let server = try ServerProcess()
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        // A small receive window, and never read while the presses go on.
+        let slow = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events", receiveBuffer: 2_048)
+        let fast = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(try fast.next()?.version == 1)
+        let presses = 1_500
+        for index in 0..<presses {
+            try Self.press(client, id, index % 2 == 0 ? "1" : "AC")
+            #expect(try fast.next()?.version == index + 2)
+        }
+        // The slow one gets what was sent before it was dropped, then the connection closes without the body's end.
+        var received = 0
+        var wasCut = false
+        do {
+            while try slow.next() != nil { received += 1 }
+        } catch {
+            wasCut = true
+        }
+        #expect(wasCut)
+        #expect(received < presses)
+        let metrics = try client.send("GET", "/metrics").text
+        #expect(metrics.contains("calculator_session_watchers_dropped_total 1"))
+    }
+
+    @Test func theAPIKeyProtectsTheStreamAndHEADStartsNone() throws {
+        let server = try ServerProcess(["--store", "memory"], environment: ["CALC_API_KEY": "secret"])
+        let client = try server.client()
+        let bearer = [("Authorization", "Bearer secret")]
+        let id = try Self.createSession(client, headers: bearer)
+        let refused = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(refused.head.status == 401)
+        let head = try client.send("HEAD", "/sessions/\(id)/events", headers: bearer)
+        #expect(head.status == 200)
+        #expect(head.header("Content-Type") == "text/event-stream")
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events", headers: bearer)
+        #expect(try watcher.next()?.version == 1)
+    }
+}
