@@ -1,13 +1,16 @@
-/// The stored form of a state (format 2; `CalculatorState+Format1.swift` reads the JSON form before it). See
-/// `StoredFormWriter` for the encoding and why it is binary. Fields in order:
-/// format byte 2 · settings (mode, angle, digits) · display · expression · error (flag, code, message) · 2nd ·
+/// The stored form of a state (formats 2 and 3; `CalculatorState+Format1.swift` reads the JSON form before them).
+/// See `StoredFormWriter` for the encoding and why it is binary. Fields in order:
+/// format byte · settings (mode, angle, digits) · display · expression · error (flag, code, message) · 2nd ·
 /// history (count, expression/result pairs) · entry (0 none, 1 typed, 2 pristine; text) · value · phase · pending
-/// (count; 0 op left | 1 open outerPrefix) · prefix · operandText · repeat (flag, op, operand) · memory.
+/// (count; 0 op left | 1 open outerPrefix) · prefix · operandText · repeat (flag, op, operand) · memory, and in
+/// format 3 only, the undo steps (`UndoHistory+Stored.swift`). A state without undo steps is written in format 2,
+/// byte for byte what the build before undo wrote, and both formats are read.
 /// Numbers are their exact text (`Number.encoded`), optional ones as an optional string. Operator and phase codes
 /// are spelled out below, not taken from declaration order, so reordering a Swift enum cannot change stored data.
 /// Decoding checks that the entry and numbers are well formed, the codes known, and that typing has an entry.
 extension CalculatorState {
-    public static let storedFormFormat: UInt8 = 2
+    /// The format of a state with undo steps; one without them is written in format 2.
+    public static let storedFormFormat: UInt8 = 3
 
     /// The state in the binary stored form.
     public var storedBytes: [UInt8] {
@@ -24,73 +27,42 @@ extension CalculatorState {
 
     /// Appends the stored form, so a container (the service's session record) can embed it without a copy.
     public func write(to writer: inout StoredFormWriter) {
-        writer.byte(Self.storedFormFormat)
+        writer.byte(undoHistory.isEmpty ? 2 : Self.storedFormFormat)
         writer.byte(settings.mode.storedCode)
         writer.byte(settings.angle.storedCode)
         writer.signed(settings.digits)
         writer.string(display)
         writer.string(expression)
-        if let error {
-            writer.byte(1)
-            writer.string(error.code)
-            writer.string(error.message)
-        } else {
-            writer.byte(0)
-        }
+        writer.calculatorError(error)
         writer.bool(isSecondActive)
         writer.unsigned(UInt64(history.count))
         for item in history {
             writer.string(item.expression)
             writer.string(item.result)
         }
-        if let entry {
-            writer.byte(entry.isPristine ? 2 : 1)
-            writer.string(entry.text)
-        } else {
-            writer.byte(0)
-        }
+        writer.entry(entry)
         writer.optionalNumber(value)
         writer.byte(phase.storedCode)
-        writer.unsigned(UInt64(pending.count))
-        for item in pending {
-            switch item {
-            case .operation(let left, let op):
-                writer.byte(0)
-                writer.byte(op.storedCode)
-                writer.number(left)
-            case .openParenthesis(let outer):
-                writer.byte(1)
-                writer.string(outer)
-            }
-        }
+        writer.pending(pending)
         writer.string(prefix)
         writer.optionalString(operandText)
-        if let lastOperation {
-            writer.byte(1)
-            writer.byte(lastOperation.op.storedCode)
-            writer.number(lastOperation.operand)
-        } else {
-            writer.byte(0)
-        }
+        writer.repeatOperation(lastOperation)
         writer.optionalNumber(memoryValue)
+        if !undoHistory.isEmpty { undoHistory.write(to: &writer) }
     }
 
     /// Reads one state written by `write(to:)` and leaves the reader after it.
     public init(from reader: inout StoredFormReader) throws {
         let format = try reader.byte()
-        guard format == Self.storedFormFormat else {
-            throw StoredFormError("unsupported calculator state format \(format); this version reads \(Self.storedFormFormat)")
+        guard format == 2 || format == Self.storedFormFormat else {
+            throw StoredFormError("unsupported calculator state format \(format); this version reads 2 and \(Self.storedFormFormat)")
         }
         let mode = try CalculationMode(storedCode: reader.byte())
         let angle = try AngleUnit(storedCode: reader.byte())
         self.init(settings: Settings(mode: mode, angle: angle, digits: try reader.signed()))
         display = try reader.string()
         expression = try reader.string()
-        switch try reader.byte() {
-        case 0: error = nil
-        case 1: error = CalculatorError(code: try reader.string(), message: try reader.string())
-        case let other: throw StoredFormError("error flag \(other)")
-        }
+        error = try reader.calculatorError()
         isSecondActive = try reader.bool()
         let historyCount = try reader.count(minimumItemBytes: 2)
         guard historyCount <= Self.historyLimit else { throw StoredFormError("history of \(historyCount) entries") }
@@ -100,46 +72,124 @@ extension CalculatorState {
             history.append(HistoryEntry(expression: try reader.string(), result: try reader.string()))
         }
         self.history = history
-        switch try reader.byte() {
+        entry = try reader.entry()
+        value = try reader.optionalNumber()
+        phase = try Phase(storedCode: reader.byte())
+        if phase == .entering && entry == nil { throw StoredFormError("typing without an entry") }
+        pending = try reader.pending()
+        prefix = try reader.string()
+        operandText = try reader.optionalString()
+        lastOperation = try reader.repeatOperation()
+        memoryValue = try reader.optionalNumber()
+        if format == Self.storedFormFormat { undoHistory = try UndoHistory(from: &reader) }
+    }
+}
+
+/// The parts of a state that its undo steps store too.
+extension StoredFormWriter {
+    mutating func calculatorError(_ error: CalculatorError?) {
+        if let error {
+            byte(1)
+            string(error.code)
+            string(error.message)
+        } else {
+            byte(0)
+        }
+    }
+
+    mutating func entry(_ entry: InputBuffer?) {
+        if let entry {
+            byte(entry.isPristine ? 2 : 1)
+            string(entry.text)
+        } else {
+            byte(0)
+        }
+    }
+
+    mutating func pending(_ pending: [PendingItem]) {
+        unsigned(UInt64(pending.count))
+        for item in pending {
+            switch item {
+            case .operation(let left, let op):
+                byte(0)
+                byte(op.storedCode)
+                number(left)
+            case .openParenthesis(let outer):
+                byte(1)
+                string(outer)
+            }
+        }
+    }
+
+    mutating func repeatOperation(_ operation: RepeatOperation?) {
+        if let operation {
+            byte(1)
+            byte(operation.op.storedCode)
+            number(operation.operand)
+        } else {
+            byte(0)
+        }
+    }
+}
+
+extension StoredFormReader {
+    mutating func calculatorError() throws -> CalculatorError? {
+        switch try byte() {
+        case 0: return nil
+        case 1: return CalculatorError(code: try string(), message: try string())
+        case let other: throw StoredFormError("error flag \(other)")
+        }
+    }
+
+    mutating func entry() throws -> InputBuffer? {
+        switch try byte() {
         case 0:
-            entry = nil
+            return nil
         case let flag where flag <= 2:
-            let text = try reader.string()
+            let text = try string()
             guard InputBuffer.isWellFormed(text) else { throw StoredFormError("malformed entry \(text)") }
-            entry = InputBuffer(text: text, isPristine: flag == 2 && text == "0")
+            return InputBuffer(text: text, isPristine: flag == 2 && text == "0")
         case let other:
             throw StoredFormError("entry flag \(other)")
         }
-        value = try reader.optionalString().map(Self.number)
-        phase = try Phase(storedCode: reader.byte())
-        if phase == .entering && entry == nil { throw StoredFormError("typing without an entry") }
-        let pendingCount = try reader.count(minimumItemBytes: 2)
+    }
+
+    mutating func pending() throws -> [PendingItem] {
+        let count = try count(minimumItemBytes: 2)
         var pending: [PendingItem] = []
-        pending.reserveCapacity(pendingCount)
-        for _ in 0..<pendingCount {
-            switch try reader.byte() {
+        pending.reserveCapacity(count)
+        for _ in 0..<count {
+            switch try byte() {
             case 0:
-                let op = try BinaryOperator(storedCode: reader.byte())
-                pending.append(.operation(left: try Self.number(reader.string()), op: op))
+                let op = try BinaryOperator(storedCode: byte())
+                pending.append(.operation(left: try number(), op: op))
             case 1:
-                pending.append(.openParenthesis(outerPrefix: try reader.string()))
+                pending.append(.openParenthesis(outerPrefix: try string()))
             case let other:
                 throw StoredFormError("pending item kind \(other)")
             }
         }
-        self.pending = pending
-        prefix = try reader.string()
-        operandText = try reader.optionalString()
-        switch try reader.byte() {
+        return pending
+    }
+
+    mutating func repeatOperation() throws -> RepeatOperation? {
+        switch try byte() {
         case 0:
-            lastOperation = nil
+            return nil
         case 1:
-            let op = try BinaryOperator(storedCode: reader.byte())
-            lastOperation = RepeatOperation(op: op, operand: try Self.number(reader.string()))
+            let op = try BinaryOperator(storedCode: byte())
+            return RepeatOperation(op: op, operand: try number())
         case let other:
             throw StoredFormError("repeat flag \(other)")
         }
-        memoryValue = try reader.optionalString().map(Self.number)
+    }
+
+    mutating func number() throws -> Number {
+        try Self.number(string())
+    }
+
+    mutating func optionalNumber() throws -> Number? {
+        try optionalString().map(Self.number)
     }
 
     private static func number(_ text: String) throws -> Number {

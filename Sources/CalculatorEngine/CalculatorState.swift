@@ -28,8 +28,8 @@ struct RepeatOperation: Sendable, Equatable {
 }
 
 /// A session's whole calculator: typed entry, pending operations with precedence and parentheses, memory, the 2nd
-/// toggle, error state, settings and a bounded history. A value type; `apply(_:random:)` is the one way to change it
-/// apart from `update(settings:)`.
+/// toggle, error state, settings, a bounded history and the undo steps. A value type; `apply(_:random:)` is the one
+/// way to change it apart from `update(settings:)` and `clearHistory()`.
 ///
 /// Digit keys only edit text (no GMP/MPFR work); numbers are made when an operator, function or `=` needs them.
 public struct CalculatorState: Sendable, Equatable {
@@ -62,6 +62,8 @@ public struct CalculatorState: Sendable, Equatable {
     var operandText: String?
     var lastOperation: RepeatOperation?
     var memoryValue: Number?
+    /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
+    var undoHistory = UndoHistory()
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -79,7 +81,8 @@ public struct CalculatorState: Sendable, Equatable {
 
     // MARK: keys
 
-    public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
+    /// A key's effect, without recording an undo step (`apply` records them).
+    mutating func press(_ key: Key, random: inout some RandomNumberGenerator) {
         var action = key.action
         if isSecondActive, let inverse = key.inverse { action = inverse.action }
         if error != nil {
@@ -94,7 +97,7 @@ public struct CalculatorState: Sendable, Equatable {
             case .digit, .point, .exponent, .constant, .random, .memoryRecall:
                 reset()
             case .binary, .unary, .negate, .percent, .openParenthesis, .closeParenthesis, .equals, .backspace,
-                .memoryClear, .memoryAdd, .memorySubtract:
+                .memoryClear, .memoryAdd, .memorySubtract, .undo, .redo:
                 return
             }
         }
@@ -137,6 +140,7 @@ public struct CalculatorState: Sendable, Equatable {
             pressValue(number, text: formatter.string(number))
         case .angle(let unit): settings.angle = unit
         case .second: isSecondActive.toggle()
+        case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
         }
         refresh()
     }
@@ -435,7 +439,7 @@ public struct CalculatorState: Sendable, Equatable {
     }
 
     /// Stores display and expression so reading them is O(1).
-    private mutating func refresh() {
+    mutating func refresh() {
         if error != nil {
             display = DisplayFormatter.error
             return

@@ -72,6 +72,8 @@ enum KeyAction: Sendable, Equatable {
     case angle(AngleUnit)
     /// 2nd: turns the keys with an inverse into it until pressed again.
     case second
+    /// Undo: the state before the last key that changed it; redo: the state the last undo left.
+    case undo, redo
 
     /// The group `GET /keys` shows the key in.
     var kind: KeyKind {
@@ -85,6 +87,7 @@ enum KeyAction: Sendable, Equatable {
         case .allClear, .clear, .backspace: .clear
         case .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall: .memory
         case .angle, .second: .mode
+        case .undo, .redo: .undo
         }
     }
 }

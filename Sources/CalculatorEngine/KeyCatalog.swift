@@ -1,5 +1,5 @@
 public enum KeyKind: String, Sendable {
-    case digit, binary, unary, constant, parenthesis, equals, clear, memory, mode
+    case digit, binary, unary, constant, parenthesis, equals, clear, memory, mode, undo
 }
 
 /// What a front end needs to draw and send a key.
@@ -109,6 +109,8 @@ public enum KeyCatalog {
         key("pow2", .unary(.pow2), aliases: ["2ˣ"], second: true, inverse: "log2"),
         key("log2", .unary(.log2), aliases: ["log₂"], inverse: "pow2"),
         key("logy", .binary(.logBase), aliases: ["logᵧ"]),
+        key("undo", .undo, aliases: ["↶"]),
+        key("redo", .redo, aliases: ["↷"]),
     ])
 
     /// The lines with each inverse named resolved to its key. A name used twice or an inverse that names no key

@@ -23,7 +23,7 @@ import Testing
             "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "+", "-", "*", "/", "pow", "root", "logy", "EE", "neg", "percent",
             "sq", "cube", "sqrt", "cbrt", "recip", "exp", "pow10", "pow2", "ln", "log10", "log2", "fact", "sin", "cos", "tan", "asin",
             "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "pi", "e", "rand", "(", ")", "=", "AC", "C", "back",
-            "mc", "m+", "m-", "mr", "deg", "rad", "2nd",
+            "mc", "m+", "m-", "mr", "deg", "rad", "2nd", "undo", "redo",
         ]
         #expect(Set(KeyCatalog.all.map(\.name)) == Set(issue))
         #expect(KeyCatalog.all.count == issue.count)
@@ -34,7 +34,7 @@ import Testing
         ("x²", "sq"), ("x³", "cube"), ("√", "sqrt"), ("∛", "cbrt"), ("1/x", "recip"), ("eˣ", "exp"), ("10ˣ", "pow10"),
         ("2ˣ", "pow2"), ("log₁₀", "log10"), ("log₂", "log2"), ("x!", "fact"), ("sin⁻¹", "asin"), ("cos⁻¹", "acos"),
         ("tan⁻¹", "atan"), ("sinh⁻¹", "asinh"), ("cosh⁻¹", "acosh"), ("tanh⁻¹", "atanh"), ("π", "pi"), ("Rand", "rand"),
-        ("m−", "m-"), ("⌫", "back"),
+        ("m−", "m-"), ("⌫", "back"), ("↶", "undo"), ("↷", "redo"),
     ])
     func unicodeAliases(alias: String, name: String) throws {
         #expect(try #require(Key(name: alias)).name == name)
@@ -79,6 +79,7 @@ import Testing
         let noOps: [String: (why: String, actsAfter: String)] = [
             ")": ("no parenthesis is open", "( 2"),
             "deg": ("the angle is already degrees", "rad"),
+            "redo": ("nothing was undone", "1 undo"),
         ]
         for info in KeyCatalog.all {
             let key = try #require(Key(name: info.name))
@@ -102,5 +103,6 @@ import Testing
         #expect(byName["7"] == .digit && byName["+"] == .binary && byName["sin"] == .unary && byName["pi"] == .constant)
         #expect(byName["("] == .parenthesis && byName["="] == .equals && byName["AC"] == .clear && byName["m+"] == .memory)
         #expect(byName["2nd"] == .mode && byName["rad"] == .mode)
+        #expect(byName["undo"] == .undo && byName["redo"] == .undo)
     }
 }

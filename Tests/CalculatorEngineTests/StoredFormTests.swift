@@ -1,4 +1,4 @@
-import CalculatorEngine
+@testable import CalculatorEngine
 import PropertyBased
 import Testing
 
@@ -55,13 +55,24 @@ import Testing
     }
 
     @Test func startsWithItsFormatAndRejectsOthers() throws {
-        var bytes = try run("1 + 2").storedBytes
-        #expect(bytes.first == 2)
-        #expect(CalculatorState.storedFormFormat == 2)
-        for format: UInt8 in [0, 1, 3, UInt8(ascii: "{"), 255] {
+        var state = try run("1 + 2")
+        var bytes = state.storedBytes
+        #expect(bytes.first == 3)
+        #expect(CalculatorState.storedFormFormat == 3)
+        state.undoHistory = UndoHistory()
+        var withoutUndo = state.storedBytes
+        #expect(withoutUndo.first == 2)
+        for format: UInt8 in [0, 1, 4, UInt8(ascii: "{"), 255] {
             bytes[0] = format
+            withoutUndo[0] = format
             #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: bytes) }
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: withoutUndo) }
         }
+        // Each format read as the other.
+        bytes[0] = 2
+        withoutUndo[0] = 3
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: bytes) }
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: withoutUndo) }
         #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: []) }
     }
 
@@ -128,7 +139,9 @@ import Testing
     }
 
     @Test func malformedNumbersAreRejected() throws {
-        let state = try run("7 m+")
+        var state = try run("7 m+")
+        // Without undo steps, which follow the memory.
+        state.undoHistory = UndoHistory()
         let bytes = state.storedBytes
         // Memory is the last field: an optional string "7" stored as length 2, then the text.
         #expect(Array(bytes.suffix(2)) == [2, UInt8(ascii: "7")])
