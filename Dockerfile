@@ -6,7 +6,9 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends pkg-config libmicrohttpd-dev libmpfr-dev libgmp-dev libhiredis-dev libsqlite3-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# Package.swift names every target, tests and benchmarks included, so their folders must be present.
+# Package.swift names every target, tests and benchmarks included, so their folders must be present. CalculatorClient's
+# generator plugin reads Sources/CalculatorClient (its openapi.yaml is a link into Sources/CalculatorService), so
+# Sources is all it needs should SwiftPM run it; the server's product does not depend on it.
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
@@ -19,10 +21,11 @@ RUN swift build -c release --product calculator-server --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libmpfr6 libgmp10 libhiredis0.14 libsqlite3-0 curl \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libmpfr6 libgmp10 libhiredis0.14 libsqlite3-0 \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin calculator \
-    && mkdir -p /app/data && chown calculator /app/data
+    && groupadd --system --gid 10001 calculator \
+    && useradd --system --uid 10001 --gid 10001 --home-dir /app --shell /usr/sbin/nologin calculator \
+    && mkdir -p /app/data && chown calculator:calculator /app/data
 WORKDIR /app
 # The resources folder (OpenAPI document, web page) must sit beside the binary.
 COPY --from=build /staging/ /app/
@@ -30,5 +33,6 @@ USER calculator
 ENV CALC_HOST=0.0.0.0 CALC_PORT=8080 CALC_DATA_DIR=/app/data
 EXPOSE 8080
 VOLUME ["/app/data"]
-HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1
+# The binary checks itself, reading CALC_HOST and CALC_PORT as the server does: set the port with CALC_PORT, not --port.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["/app/calculator-server", "healthcheck"]
 ENTRYPOINT ["/app/calculator-server"]

@@ -19,6 +19,8 @@ struct Scenario {
     var settings = Settings()
 }
 
+let programmer = Settings(mode: .programmer, radix: .hex)
+
 let scenarios = [
     Scenario(label: "digit entry (123 → 1234)", setup: ["1", "2", "3"], key: "4"),
     Scenario(label: "+ after typed 123.45", setup: ["1", "2", "3", ".", "4", "5"], key: "+"),
@@ -35,6 +37,9 @@ let scenarios = [
     Scenario(label: "sin 9e9999 (radians)", setup: ["9", "EE", "9", "9", "9", "9"], key: "sin", settings: Settings(angle: .rad)),
     Scenario(label: "pow 1.5 ^ 1e9 (→ Error)", setup: ["1", ".", "5", "pow", "1", "EE", "9"], key: "="),
     Scenario(label: "exp -9e9999 (→ Error)", setup: ["9", "EE", "9", "9", "9", "9", "=", "neg"], key: "exp"),
+    Scenario(label: "programmer digit (hex 12AF)", setup: ["1", "2", "A"], key: "F", settings: programmer),
+    Scenario(label: "programmer and after 1234", setup: ["1", "2", "3", "4"], key: "and", settings: programmer),
+    Scenario(label: "programmer = 123 + 456 × 7", setup: ["1", "2", "3", "+", "4", "5", "6", "*", "7"], key: "=", settings: programmer),
 ]
 
 let batches = 21
@@ -46,9 +51,18 @@ func measure(_ scenario: Scenario) -> (median: Double, best: Double) {
     var base = CalculatorState(settings: scenario.settings)
     for name in scenario.setup { base.apply(Key(name: name)!, random: &random) }
     let key = Key(name: scenario.key)!
+    let clock = ContinuousClock()
+    // ENGINE_BENCH_PRESSES=n presses n times once, untimed: two counts under callgrind give instructions per press.
+    if let fixed = ProcessInfo.processInfo.environment["ENGINE_BENCH_PRESSES"].flatMap(Int.init) {
+        for _ in 0..<fixed {
+            var state = base
+            state.apply(key, random: &random)
+            checksum &+= state.display.utf8.count
+        }
+        return (0, 0)
+    }
     // Size batches so each takes roughly 20 ms.
     var perBatch = 16
-    let clock = ContinuousClock()
     while true {
         let elapsed = clock.measure {
             for _ in 0..<perBatch {

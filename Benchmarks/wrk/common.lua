@@ -28,4 +28,32 @@ function common.report(summary, latency)
     e.status, e.connect, e.read, e.write, e.timeout))
 end
 
+-- The press workloads' requests: mostly digits (one of `digits`, at random), with "+", "=" and now and then "AC" so
+-- every display stays short, each on a random pre-created session. Returns the workload's init and request.
+function common.presses(digits)
+  local ids
+  local sent = 0
+  local headers = { ["Content-Type"] = "application/json" }
+  local function init(args)
+    ids = common.load_ids(args[1])
+    common.seed()
+  end
+  local function request()
+    sent = sent + 1
+    local key
+    if sent % 16 == 0 then
+      key = "AC"
+    elseif sent % 8 == 0 then
+      key = "+"
+    elseif sent % 8 == 4 then
+      key = "="
+    else
+      key = digits[math.random(#digits)]
+    end
+    local id = ids[math.random(#ids)]
+    return wrk.format("POST", "/sessions/" .. id .. "/press", headers, '{"key":"' .. key .. '"}')
+  end
+  return init, request
+end
+
 return common

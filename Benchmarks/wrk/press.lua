@@ -1,32 +1,7 @@
 -- Presses on random pre-created sessions: mostly digits, with "+", "=" and now and then "AC" so every display
--- stays short. Usage: wrk -s press.lua URL -- IDS_FILE
+-- stays short (common.presses). Usage: wrk -s press.lua URL -- IDS_FILE
 package.path = debug.getinfo(1, "S").source:match("^@(.*/)") .. "?.lua;" .. package.path
 local common = require("common")
 
-local ids
-local sent = 0
-local digits = { "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" }
-local headers = { ["Content-Type"] = "application/json" }
-
-function init(args)
-  ids = common.load_ids(args[1])
-  common.seed()
-end
-
-function request()
-  sent = sent + 1
-  local key
-  if sent % 16 == 0 then
-    key = "AC"
-  elseif sent % 8 == 0 then
-    key = "+"
-  elseif sent % 8 == 4 then
-    key = "="
-  else
-    key = digits[math.random(#digits)]
-  end
-  local id = ids[math.random(#ids)]
-  return wrk.format("POST", "/sessions/" .. id .. "/press", headers, '{"key":"' .. key .. '"}')
-end
-
+init, request = common.presses({ "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" })
 done = common.report

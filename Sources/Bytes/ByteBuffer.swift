@@ -55,6 +55,26 @@ public struct ByteBuffer: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: written))
     }
 
+    /// What was written so far, as text (invalid UTF-8 is replaced); up to 15 bytes it is stored inline.
+    @inlinable
+    public var string: String {
+        String(decoding: UnsafeBufferPointer(start: start, count: written), as: UTF8.self)
+    }
+
+    /// `value` in lowercase hexadecimal, without leading zeros ("0" for 0).
+    @inlinable
+    public mutating func appendHex(_ value: UInt64) {
+        let digits = max(1, (UInt64.bitWidth - value.leadingZeroBitCount + 3) / 4)
+        reserve(digits)
+        var rest = value
+        for position in stride(from: written + digits - 1, through: written, by: -1) {
+            let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
+            start[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            rest >>= 4
+        }
+        written += digits
+    }
+
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
         reserve(1)

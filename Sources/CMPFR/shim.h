@@ -58,6 +58,12 @@ static inline char *cmpfr_z_get_str(char *buffer, mpz_srcptr a) { return mpz_get
 static inline void cmpfr_z_fac_ui(mpz_ptr r, unsigned long n) { mpz_fac_ui(r, n); }
 static inline int cmpfr_z_root(mpz_ptr r, mpz_srcptr a, unsigned long n) { return mpz_root(r, a, n); }
 static inline int cmpfr_z_fits_slong(mpz_srcptr a) { return mpz_fits_slong_p(a); }
+static inline int cmpfr_z_odd_p(mpz_srcptr a) { return mpz_odd_p(a); }
+static inline void cmpfr_z_fdiv_qr(mpz_ptr q, mpz_ptr r, mpz_srcptr n, mpz_srcptr d) { mpz_fdiv_qr(q, r, n, d); }
+static inline void cmpfr_z_add_ui(mpz_ptr r, mpz_srcptr a, unsigned long b) { mpz_add_ui(r, a, b); }
 static inline long cmpfr_z_get_si(mpz_srcptr a) { return mpz_get_si(a); }
+static inline unsigned long cmpfr_z_get_ui(mpz_srcptr a) { return mpz_get_ui(a); }
+static inline int cmpfr_z_sgn(mpz_srcptr a) { return mpz_sgn(a); }
+static inline void cmpfr_z_tdiv_q(mpz_ptr q, mpz_srcptr n, mpz_srcptr d) { mpz_tdiv_q(q, n, d); }
 
 #endif

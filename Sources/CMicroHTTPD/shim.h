@@ -7,10 +7,12 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <sys/timerfd.h>
 #include <microhttpd.h>
 
 // Variadic MHD calls (MHD_start_daemon, MHD_get_daemon_info, MHD_get_connection_info) are not imported into
-// Swift, so the few forms the HTTPServer module needs are wrapped here as cmhd_*.
+// Swift, so the few forms the HTTPServer module needs are wrapped here as cmhd_*. <sys/timerfd.h> is here because
+// Swift's Glibc module leaves it out; the event loops' once-a-second timer is one.
 
 typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
@@ -24,6 +26,7 @@ static inline size_t cmhd_unescape_nothing(void *cls, struct MHD_Connection *con
 
 /// Starts a daemon with exactly the options HTTPServer uses, for a loop the caller drives (no internal thread).
 /// It listens on `listen_socket` when that is >= 0, otherwise binds `address` (a sockaddr_in or sockaddr_in6).
+/// `connection_context` goes to `connection_notify` alone, `context` to the other callbacks.
 static inline struct MHD_Daemon *cmhd_start_daemon(
     unsigned int flags,
     const struct sockaddr *address,
@@ -35,6 +38,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     cmhd_uri_log_callback request_started,
     MHD_NotifyConnectionCallback connection_notify,
     void *context,
+    void *connection_context,
     unsigned int connection_limit,
     unsigned int connection_timeout,
     size_t connection_memory_limit) {
@@ -51,7 +55,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit, \
         MHD_OPTION_NOTIFY_COMPLETED, completed, context, \
         MHD_OPTION_URI_LOG_CALLBACK, request_started, context, \
-        MHD_OPTION_NOTIFY_CONNECTION, connection_notify, context, \
+        MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_context, \
         MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_nothing, NULL, \
         MHD_OPTION_END
     struct MHD_Daemon *daemon;
@@ -113,6 +117,12 @@ static inline int cmhd_is_unspecified_ipv6(const struct sockaddr *address) {
 static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// The connection's socket, or -1.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 /// The per-connection pointer set in the MHD_CONNECTION_NOTIFY_STARTED callback.

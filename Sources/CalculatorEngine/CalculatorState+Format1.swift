@@ -93,13 +93,14 @@ extension CalculatorState {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 var settings = Settings()
                 if let text = try container.decodeIfPresent(String.self, forKey: .mode) {
-                    guard let mode = CalculationMode(rawValue: text) else {
+                    // Format 1 knew scientific and immediate mode, degrees and radians only.
+                    guard let mode = CalculationMode(rawValue: text), mode != .programmer else {
                         throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "Unknown mode: \(text.prefix(80))")
                     }
                     settings.mode = mode
                 }
                 if let text = try container.decodeIfPresent(String.self, forKey: .angle) {
-                    guard let angle = AngleUnit(rawValue: text) else {
+                    guard let angle = AngleUnit(rawValue: text), angle != .grad else {
                         throw DecodingError.dataCorruptedError(forKey: .angle, in: container, debugDescription: "Unknown angle: \(text.prefix(80))")
                     }
                     settings.angle = angle

@@ -3,13 +3,14 @@
 /// format byte · settings (mode, angle, digits) · display · expression · error (flag, code, message) · 2nd ·
 /// history (count, expression/result pairs) · entry (0 none, 1 typed, 2 pristine; text) · value · phase · pending
 /// (count; 0 op left | 1 open outerPrefix) · prefix · operandText · repeat (flag, op, operand) · memory, and in
-/// format 3 only, the undo steps (`UndoHistory+Stored.swift`). A state without undo steps is written in format 2,
-/// byte for byte what the build before undo wrote, and both formats are read.
+/// format 3 the sections of `CalculatorState+StoredSections.swift` (radix and word, variables, a waiting sto or
+/// rcl, programmer mode's engine, the undo steps). A state that needs none of them is written in format 2, byte for
+/// byte what earlier versions wrote and read.
 /// Numbers are their exact text (`Number.encoded`), optional ones as an optional string. Operator and phase codes
 /// are spelled out below, not taken from declaration order, so reordering a Swift enum cannot change stored data.
 /// Decoding checks that the entry and numbers are well formed, the codes known, and that typing has an entry.
 extension CalculatorState {
-    /// The format of a state with undo steps; one without them is written in format 2.
+    /// The newest format this version writes and reads (it reads format 2 too, and writes it when it can).
     public static let storedFormFormat: UInt8 = 3
 
     /// The state in the binary stored form.
@@ -27,7 +28,8 @@ extension CalculatorState {
 
     /// Appends the stored form, so a container (the service's session record) can embed it without a copy.
     public func write(to writer: inout StoredFormWriter) {
-        writer.byte(undoHistory.isEmpty ? 2 : Self.storedFormFormat)
+        let hasSections = hasStoredSections
+        writer.byte(hasSections ? 3 : 2)
         writer.byte(settings.mode.storedCode)
         writer.byte(settings.angle.storedCode)
         writer.signed(settings.digits)
@@ -48,14 +50,14 @@ extension CalculatorState {
         writer.optionalString(operandText)
         writer.repeatOperation(lastOperation)
         writer.optionalNumber(memoryValue)
-        if !undoHistory.isEmpty { undoHistory.write(to: &writer) }
+        if hasSections { writeSections(to: &writer) }
     }
 
     /// Reads one state written by `write(to:)` and leaves the reader after it.
     public init(from reader: inout StoredFormReader) throws {
         let format = try reader.byte()
-        guard format == 2 || format == Self.storedFormFormat else {
-            throw StoredFormError("unsupported calculator state format \(format); this version reads 2 and \(Self.storedFormFormat)")
+        guard format == 2 || format == 3 else {
+            throw StoredFormError("unsupported calculator state format \(format); this version reads 2 and 3")
         }
         let mode = try CalculationMode(storedCode: reader.byte())
         let angle = try AngleUnit(storedCode: reader.byte())
@@ -81,7 +83,13 @@ extension CalculatorState {
         operandText = try reader.optionalString()
         lastOperation = try reader.repeatOperation()
         memoryValue = try reader.optionalNumber()
-        if format == Self.storedFormFormat { undoHistory = try UndoHistory(from: &reader) }
+        if format == 3 { try readSections(from: &reader) }
+        if (settings.mode == .programmer) != (programmer != nil) { throw StoredFormError("programmer mode without its engine or the reverse") }
+    }
+
+    static func number(_ text: String) throws -> Number {
+        guard let number = Number(encoded: text) else { throw StoredFormError("not a stored number: \(text.prefix(80))") }
+        return number
     }
 }
 
@@ -185,16 +193,11 @@ extension StoredFormReader {
     }
 
     mutating func number() throws -> Number {
-        try Self.number(string())
+        try CalculatorState.number(string())
     }
 
     mutating func optionalNumber() throws -> Number? {
-        try optionalString().map(Self.number)
-    }
-
-    private static func number(_ text: String) throws -> Number {
-        guard let number = Number(encoded: text) else { throw StoredFormError("not a stored number: \(text.prefix(80))") }
-        return number
+        try optionalString().map(CalculatorState.number)
     }
 }
 
@@ -203,6 +206,7 @@ extension CalculationMode {
         switch self {
         case .scientific: 0
         case .immediate: 1
+        case .programmer: 2
         }
     }
 
@@ -210,6 +214,7 @@ extension CalculationMode {
         switch storedCode {
         case 0: self = .scientific
         case 1: self = .immediate
+        case 2: self = .programmer
         default: throw StoredFormError("calculation mode \(storedCode)")
         }
     }
@@ -220,6 +225,7 @@ extension AngleUnit {
         switch self {
         case .deg: 0
         case .rad: 1
+        case .grad: 2
         }
     }
 
@@ -227,6 +233,7 @@ extension AngleUnit {
         switch storedCode {
         case 0: self = .deg
         case 1: self = .rad
+        case 2: self = .grad
         default: throw StoredFormError("angle unit \(storedCode)")
         }
     }

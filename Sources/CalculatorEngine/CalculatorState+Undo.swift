@@ -1,24 +1,30 @@
-/// Undo and redo are keys like any other. Each key that changes the state records how to go back (`UndoStep`):
+/// Undo and redo are keys like any other, of the scientific and immediate modes. Each key that changes the state
+/// records how to go back (`UndoStep`):
 /// - a key that changes only the number being typed, the phase and the operand's text (a digit, the point, EE, ⌫ or
 ///   ± while typing, or a digit that starts a number after an operator, `(`, a function or `=`) records those, from
 ///   which the display and expression follow: the presses that happen most stay cheap;
-/// - any other key records everything a key can change but the history tape.
+/// - any other key records everything a key can change (memory, variables and a waiting sto or rcl included) but
+///   the history tape.
 /// Undo puts the last step back and keeps the way forward for redo; a key that changes the state after an undo
-/// forgets the redo steps. Undo and redo themselves are never recorded.
+/// forgets the redo steps. Undo and redo themselves are never recorded, nor are programmer mode's keys, whose
+/// keypad has no undo.
 ///
 /// The history tape is not rewound: it records every evaluation, as a paper tape does (`clearHistory()` clears it).
 /// Keys change no setting but the angle; the mode and digits, which only `update(settings:)` changes, stay as they are.
 extension CalculatorState {
     public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
-        var action = key.action
-        if isSecondActive, let inverse = key.inverse { action = inverse.action }
-        if case .undo = action { return undo() }
-        if case .redo = action { return redo() }
-        if changesTypingOnly(action) {
+        guard settings.mode != .programmer, var action = key.action else { return press(key, random: &random) }
+        if isSecondActive, let inverse = key.inverse?.action { action = inverse }
+        switch action {
+        case .undo:
+            undo()
+        case .redo:
+            redo()
+        case _ where changesTypingOnly(action):
             let before = UndoStep.Typing(self)
             press(key, random: &random)
             if UndoStep.Typing(self) != before { undoHistory.record(.typing(before)) }
-        } else {
+        default:
             // Boxed before the key, so that recording it copies nothing; only the angle keys change a setting.
             let before = UndoStep.Box(self, keepingAngle: { if case .angle = action { true } else { false } }())
             press(key, random: &random)
@@ -34,7 +40,7 @@ extension CalculatorState {
 
     /// Whether `action` changes nothing but the entry, the phase and the operand's text (`UndoStep.Typing`).
     private func changesTypingOnly(_ action: KeyAction) -> Bool {
-        guard error == nil else { return false }
+        guard error == nil, awaiting == nil else { return false }
         switch action {
         case .digit, .point, .exponent:
             // A number after ) multiplies; after = it also forgets the expression before, which is already empty.
@@ -47,7 +53,7 @@ extension CalculatorState {
         case .backspace: return phase == .entering
         case .negate: return phase == .entering || phase == .afterOperator || phase == .afterOpenParenthesis
         case .binary, .unary, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals, .allClear,
-            .clear, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .undo, .redo:
+            .clear, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
             return false
         }
     }
@@ -81,6 +87,8 @@ extension CalculatorState {
             prefix = box.snapshot.prefix
             lastOperation = box.snapshot.lastOperation
             memoryValue = box.snapshot.memoryValue
+            variables = box.snapshot.variables
+            awaiting = box.snapshot.awaiting
             if let angle = box.snapshot.angle { settings.angle = angle }
         }
         refresh()

@@ -21,7 +21,8 @@ enum PendingItem: Sendable, Equatable {
     case openParenthesis(outerPrefix: String)
 }
 
-/// What a repeated `=` applies again: `2 + 3 = =` adds 3 once more.
+/// What a repeated `=` applies again: the last operation `=` evaluated, which is the outermost one, with its
+/// evaluated right operand (`2 + 3 = =` adds 3 once more, `2 + 3 × 4 = =` adds 12), as Windows and GNOME do.
 struct RepeatOperation: Sendable, Equatable {
     let op: BinaryOperator
     let operand: Number
@@ -45,9 +46,9 @@ public struct CalculatorState: Sendable, Equatable {
     public internal(set) var history: [HistoryEntry] = []
 
     public static let historyLimit = 100
-    /// Open parentheses and pending operators together; further `(` are ignored and xʸ chains evaluate left to
-    /// right beyond it, so a hostile key stream cannot grow a state without bound.
-    static let pendingLimit = 100
+    /// Open parentheses and pending operators together, as Windows' calculator allows (its `MAXPRECDEPTH`); further
+    /// `(` are ignored and xʸ chains evaluate left to right beyond it (see `CalculatorState+Bounds.swift`).
+    static let pendingLimit = 25
     /// Expression texts longer than this many UTF-8 bytes keep only their end, after "…" (same reason).
     public static let expressionLimit = 300
 
@@ -62,42 +63,60 @@ public struct CalculatorState: Sendable, Equatable {
     var operandText: String?
     var lastOperation: RepeatOperation?
     var memoryValue: Number?
+    /// Kept like memory: AC keeps them.
+    var variables = Variables()
+    /// A `sto` or `rcl` that waits for its variable key; meanwhile other keys are refused and AC cancels it.
+    public internal(set) var awaiting: VariableCommand?
+    /// Programmer mode's engine, which has the keys while `settings.mode` is `programmer`; nil in the other modes.
+    @Boxed var programmer: ProgrammerMachine? = nil
     /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
     var undoHistory = UndoHistory()
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
+        if settings.mode == .programmer { programmer = ProgrammerMachine() }
     }
 
     public var isPending: Bool { !pending.isEmpty }
 
     /// Memory formatted like the display; nil when memory is empty.
-    public var memory: String? { memoryValue.map { formatter.string($0) } }
+    public var memory: String? { memoryValue.map(shownText) }
 
     public mutating func update(settings: Settings) {
+        let previous = self.settings
         self.settings = settings
+        if previous.mode == .programmer || settings.mode == .programmer {
+            changeProgrammerSettings(from: previous)
+            return
+        }
         refresh()
     }
 
     // MARK: keys
 
-    /// A key's effect, without recording an undo step (`apply` records them).
+    /// A key's effect, without recording an undo step (`apply` records them). A key `refusal(of:)` refuses changes
+    /// nothing.
     mutating func press(_ key: Key, random: inout some RandomNumberGenerator) {
-        var action = key.action
-        if isSecondActive, let inverse = key.inverse { action = inverse.action }
+        defer { keepNumbersWithinBudget() }
+        if awaiting != nil, !key.answersAwaitingCommand { return }
+        if settings.mode == .programmer {
+            applyProgrammer(key)
+            return
+        }
+        guard var action = key.action else { return }
+        if isSecondActive, let inverse = key.inverse?.action { action = inverse }
         if error != nil {
-            // After an error only a fresh start, a clear or a mode key does something.
+            // While Error shows, only the clearing keys act (AC, C, ⌫), and a digit or the point starts a new number
+            // after clearing, as in Windows; every other key, angle keys and memory included, is ignored.
             switch action {
-            case .allClear, .clear:
+            case .allClear, .clear, .backspace:
                 reset()
                 refresh()
                 return
-            case .angle, .second:
-                break
-            case .digit, .point, .exponent, .constant, .random, .memoryRecall:
+            case .digit, .point:
                 reset()
-            case .binary, .unary, .negate, .percent, .openParenthesis, .closeParenthesis, .equals, .backspace,
-                .memoryClear, .memoryAdd, .memorySubtract, .undo, .redo:
+            case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
+                .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
                 return
             }
         }
@@ -140,6 +159,7 @@ public struct CalculatorState: Sendable, Equatable {
             pressValue(number, text: formatter.string(number))
         case .angle(let unit): settings.angle = unit
         case .second: isSecondActive.toggle()
+        case .variable(let variable): pressVariable(variable)
         case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
         }
         refresh()
@@ -147,11 +167,11 @@ public struct CalculatorState: Sendable, Equatable {
 
     // MARK: state machine
 
-    private var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
+    var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
     private var arithmetic: Arithmetic { Arithmetic() }
-    private var shownValue: Number { value ?? .integer(0) }
+    var shownValue: Number { value ?? .integer(0) }
 
-    private static func joined(_ head: String, _ tail: String) -> String {
+    static func joined(_ head: String, _ tail: String) -> String {
         if head.isEmpty { return tail }
         if head.utf8.last == UInt8(ascii: "(") { return head + tail }
         return head + " " + tail
@@ -159,7 +179,7 @@ public struct CalculatorState: Sendable, Equatable {
 
     /// The operand an operator, function or `=` acts on, with its expression text. Right after an operator or `(`
     /// that is the displayed value (`7 + =` is 7 + 7). Nil when the typed number is out of range (now an error).
-    private mutating func currentOperand() -> (Number, String)? {
+    mutating func currentOperand() -> (Number, String)? {
         switch phase {
         case .entering:
             let buffer = entry ?? InputBuffer()
@@ -198,8 +218,10 @@ public struct CalculatorState: Sendable, Equatable {
         operandText = nil
     }
 
-    private mutating func pressValue(_ number: Number, text: String) {
-        if phase == .closedGroup {
+    /// π, e, rand and mr: after a typed number or a closed group they multiply it, as `(` does (`2 π` is 2π like
+    /// `( 2 ) π`); after anything else they are the new operand.
+    mutating func pressValue(_ number: Number, text: String) {
+        if phase == .closedGroup || (phase == .entering && !(entry?.isPristine ?? true)) {
             pressBinary(.multiply)
             if error != nil { return }
         }
@@ -237,7 +259,9 @@ public struct CalculatorState: Sendable, Equatable {
             value = v
             return
         }
-        guard let (operand, text) = currentOperand() else { return }
+        guard var (operand, text) = currentOperand() else { return }
+        // A result continued with an operator keeps its brackets: 1 + 2 = × 2 reads (1 + 2) × 2.
+        if phase == .result, Self.hasTopLevelOperator(text) { text = "(" + text + ")" }
         var v = operand
         guard reduce(&v, before: op) else { return }
         pending.append(.operation(left: v, op: op))
@@ -291,7 +315,7 @@ public struct CalculatorState: Sendable, Equatable {
         case .success(let result):
             value = result
             entry = nil
-            operandText = text + "%"
+            operandText = (Self.hasTopLevelOperator(text) ? "(" + text + ")" : text) + "%"
             phase = .operand
         case .failure(let failure):
             fail(failure)
@@ -310,7 +334,8 @@ public struct CalculatorState: Sendable, Equatable {
         default:
             break
         }
-        value = shownValue
+        // Right after an operator (typed or implied) the group starts from 0, as in Windows: 6 + ( = is 6.
+        value = phase == .afterOperator ? nil : shownValue
         pending.append(.openParenthesis(outerPrefix: prefix))
         prefix = Self.joined(prefix, "(")
         entry = nil
@@ -340,30 +365,23 @@ public struct CalculatorState: Sendable, Equatable {
         var v = operand
         let description: String
         if !pending.isEmpty {
-            // The operation nearest the operand is the one `=` repeats.
-            for item in pending.reversed() {
-                if case .operation(_, let op) = item {
-                    lastOperation = RepeatOperation(op: op, operand: operand)
-                    break
-                }
-            }
+            // Innermost first; the last operation applied, the outermost, is the one a further `=` repeats.
             var full = Self.joined(prefix, text)
-            var evaluated = true
-            while !pending.isEmpty {
-                guard reduce(&v, before: nil) else {
-                    evaluated = false
-                    break
-                }
-                if case .openParenthesis? = pending.last {
-                    pending.removeLast()
+            while let item = pending.popLast() {
+                guard case .operation(let left, let op) = item else {
                     full += ")"
+                    continue
+                }
+                lastOperation = RepeatOperation(op: op, operand: v)
+                switch arithmetic.apply(op, left, v) {
+                case .success(let result): v = result
+                case .failure(let failure):
+                    fail(failure)
+                    record(full, result: DisplayFormatter.error)
+                    return nil
                 }
             }
             description = full
-            if !evaluated {
-                record(description, result: DisplayFormatter.error)
-                return nil
-            }
         } else if let last = lastOperation {
             let left = wasResult ? formatter.string(operand) : text
             description = left + " " + last.op.symbol + " " + formatter.string(last.operand)
@@ -385,34 +403,55 @@ public struct CalculatorState: Sendable, Equatable {
         return description
     }
 
-    private static func clipped(_ text: String) -> String {
+    /// Whether an expression text has an operator outside brackets: "1 + 2" has, "(1 + 2)" and "√(1 + 2)" have not.
+    static func hasTopLevelOperator(_ text: String) -> Bool {
+        var depth = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth -= 1
+            case UInt8(ascii: " ") where depth == 0: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    static func clipped(_ text: String) -> String {
         guard text.utf8.count > expressionLimit else { return text }
         var tail = Substring(text)
         while tail.utf8.count > expressionLimit - 3 { tail = tail.dropFirst(max(1, (tail.utf8.count - expressionLimit) / 3)) }
         return "…" + tail
     }
 
-    private mutating func record(_ expression: String, result: String) {
+    mutating func record(_ expression: String, result: String) {
         history.append(HistoryEntry(expression: Self.clipped(expression), result: result))
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
-    private mutating func pressMemory(add: Bool) {
-        guard let (operand, text) = currentOperand() else { return }
-        if phase == .entering {
+    /// m+, m− and sto: the current operand. A typed number becomes a finished operand; the fresh 0 of a new entry
+    /// stays one, so `m+ neg 5` types −5 and `m+ ( 8` opens a group without an implied × 0. Nil after an error.
+    mutating func takeOperand() -> Number? {
+        guard let (operand, text) = currentOperand() else { return nil }
+        if phase == .entering, !(entry?.isPristine ?? true) {
             value = operand
             entry = nil
             operandText = text
             phase = .operand
         }
+        return operand
+    }
+
+    private mutating func pressMemory(add: Bool) {
+        guard let operand = takeOperand() else { return }
         switch arithmetic.apply(add ? .add : .subtract, memoryValue ?? .integer(0), operand) {
         case .success(let result): memoryValue = result
         case .failure(let failure): fail(failure)
         }
     }
 
-    /// AC: everything but memory, settings (angle included) and the history tape.
-    private mutating func reset() {
+    /// AC: everything but memory, variables, settings (angle included) and the history tape.
+    mutating func reset() {
         entry = InputBuffer()
         value = nil
         phase = .entering
@@ -422,6 +461,7 @@ public struct CalculatorState: Sendable, Equatable {
         lastOperation = nil
         error = nil
         isSecondActive = false
+        awaiting = nil
         expression = ""
     }
 

@@ -1,6 +1,7 @@
 /// Turns a result into display text like C's `%.{digits}g` (GNOME Calculator's `Serializer` keeps this apart from
-/// the number type in the same way): rounded to `digits` significant digits, trailing zeros dropped, plain when the
-/// decimal exponent is in -4 ..< digits, otherwise `d.ddde+N` / `d.ddde-N`. ASCII only; `-0` shows as `0`.
+/// the number type in the same way): rounded to `digits` significant digits (to nearest, a tie to the even digit, on
+/// the exact value), trailing zeros dropped, plain when the decimal exponent is in -4 ..< digits, otherwise
+/// `d.ddde+N` / `d.ddde-N`. ASCII only; `-0` shows as `0`.
 struct DisplayFormatter: Sendable {
     var digits: Int
 

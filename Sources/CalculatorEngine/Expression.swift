@@ -34,6 +34,10 @@ public struct Expression: Sendable {
     /// Its keys, `=` last, for a calculator with `settings` (the mode decides where parentheses are needed, the digits
     /// how long a number may be).
     public func keys(for settings: Settings) throws(ExpressionError) -> [Key] {
+        guard settings.mode != .programmer else {
+            // Its keypad has other digits, operators and numbers: the language is the other modes'.
+            throw ExpressionError(offset: 0, expected: "the scientific or immediate mode (programmer mode takes keys)", found: "programmer mode")
+        }
         var emitter = KeyEmitter(expression: self, settings: settings)
         try emitter.emit(nodes.count - 1, context: .neutral)
         emitter.keys.append(.equals)

@@ -143,13 +143,14 @@ struct ExpressionParser {
         }
         let arity: Int
         switch key.action {
-        case .constant, .random:
+        case .constant?, .random?:
             position += nameLength
             return add(.constant(key), at: start)
-        case .unary, .negate, .percent: arity = 1
-        case .binary: arity = 2
-        case .digit, .point, .exponent, .openParenthesis, .closeParenthesis, .equals, .allClear, .clear, .backspace,
-            .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .undo, .redo:
+        case .unary?, .negate?, .percent?: arity = 1
+        case .binary?: arity = 2
+        case nil, .digit?, .point?, .exponent?, .openParenthesis?, .closeParenthesis?, .equals?, .allClear?, .clear?,
+            .backspace?, .memoryClear?, .memoryAdd?, .memorySubtract?, .memoryRecall?, .angle?, .second?, .variable?, .undo?,
+            .redo?:
             throw ExpressionError(offset: start, expected: "a function or constant name (\(name) is a key of no value)", found: name)
         }
         position += nameLength
@@ -164,7 +165,7 @@ struct ExpressionParser {
         try expect(.comma, "an operator or , (\(name) takes two operands)")
         let second = try sum()
         try expect(.closeParenthesis, "an operator or ) (\(name) takes two operands)")
-        guard case .binary(let op) = key.action else { preconditionFailure("arity 2 is a binary key") }
+        guard case .binary(let op)? = key.action else { preconditionFailure("arity 2 is a binary key") }
         return add(.binary(key, op, first, second), at: start)
     }
 

@@ -87,7 +87,8 @@ struct InputBuffer: Sendable, Equatable {
             replacesZero = shape.isZero
             if !replacesZero, shape.mantissaDigits >= limit { return }
         }
-        if replacesZero { text.unicodeScalars.removeLast() }
+        // A new text without the zero: removing a scalar in place goes through unspecialized generic code.
+        if replacesZero { text = String(Substring(text.utf8.dropLast())) }
         text.unicodeScalars.append(Unicode.Scalar(digit))
         isPristine = false
     }

@@ -1,5 +1,5 @@
-/// A key of the scientific keypad: a place in `KeyCatalog`, which says what the key is called, how it is drawn and
-/// what it does. Parsed from its canonical ASCII name (for curl) or a Unicode label of Apple's keypad.
+/// A key of any mode's keypad: a place in `KeyCatalog`, which says what the key is called, how it is drawn and
+/// what it does in each mode. Parsed from its canonical ASCII name (for curl) or a Unicode label of Apple's keypad.
 /// Its raw value is its place in the catalog: an index into tables (the catalog, the press counters), where a
 /// dictionary would hash the key on every press. Not a wire format: names are.
 public struct Key: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -33,8 +33,14 @@ public struct Key: RawRepresentable, Hashable, Sendable, CustomStringConvertible
 
     public var description: String { name }
 
-    /// What the key does.
-    var action: KeyAction { definition.action }
+    /// What the key does in scientific and immediate mode; nil where it is refused.
+    var action: KeyAction? { definition.action }
+
+    /// What the key does in programmer mode; nil where it is refused.
+    var programmerAction: ProgrammerAction? { definition.programmerAction }
+
+    /// Whether the key has a meaning in `mode` (a key without one is refused).
+    public func works(in mode: CalculationMode) -> Bool { definition.modeBits & mode.bit != 0 }
 
     /// The key this key acts as while 2nd is on.
     var inverse: Key? { definition.inverse }
@@ -62,7 +68,7 @@ enum KeyAction: Sendable, Equatable {
     /// A random number in [0, 1).
     case random
     case openParenthesis, closeParenthesis, equals
-    /// AC: everything but memory, settings and the history tape.
+    /// AC: everything but memory, variables, settings and the history tape.
     case allClear
     /// C: the number being typed.
     case clear
@@ -72,6 +78,8 @@ enum KeyAction: Sendable, Equatable {
     case angle(AngleUnit)
     /// 2nd: turns the keys with an inverse into it until pressed again.
     case second
+    /// sto, rcl and the variables that complete them.
+    case variable(VariableAction)
     /// Undo: the state before the last key that changed it; redo: the state the last undo left.
     case undo, redo
 
@@ -87,6 +95,7 @@ enum KeyAction: Sendable, Equatable {
         case .allClear, .clear, .backspace: .clear
         case .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall: .memory
         case .angle, .second: .mode
+        case .variable: .variable
         case .undo, .redo: .undo
         }
     }

@@ -1,5 +1,12 @@
 public enum KeyKind: String, Sendable {
-    case digit, binary, unary, constant, parenthesis, equals, clear, memory, mode, undo
+    case digit, binary, unary, constant, parenthesis, equals, clear, memory, variable, mode, undo
+}
+
+/// A mode a key works in and the kind of key it is there: `C` is clear entry in scientific and immediate mode and
+/// the hex digit C in programmer mode.
+public struct KeyMode: Sendable, Equatable {
+    public let mode: CalculationMode
+    public let kind: KeyKind
 }
 
 /// What a front end needs to draw and send a key.
@@ -10,44 +17,55 @@ public struct KeyInfo: Sendable, Equatable {
     public let aliases: [String]
     /// What the key shows.
     public let label: String
+    /// The kind in the first of `modes`.
     public let kind: KeyKind
     /// True for keys a calculator shows only while 2nd is on.
     public let isSecondFunction: Bool
     /// The name of the key this key acts as while 2nd is on, if any.
     public let inverse: String?
+    /// The modes the key works in, in `CalculationMode.allCases` order; elsewhere it is refused.
+    public let modes: [KeyMode]
+
+    public func works(in mode: CalculationMode) -> Bool { modes.contains { $0.mode == mode } }
 }
 
-/// Every key: the one place that says what a key is called, how it is drawn and what it does. Adding a key is one
-/// line in `definitions`; a new function also needs its `UnaryFunction` case, whose arithmetic and notation the
-/// compiler then asks for.
+/// Every key: the one place that says what a key is called, how it is drawn and what it does in each mode. Adding a
+/// key is one line in `definitions` (scientific and immediate mode) or `programmerKeypad`; a new function also
+/// needs its `UnaryFunction` case, whose arithmetic and notation the compiler then asks for.
 public enum KeyCatalog {
     struct Definition: Sendable {
         let info: KeyInfo
-        let action: KeyAction
+        /// What the key does in scientific and immediate mode; nil where it is refused.
+        let action: KeyAction?
+        /// What the key does in programmer mode; nil where it is refused.
+        let programmerAction: ProgrammerAction?
         /// The key this key acts as while 2nd is on.
         let inverse: Key?
+        /// `Settings.mode` codes (`CalculationMode.bit`) of the modes the key works in, for a refusal check without
+        /// a search.
+        let modeBits: UInt8
     }
 
     /// One line of the catalog, its inverse still a name.
-    private struct Line {
-        let info: KeyInfo
-        let action: KeyAction
+    struct Line {
+        let name: String
+        let aliases: [String]
+        let second: Bool
+        let inverse: String?
+        let action: KeyAction?
+        var programmerAction: ProgrammerAction?
     }
 
     /// The label is the first alias, or the name when there is none.
     private static func key(
         _ name: String, _ action: KeyAction, aliases: [String] = [], second: Bool = false, inverse: String? = nil
     ) -> Line {
-        Line(
-            info: KeyInfo(
-                name: name, aliases: aliases, label: aliases.first ?? name, kind: action.kind, isSecondFunction: second,
-                inverse: inverse),
-            action: action)
+        Line(name: name, aliases: aliases, second: second, inverse: inverse, action: action)
     }
 
-    /// Keypad order: Apple's landscape layout row by row, then the keys it only shows under 2nd and the extras.
-    /// Indexed by `Key.rawValue`.
-    static let definitions: [Definition] = resolved([
+    /// Keypad order: Apple's landscape layout row by row, then the keys it only shows under 2nd and the extras,
+    /// then the keys of programmer mode only (`programmerKeypad`). Indexed by `Key.rawValue`.
+    static let definitions: [Definition] = resolved(programmerKeypad, [
         key("(", .openParenthesis),
         key(")", .closeParenthesis),
         key("mc", .memoryClear),
@@ -55,7 +73,8 @@ public enum KeyCatalog {
         key("m-", .memorySubtract, aliases: ["m−"]),
         key("mr", .memoryRecall),
         key("AC", .allClear),
-        key("C", .clear, aliases: ["CE"]),
+        key("C", .clear),
+        key("CE", .clear),
         key("neg", .negate, aliases: ["±", "+/-"]),
         key("percent", .percent, aliases: ["%"]),
         key("/", .binary(.divide), aliases: ["÷"]),
@@ -91,6 +110,7 @@ public enum KeyCatalog {
         key("+", .binary(.add)),
         key("rad", .angle(.rad), aliases: ["Rad"]),
         key("deg", .angle(.deg), aliases: ["Deg"]),
+        key("grad", .angle(.grad), aliases: ["Grad"]),
         key("sinh", .unary(.sinh), inverse: "asinh"),
         key("cosh", .unary(.cosh), inverse: "acosh"),
         key("tanh", .unary(.tanh), inverse: "atanh"),
@@ -109,21 +129,48 @@ public enum KeyCatalog {
         key("pow2", .unary(.pow2), aliases: ["2ˣ"], second: true, inverse: "log2"),
         key("log2", .unary(.log2), aliases: ["log₂"], inverse: "pow2"),
         key("logy", .binary(.logBase), aliases: ["logᵧ"]),
+        key("sto", .variable(.command(.store)), aliases: ["STO"]),
+        key("rcl", .variable(.command(.recall)), aliases: ["RCL"]),
+        key("x", .variable(.name(.x))),
+        key("y", .variable(.name(.y))),
+        key("z", .variable(.name(.z))),
+        key("t", .variable(.name(.t))),
         key("undo", .undo, aliases: ["↶"]),
         key("redo", .redo, aliases: ["↷"]),
     ])
 
-    /// The lines with each inverse named resolved to its key. A name used twice or an inverse that names no key
-    /// stops the program at its first key press, which every test does.
-    private static func resolved(_ lines: [Line]) -> [Definition] {
+    /// The lines with their programmer actions (`programmer`: a line of a name above gives that key its action,
+    /// one of a new name is a key of programmer mode only) and each inverse named resolved to its key. A name used
+    /// twice or an inverse that names no key stops the program at its first key press, which every test does.
+    private static func resolved(_ programmer: [ProgrammerLine], _ keypad: [Line]) -> [Definition] {
+        var lines = keypad
+        var indexByName = Dictionary(uniqueKeysWithValues: lines.enumerated().map { ($1.name, $0) })
+        for line in programmer {
+            if let index = indexByName[line.name] {
+                precondition(line.aliases.isEmpty && lines[index].programmerAction == nil, "\(line.name) is given twice")
+                lines[index].programmerAction = line.action
+            } else {
+                indexByName[line.name] = lines.count
+                lines.append(Line(name: line.name, aliases: line.aliases, second: false, inverse: nil, action: nil, programmerAction: line.action))
+            }
+        }
         precondition(lines.count <= Int(UInt8.max) + 1, "a key's raw value is one byte")
-        let indexByName = Dictionary(uniqueKeysWithValues: lines.enumerated().map { ($1.info.name, $0) })
         return lines.map { line in
-            let inverse = line.info.inverse.map { name in
-                guard let index = indexByName[name] else { preconditionFailure("the inverse of \(line.info.name), \(name), is no key") }
+            let inverse = line.inverse.map { name in
+                guard let index = indexByName[name] else { preconditionFailure("the inverse of \(line.name), \(name), is no key") }
                 return Key(catalogIndex: index)
             }
-            return Definition(info: line.info, action: line.action, inverse: inverse)
+            var modes: [KeyMode] = []
+            for mode in CalculationMode.allCases {
+                let kind = mode == .programmer ? line.programmerAction?.kind : line.action?.kind
+                if let kind { modes.append(KeyMode(mode: mode, kind: kind)) }
+            }
+            let info = KeyInfo(
+                name: line.name, aliases: line.aliases, label: line.aliases.first ?? line.name, kind: modes[0].kind,
+                isSecondFunction: line.second, inverse: line.inverse, modes: modes)
+            return Definition(
+                info: info, action: line.action, programmerAction: line.programmerAction, inverse: inverse,
+                modeBits: modes.reduce(0) { $0 | $1.mode.bit })
         }
     }
 

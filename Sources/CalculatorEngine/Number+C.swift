@@ -36,7 +36,7 @@ final class RealBox: @unchecked Sendable {
 }
 
 /// A scratch GMP integer for the formatting and exact-power code; never stored.
-private final class Scratch {
+final class Scratch {
     let pointer: UnsafeMutablePointer<__mpz_struct>
     init() {
         pointer = .allocate(capacity: 1)
@@ -46,15 +46,6 @@ private final class Scratch {
         cmpfr_z_clear(pointer)
         pointer.deallocate()
     }
-}
-
-/// MPFR functions of one argument that the engine uses.
-enum RealFunction: Sendable {
-    case sqrt, cbrt, exp, exp10, exp2, ln, log10, log2
-    case sin, cos, tan, asin, acos, atan
-    case sinDegrees, cosDegrees, tanDegrees, asinDegrees, acosDegrees, atanDegrees
-    case sinh, cosh, tanh, asinh, acosh, atanh
-    case gamma
 }
 
 enum RealConstant: Sendable { case pi, e }
@@ -245,7 +236,7 @@ extension Number {
 
     /// The result of an MPFR operation: exact short results become rationals; an underflow to zero (e^−10^9999)
     /// becomes a non-zero far below 1e-9999 so that the range check reports it instead of showing 0.
-    private static func finished(_ box: RealBox, _ ternary: Int32) -> Number {
+    static func finished(_ box: RealBox, _ ternary: Int32) -> Number {
         if ternary != 0, mpfr_zero_p(box.pointer) != 0 {
             mpfr_set_ui_2exp(box.pointer, 1, -(1 << 24), MPFR_RNDN)
             return .real(box)
@@ -314,58 +305,6 @@ extension Number {
         return .rational(box)
     }
 
-    // MARK: MPFR functions
-
-    func real(_ function: RealFunction) -> Number {
-        let x = realBox
-        defer { withExtendedLifetime(x) {} }
-        let box = RealBox()
-        let r = box.pointer, a = x.pointer
-        let ternary: Int32
-        switch function {
-        case .sqrt: ternary = mpfr_sqrt(r, a, MPFR_RNDN)
-        case .cbrt: ternary = mpfr_cbrt(r, a, MPFR_RNDN)
-        case .exp: ternary = mpfr_exp(r, a, MPFR_RNDN)
-        case .exp10: ternary = mpfr_exp10(r, a, MPFR_RNDN)
-        case .exp2: ternary = mpfr_exp2(r, a, MPFR_RNDN)
-        case .ln: ternary = mpfr_log(r, a, MPFR_RNDN)
-        case .log10: ternary = mpfr_log10(r, a, MPFR_RNDN)
-        case .log2: ternary = mpfr_log2(r, a, MPFR_RNDN)
-        case .sin: ternary = mpfr_sin(r, a, MPFR_RNDN)
-        case .cos: ternary = mpfr_cos(r, a, MPFR_RNDN)
-        case .tan: ternary = mpfr_tan(r, a, MPFR_RNDN)
-        case .asin: ternary = mpfr_asin(r, a, MPFR_RNDN)
-        case .acos: ternary = mpfr_acos(r, a, MPFR_RNDN)
-        case .atan: ternary = mpfr_atan(r, a, MPFR_RNDN)
-        case .sinDegrees: ternary = mpfr_sinu(r, a, 360, MPFR_RNDN)
-        case .cosDegrees: ternary = mpfr_cosu(r, a, 360, MPFR_RNDN)
-        case .tanDegrees: ternary = mpfr_tanu(r, a, 360, MPFR_RNDN)
-        case .asinDegrees: ternary = mpfr_asinu(r, a, 360, MPFR_RNDN)
-        case .acosDegrees: ternary = mpfr_acosu(r, a, 360, MPFR_RNDN)
-        case .atanDegrees: ternary = mpfr_atanu(r, a, 360, MPFR_RNDN)
-        case .sinh: ternary = mpfr_sinh(r, a, MPFR_RNDN)
-        case .cosh: ternary = mpfr_cosh(r, a, MPFR_RNDN)
-        case .tanh: ternary = mpfr_tanh(r, a, MPFR_RNDN)
-        case .asinh: ternary = mpfr_asinh(r, a, MPFR_RNDN)
-        case .acosh: ternary = mpfr_acosh(r, a, MPFR_RNDN)
-        case .atanh: ternary = mpfr_atanh(r, a, MPFR_RNDN)
-        case .gamma: ternary = mpfr_gamma(r, a, MPFR_RNDN)
-        }
-        return Number.finished(box, ternary)
-    }
-
-    static func power(_ base: Number, _ exponent: Number) -> Number {
-        let box = RealBox(), x = base.realBox, y = exponent.realBox
-        let ternary = withExtendedLifetime((x, y)) { mpfr_pow(box.pointer, x.pointer, y.pointer, MPFR_RNDN) }
-        return finished(box, ternary)
-    }
-
-    static func root(_ radicand: Number, _ index: Int) -> Number {
-        let box = RealBox(), x = radicand.realBox
-        let ternary = withExtendedLifetime(x) { mpfr_rootn_ui(box.pointer, x.pointer, UInt(index), MPFR_RNDN) }
-        return finished(box, ternary)
-    }
-
     var isFinite: Bool {
         guard case .real(let r) = self else { return true }
         return mpfr_number_p(r.pointer) != 0
@@ -426,7 +365,7 @@ extension Number {
 
     // MARK: display
 
-    /// Rounded to `digits` significant digits (half away from zero, computed exactly on the rational value):
+    /// Rounded to `digits` significant digits (to nearest, ties to even, computed exactly on the rational value):
     /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
     func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
         guard !isZero else { return nil }
@@ -465,12 +404,13 @@ extension Number {
             cmpfr_z_mul(bottom.pointer, denominator.pointer, bottom.pointer)
             cmpfr_z_mul_ui(top.pointer, numerator.pointer, 1)
         }
-        // round(top / bottom) = ⌊(2·top + bottom) / (2·bottom)⌋, half away from zero on the magnitude.
-        cmpfr_z_mul_ui(top.pointer, top.pointer, 2)
-        cmpfr_z_add(top.pointer, top.pointer, bottom.pointer)
-        cmpfr_z_mul_ui(bottom.pointer, bottom.pointer, 2)
-        let mantissa = numerator
-        cmpfr_z_fdiv_q(mantissa.pointer, top.pointer, bottom.pointer)
+        // top / bottom to the nearest integer, a tie to the even one (as IEEE 754 and MPFR round): up when twice
+        // the remainder is more than bottom, or equal to it with an odd quotient.
+        let mantissa = numerator, remainder = denominator
+        cmpfr_z_fdiv_qr(mantissa.pointer, remainder.pointer, top.pointer, bottom.pointer)
+        cmpfr_z_mul_ui(remainder.pointer, remainder.pointer, 2)
+        let half = cmpfr_z_cmp(remainder.pointer, bottom.pointer)
+        if half > 0 || (half == 0 && cmpfr_z_odd_p(mantissa.pointer) != 0) { cmpfr_z_add_ui(mantissa.pointer, mantissa.pointer, 1) }
         var buffer = [UInt8](repeating: 0, count: Int(cmpfr_z_sizeinbase(mantissa.pointer, 10)) + 2)
         buffer.withUnsafeMutableBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { _ = cmpfr_z_get_str($0, mantissa.pointer) }

@@ -13,8 +13,12 @@ extension Number: Equatable {
 /// Limits that keep the work of one key press small (GNOME Calculator's `EvaluationBudget` is the model).
 /// Anything beyond them is `Error` (overflow), which the range limit would give anyway, only later and slower.
 struct Budget: Sendable {
-    /// Largest n for n!: 3248! ≈ 2.0e+9997 is the last factorial inside the range (3249! ≈ 6.4e+10000).
-    var maxFactorialArgument = 3248
+    /// x! beyond this is Error at once: 3249! ≈ 6.4e+10000 is outside the range, and Γ(x + 1) only grows after it
+    /// (3248.5! ≈ 1.1e+9999 is inside, so the range check decides below it).
+    var maxFactorialArgument = 3249
+    /// x! below this is Error at once: |Γ(x + 1)| < 1e-9999 there unless x is within 10^-60 of a negative integer
+    /// (−3249.5! ≈ −2.8e-9999 is still inside the range).
+    var minFactorialArgument = -3300
     /// A rational whose numerator and denominator together need more bits is continued as an MPFR float.
     var maxRationalBits = 40_000
     /// |x| < 10^(maxDecimalExponent + 1), and a non-zero |x| ≥ 10^-maxDecimalExponent.
@@ -58,7 +62,7 @@ enum UnaryFunction: String, Sendable, CaseIterable {
 
     /// How the expression shows the function applied to `operand`.
     func describe(_ operand: String) -> String {
-        let simple = !operand.contains(" ") && !operand.hasPrefix("-") && !operand.hasPrefix("−")
+        let simple = !CalculatorState.hasTopLevelOperator(operand) && !operand.hasPrefix("-") && !operand.hasPrefix("−")
         let wrapped = simple ? operand : "(\(operand))"
         switch self {
         case .square: return wrapped + "²"
@@ -106,7 +110,9 @@ struct Arithmetic: Sendable {
 
     typealias Outcome = Result<Number, CalculatorError>
 
-    /// Every result passes through here: range limits, and oversized rationals continue as floats.
+    /// Every result passes through here: range limits, and oversized rationals continue as floats. A real (a 256-bit
+    /// rounding of the true value) within rounding noise of a limit counts as inside: tanh 1e-9999 lies a hair
+    /// below 1e-9999, and 1e-9999 × π ÷ π may round there, yet both show 1e-9999.
     func checked(_ x: Number) -> Outcome {
         if x.isNaN { return .failure(.domain("Result is not a real number")) }
         if !x.isFinite { return .failure(.overflow) }
@@ -114,11 +120,15 @@ struct Arithmetic: Sendable {
         let upper = budget.maxDecimalExponent + 1  // |x| < 10^upper
         let upperBits = upper * 33_219 / 10_000  // log₂ 10 ≈ 3.3219
         if magnitude > upperBits + 2 { return .failure(.overflow) }
-        if magnitude >= upperBits - 2, x.compareMagnitude(toPowerOfTen: upper) >= 0 { return .failure(.overflow) }
+        if magnitude >= upperBits - 2, x.compareMagnitude(toPowerOfTen: upper) >= 0, !x.isRoundingNoise(nearPowerOfTen: upper) {
+            return .failure(.overflow)
+        }
         let lower = -budget.maxDecimalExponent
         let lowerBits = (lower * 33_219 - 9_999) / 10_000
         if magnitude < lowerBits - 2 { return .failure(.overflow) }
-        if magnitude <= lowerBits + 2, x.compareMagnitude(toPowerOfTen: lower) < 0 { return .failure(.overflow) }
+        if magnitude <= lowerBits + 2, x.compareMagnitude(toPowerOfTen: lower) < 0, !x.isRoundingNoise(nearPowerOfTen: lower) {
+            return .failure(.overflow)
+        }
         if x.rationalBits > budget.maxRationalBits { return .success(x.asReal) }
         return .success(x)
     }
@@ -157,13 +167,12 @@ struct Arithmetic: Sendable {
             return checked(Number.power(base, exponent))
         }
         if base.sign < 0 {
-            // A real power of a negative base exists only for a rational exponent p/q with odd q: −(|x|^(p/q)) for odd p.
-            guard case .rational = exponent, !exponent.isInteger else { return .failure(.domain("Negative base needs an integer exponent")) }
-            let (numerator, denominator) = exponent.fractionParts
-            guard let q = denominator, q % 2 == 1, let p = numerator else {
+            // A real power of a negative base exists only for a rational exponent p/q with odd q (an integer is p/1):
+            // −(|x|^(p/q)) for odd p. The parities come from the exact integers, however large.
+            guard let parity = exponent.fractionParity, parity.denominatorIsOdd else {
                 return .failure(.domain("Negative base needs an integer exponent"))
             }
-            return power(base.negated, exponent).map { p % 2 == 0 ? $0 : $0.negated }
+            return power(base.negated, exponent).map { parity.numeratorIsOdd ? $0.negated : $0 }
         }
         if case .rational = exponent, case .rational = base {
             // Exact when the base is a perfect power: 4^0.5, 8^(2/3).
@@ -232,10 +241,10 @@ struct Arithmetic: Sendable {
             return checked(x.compare(toInteger: 1) == 0 ? .integer(0) : x.real(.ln))
         case .log10:
             guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
-            return .success(exactLogarithm(x, base: .integer(10)) ?? x.real(.log10))
+            return checked(exactLogarithm(x, base: .integer(10)) ?? x.real(.log10))
         case .log2:
             guard x.sign > 0 else { return .failure(.domain("Logarithm of a number ≤ 0")) }
-            return .success(exactLogarithm(x, base: .integer(2)) ?? x.real(.log2))
+            return checked(exactLogarithm(x, base: .integer(2)) ?? x.real(.log2))
         case .factorial: return factorial(x)
         case .sin, .cos, .tan: return trigonometric(function, x, angle: angle)
         case .asin, .acos:
@@ -265,8 +274,7 @@ struct Arithmetic: Sendable {
             guard x.sign >= 0 else { return .failure(.domain("Factorial of a negative integer")) }
             if let n = x.intValue { return checked(Number.exactFactorial(n)) }
         }
-        // Γ(x+1) grows or shrinks beyond the range long before this for large negative x.
-        if x.compare(toInteger: -budget.maxFactorialArgument) < 0 { return .failure(.overflow) }
+        if x.compare(toInteger: budget.minFactorialArgument) < 0 { return .failure(.overflow) }
         return checked(Number.field(.add, x, .integer(1)).real(.gamma))
     }
 
@@ -327,7 +335,7 @@ struct Arithmetic: Sendable {
         switch angle {
         case .deg:
             // Whole turns are exact in degrees, so a huge typed angle loses nothing.
-            let x = x.remainder(modulo: 360) ?? x
+            if let turn = x.remainder(modulo: 360) { return degreesOfRational(function, turn) }
             if let k = multiple(of: x, step: .integer(15)), let special = specialAngleValue(function, degrees: (k % 24) * 15) {
                 return special
             }
@@ -335,19 +343,46 @@ struct Arithmetic: Sendable {
             return checked(x.real(f))
         case .rad:
             if x.isZero { return .success(.integer(function == .cos ? 1 : 0)) }
-            if let k = multiple(of: x, step: halfPi),
+            // Only a real (π × 3) can be a multiple of π/2; a rational other than 0 never is.
+            if case .real = x, let k = multiple(of: x, step: halfPi),
                 let special = specialAngleValue(function, degrees: (k % 4) * 90)
             {
                 return special
             }
             let f: RealFunction = function == .sin ? .sin : function == .cos ? .cos : .tan
             return checked(x.real(f))
+        case .grad:
+            // 100 grad is 90°: exact for a rational angle, so exact wherever the same angle in degrees is.
+            return trigonometric(function, Number.field(.multiply, x, .fraction(9, 10)), angle: .deg)
+        }
+    }
+
+    /// `turn` in [0°, 360°), exact: the nearest multiple of 90° is taken off exactly, and the rest r in [−45°, 45°]
+    /// goes to MPFR, so a small angle keeps every digit (−10^-75° is 360° − 10^-75° as a turn, r = −10^-75°).
+    private func degreesOfRational(_ function: UnaryFunction, _ turn: Number) -> Outcome {
+        if let k = multiple(of: turn, step: .integer(15)), let special = specialAngleValue(function, degrees: (k % 24) * 15) {
+            return special
+        }
+        let quadrant = [45, 135, 225, 315].count { turn.compare(toInteger: $0) > 0 }
+        let rest = Number.field(.subtract, turn, .integer(90 * quadrant))
+        // sin(90°q + r) and cos(90°q + r) are ±sin r or ±cos r; tan(90°q + r) is tan r or −1/tan r.
+        switch (function, quadrant % 4) {
+        case (.sin, 0), (.cos, 3): return checked(rest.real(.sinDegrees))
+        case (.sin, 2), (.cos, 1): return checked(rest.real(.sinDegrees).negated)
+        case (.sin, 1), (.cos, 0): return checked(rest.real(.cosDegrees))
+        case (.sin, _), (.cos, _): return checked(rest.real(.cosDegrees).negated)
+        default:
+            let tangent = rest.real(.tanDegrees)
+            return quadrant % 2 == 0 ? checked(tangent) : divide(.integer(-1), tangent)
         }
     }
 
     private var halfPi: Number { Number.field(.divide, Number.constant(.pi), .integer(2)) }
 
     func inverseTrigonometric(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+        if angle == .grad {
+            return inverseTrigonometric(function, x, angle: .deg).flatMap { checked(Number.field(.multiply, $0, .fraction(10, 9))) }
+        }
         if angle == .deg, x.isRational {
             // The rational arguments with rational answers in degrees.
             let table: [(Number, Int)]
@@ -358,25 +393,24 @@ struct Arithmetic: Sendable {
             }
             if let match = table.first(where: { $0.0 == x }) { return .success(.integer(match.1)) }
         }
+        // Degrees or radians: gradians are taken as degrees above.
+        let degrees = angle == .deg
         let f: RealFunction
-        switch (function, angle) {
-        case (.asin, .deg): f = .asinDegrees
-        case (.acos, .deg): f = .acosDegrees
-        case (_, .deg): f = .atanDegrees
-        case (.asin, .rad): f = .asin
-        case (.acos, .rad): f = .acos
-        case (_, .rad): f = .atan
+        switch function {
+        case .asin: f = degrees ? .asinDegrees : .asin
+        case .acos: f = degrees ? .acosDegrees : .acos
+        default: f = degrees ? .atanDegrees : .atan
         }
         return checked(x.real(f))
     }
 }
 
 extension Number {
-    /// Numerator and denominator of a rational when they fit in an Int.
-    var fractionParts: (numerator: Int?, denominator: Int?) {
-        guard case .rational = self else { return (nil, nil) }
-        let text = encoded
-        let parts = text.split(separator: "/")
-        return (Int(parts[0]), parts.count > 1 ? Int(parts[1]) : 1)
+    /// A real within rounding noise (relative 2^-200) of 10^power: its true value may lie on either side.
+    func isRoundingNoise(nearPowerOfTen power: Int) -> Bool {
+        guard case .real = self else { return false }
+        let bound = Number.decimal(digits: "1", exponent: power, negative: false)
+        guard let scale = bound.binaryMagnitude, let difference = Number.field(.subtract, absolute, bound).binaryMagnitude else { return true }
+        return difference < scale - 200
     }
 }

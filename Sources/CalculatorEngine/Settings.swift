@@ -1,25 +1,34 @@
-/// Operator precedence (`scientific`) or strict left-to-right evaluation like a four-function calculator (`immediate`).
+/// Operator precedence (`scientific`), strict left-to-right evaluation like a four-function calculator
+/// (`immediate`), or integers of a machine word (`programmer`, its own engine: `ProgrammerMachine`).
 public enum CalculationMode: String, Sendable, CaseIterable {
-    case scientific, immediate
+    case scientific, immediate, programmer
 }
 
+/// 360 degrees, 2π radians or 400 gradians make a turn.
 public enum AngleUnit: String, Sendable, CaseIterable {
-    case deg, rad
+    case deg, rad, grad
 }
 
 /// Per-session settings. `digits` is the number of significant digits a result is rounded to and the most digits
 /// that can be typed into one number; callers validate it against `digitsRange` before `update(settings:)`.
+/// `radix` and `word` are programmer mode's: how its integers are shown and typed, and their size.
 public struct Settings: Sendable, Equatable {
     public var mode: CalculationMode
     public var angle: AngleUnit
     public var digits: Int
+    public var radix: Radix
+    public var word: WordSize
 
     public static let digitsRange: ClosedRange<Int> = 8...32
 
-    public init(mode: CalculationMode = .scientific, angle: AngleUnit = .deg, digits: Int = 16) {
+    public init(
+        mode: CalculationMode = .scientific, angle: AngleUnit = .deg, digits: Int = 16, radix: Radix = .dec, word: WordSize = .qword
+    ) {
         self.mode = mode
         self.angle = angle
         self.digits = digits
+        self.radix = radix
+        self.word = word
     }
 
     /// Digits clamped into `digitsRange`, so a bad value from a caller can never break formatting.
@@ -32,7 +41,7 @@ public struct Settings: Sendable, Equatable {
 ///   acosh below 1, atanh outside (−1, 1), tan at 90° + k·180° (or π/2 + kπ), factorial of a negative integer,
 ///   a non-integer power of a negative number, a logarithm to base 1 or ≤ 0, the 0th root;
 /// - `overflow`: a result whose magnitude is above 1e+9999 or below 1e-9999 (non-zero), or work beyond the
-///   evaluation budget (x! for x > 3248, powers far outside the range).
+///   evaluation budget (x! for x > 3249 or x < −3300, powers far outside the range).
 public struct CalculatorError: Sendable, Equatable, Error {
     public let code: String
     public let message: String

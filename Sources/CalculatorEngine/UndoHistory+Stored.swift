@@ -1,7 +1,7 @@
 /// The undo steps in a state's stored form (format 3, after the memory): the undo steps (count, steps, oldest first),
 /// then the redo steps (the same). A step is 0 and its typing (entry · phase · operandText), or 1 and a snapshot:
-/// typing · expression · error · 2nd · value · pending · prefix · repeat · memory · angle (0 for a key that leaves
-/// it, 1 + its code), each field as the state's own.
+/// typing · expression · error · 2nd · value · pending · prefix · repeat · memory · variables · waiting command (0
+/// none, 1 + its code) · angle (0 for a key that leaves it, 1 + its code), each field as the state's own.
 extension UndoHistory {
     func write(to writer: inout StoredFormWriter) {
         writer.unsigned(UInt64(undoSteps.count))
@@ -42,6 +42,8 @@ extension UndoStep {
             writer.string(snapshot.prefix)
             writer.repeatOperation(snapshot.lastOperation)
             writer.optionalNumber(snapshot.memoryValue)
+            writer.variables(snapshot.variables)
+            writer.byte(snapshot.awaiting.map { 1 + $0.storedCode } ?? 0)
             writer.byte(snapshot.angle.map { 1 + $0.storedCode } ?? 0)
         }
     }
@@ -60,6 +62,8 @@ extension UndoStep {
             let prefix = try reader.string()
             let repeatOperation = try reader.repeatOperation()
             let memoryValue = try reader.optionalNumber()
+            let variables = try reader.variables()
+            let awaiting = try reader.byte()
             let angle = try reader.byte()
             self = .state(
                 Box(
@@ -67,6 +71,7 @@ extension UndoStep {
                         typing: typing, expression: expression, errorCode: error?.code ?? "", errorMessage: error?.message ?? "",
                         isSecondActive: isSecondActive, value: value, pending: pending, prefix: prefix,
                         repeatOperator: repeatOperation?.op, repeatOperand: repeatOperation?.operand, memoryValue: memoryValue,
+                        variables: variables, awaiting: awaiting == 0 ? nil : try VariableCommand(storedCode: awaiting - 1),
                         angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1))))
         case let other:
             throw StoredFormError("undo step kind \(other)")

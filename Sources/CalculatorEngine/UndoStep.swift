@@ -51,11 +51,11 @@ enum UndoStep: Sendable, Equatable {
         /// What an undo step keeps of `state`; the angle only for a key that changes it.
         init(_ state: borrowing CalculatorState, keepingAngle: Bool) {
             let snapshot = Snapshot(
-                typing: Typing(state), expression: state.expression, errorCode: state.error?.code ?? "",
+                typing: Typing(state), expression: state.error == nil ? "" : state.expression, errorCode: state.error?.code ?? "",
                 errorMessage: state.error?.message ?? "", isSecondActive: state.isSecondActive, value: state.value,
                 pending: state.pending, prefix: state.prefix, repeatOperator: state.lastOperation?.op,
-                repeatOperand: state.lastOperation?.operand, memoryValue: state.memoryValue,
-                angle: keepingAngle ? state.settings.angle : nil)
+                repeatOperand: state.lastOperation?.operand, memoryValue: state.memoryValue, variables: state.variables,
+                awaiting: state.awaiting, angle: keepingAngle ? state.settings.angle : nil)
             storedSize = snapshot.storedSize
             self.snapshot = snapshot
         }
@@ -67,9 +67,10 @@ enum UndoStep: Sendable, Equatable {
                 && snapshot.memoryValue == state.memoryValue && snapshot.isSecondActive == state.isSecondActive
                 && (snapshot.angle == nil || snapshot.angle == state.settings.angle)
                 && snapshot.repeatOperator == state.lastOperation?.op && snapshot.repeatOperand == state.lastOperation?.operand
-                && snapshot.prefix == state.prefix && snapshot.expression == state.expression
-                && (state.error?.code ?? "") == snapshot.errorCode && (state.error?.message ?? "") == snapshot.errorMessage
-                && Typing(state) == snapshot.typing
+                && snapshot.prefix == state.prefix && (state.error?.code ?? "") == snapshot.errorCode
+                && (state.error?.message ?? "") == snapshot.errorMessage
+                && (state.error == nil || snapshot.expression == state.expression)
+                && snapshot.awaiting == state.awaiting && snapshot.variables == state.variables && Typing(state) == snapshot.typing
         }
 
         static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.snapshot == rhs.snapshot }
@@ -79,7 +80,7 @@ enum UndoStep: Sendable, Equatable {
     struct Snapshot: Sendable, Equatable {
         /// The entry, the phase and the operand's text.
         var typing: Typing
-        /// Kept for the error state, where it is the attempted expression rather than one made from the rest.
+        /// The attempted expression in the error state; empty otherwise, where `refresh` makes it from the rest.
         var expression: String
         /// Empty without an error.
         var errorCode: String
@@ -91,6 +92,8 @@ enum UndoStep: Sendable, Equatable {
         var repeatOperator: BinaryOperator?
         var repeatOperand: Number?
         var memoryValue: Number?
+        var variables: Variables
+        var awaiting: VariableCommand?
         /// The angle before the key, for the keys that change it (deg and rad): a setting changed since by
         /// `update(settings:)` is not undone with some other key.
         var angle: AngleUnit?
@@ -106,6 +109,7 @@ enum UndoStep: Sendable, Equatable {
             var size = 12 + typing.storedSize + expression.utf8.count + prefix.utf8.count
             size += errorCode.utf8.count + errorMessage.utf8.count
             size += Number.storedSize(value) + Number.storedSize(memoryValue) + Number.storedSize(repeatOperand)
+            for variable in Variable.allCases { size += 1 + Number.storedSize(variables[variable]) }
             for item in pending {
                 switch item {
                 case .operation(let left, _): size += 2 + left.storedSize

@@ -1,15 +1,21 @@
 public import HTTPServer
-public import Logging
+import Logging
 public import SessionStore
 import Foundation
+import Bytes
 import Glibc
 import Synchronization
 
 public struct ServiceConfiguration: Sendable {
+    /// Where sessions live, and their expiry and cap.
+    public var store: StoreLocation = .memory
+    public var sessions = SessionStoreOptions()
+    /// How often expired sessions are swept from the store; nil: never in the background.
+    public var sweepInterval: Duration? = .seconds(60)
     /// Keys accepted in one press request.
     public var maxKeysPerRequest = 1_000
-    /// `Access-Control-Allow-Origin` for browser front ends on other origins.
-    public var corsOrigin = "*"
+    /// The origins whose pages may call the API (`Access-Control-Allow-Origin`).
+    public var cors = CORSPolicy.anyOrigin
     /// How long a press's Idempotency-Key is remembered with its session, and how many are kept per session.
     public var idempotencyRetention: Double = 86_400
     public var idempotencyKeysPerSession = 32
@@ -18,7 +24,8 @@ public struct ServiceConfiguration: Sendable {
     public var retryAfterUnavailable = 1
     /// When set, every /sessions route needs `Authorization: Bearer <apiKey>`.
     public var apiKey: String? = nil
-    /// Presses a second per client, and new sessions a minute per client (token buckets; 0 turns a limit off).
+    /// Key presses a second per client (a request of n keys counts n), and new sessions a minute per client (token
+    /// buckets; 0 turns a limit off).
     public var pressesPerSecond: Double = 0
     public var sessionsPerMinute: Double = 0
     /// Take the client's address from the last X-Forwarded-For entry (only behind a proxy that sets it).
@@ -28,84 +35,104 @@ public struct ServiceConfiguration: Sendable {
 }
 
 /// The calculator's HTTP API: the routes of the session endpoints, plus what every response gets
-/// (problem+json for failures, CORS, a request id, one log line).
+/// (problem+json for failures, CORS, a request id, one log line). Made by `make`, which opens its store.
 public final class CalculatorService: Sendable {
     private let router: Router
-    private let logger: Logger
+    /// For closing: the requests reach the store through the endpoints, which know its type.
+    private let store: any SessionStore<SessionRecord>
+    private let sweeper: ExpirySweeper?
+    let logger: Logger
     /// Whether `logger` takes the per-request line, decided once: asking `logger.logLevel` copies the handler
     /// existential (a retain and a release) on every request. The level is set before the service is made.
     private let logsRequests: Bool
-    private let corsOrigin: String
+    private let cors: CORSPolicy
     private let apiKey: [UInt8]?
-    private let trustProxy: Bool
-    private let pressLimiter: RateLimiter?
-    private let sessionLimiter: RateLimiter?
+    private let sessionLimit: ClientRateLimit?
     private let metrics: ServiceMetrics
     private let requestIDPrefix: [UInt8] = Array(String(UInt32.random(in: 0..<(1 << 24)) | (1 << 24), radix: 16).utf8.dropFirst())
     private let requestCounter = Atomic<UInt64>(0)
 
-    public init(
-        store: any SessionStore<SessionRecord>,
-        configuration: ServiceConfiguration = ServiceConfiguration(),
+    /// The service on `store`, whose concrete type the endpoints are made for (see `make`).
+    init<Store: SessionStore<SessionRecord>>(
+        store: Store,
+        configuration: ServiceConfiguration,
         logger: Logger,
-        now: (@Sendable () -> Double)? = nil,
-        metricsExposition: (@Sendable () -> [UInt8])? = nil
-    ) {
-        let now = now ?? { Date().timeIntervalSince1970 }
-        let metrics = ServiceMetrics()
+        now: @escaping @Sendable () -> Double
+    ) throws {
+        let metrics = ServiceMetrics(store: configuration.store.kind)
+        self.store = store
         self.metrics = metrics
         self.logger = logger
         self.logsRequests = logger.logLevel <= .info
-        self.corsOrigin = configuration.corsOrigin
+        self.cors = configuration.cors
         self.apiKey = configuration.apiKey.map { Array($0.utf8) }
-        self.trustProxy = configuration.trustProxy
         // Bursts allow a person's quick typing (or a front end's batch) without waiting for the steady rate.
-        self.pressLimiter = configuration.pressesPerSecond > 0
-            ? RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now) : nil
-        self.sessionLimiter = configuration.sessionsPerMinute > 0
-            ? RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now) : nil
+        let pressLimit = configuration.pressesPerSecond > 0
+            ? ClientRateLimit(
+                name: "presses",
+                limiter: RateLimiter(rate: configuration.pressesPerSecond, burst: max(1, configuration.pressesPerSecond * 2), now: now),
+                trustProxy: configuration.trustProxy, metrics: metrics) : nil
+        self.sessionLimit = configuration.sessionsPerMinute > 0
+            ? ClientRateLimit(
+                name: "sessions",
+                limiter: RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now),
+                trustProxy: configuration.trustProxy, metrics: metrics) : nil
+        let replies = SessionReplies(configuration: configuration, logger: logger, metrics: metrics)
         self.router = Self.routes(
-            SessionEndpoints(store: store, configuration: configuration, logger: logger, now: now, metrics: metrics),
-            metrics: metrics, metricsExposition: metricsExposition)
+            SessionEndpoints(store: store, replies: replies, configuration: configuration, pressLimit: pressLimit, now: now),
+            metrics: metrics)
+        self.sweeper = try configuration.sweepInterval.map { interval in
+            try ExpirySweeper(store: store, every: interval) { error in
+                logger.warning("sweeping expired sessions failed", metadata: ["error.message": "\(error)"])
+            }
+        }
     }
 
-    private static func routes(_ api: SessionEndpoints, metrics: ServiceMetrics, metricsExposition: (@Sendable () -> [UInt8])?) -> Router {
+    /// Stops the background sweep and closes the store (SQLite commits what is queued first). Requests answered
+    /// after this get 503.
+    public func close() {
+        sweeper?.stop()
+        store.close()
+    }
+
+    private static func routes<Store>(_ api: SessionEndpoints<Store>, metrics: ServiceMetrics) -> Router {
         let keyCatalog = Rendering.keyCatalog()
+        let keyCatalogTag = "\"\(String(WebAssets.fingerprint(keyCatalog), radix: 16))\""
         let openAPI = loadOpenAPI()
+        let replies = api.replies
         var router = Router()
-        router.add("GET", "/healthz") { _, _ in api.json(200, Array(#"{"status":"ok"}"#.utf8)) }
+        router.add("GET", "/healthz") { _, _ in replies.json(200, Array(#"{"status":"ok"}"#.utf8)) }
         router.add("GET", "/readyz") { _, _ in api.readiness() }
-        router.add("GET", "/keys") { _, _ in api.json(200, keyCatalog) }
+        router.add("GET", "/keys") { request, _ in replies.fixed(keyCatalog, entityTag: keyCatalogTag, request) }
         router.add("GET", "/openapi.yaml") { _, _ in
             var response = Response(status: 200, body: openAPI)
             response.headers.set("Content-Type", "application/yaml")
             return response
         }
-        if let metricsExposition {
-            router.add("GET", "/metrics") { _, _ in
-                api.refreshGauges()
-                var requests = ""
-                metrics.writeRequestMetrics(into: &requests)
-                var response = Response(status: 200, body: metricsExposition() + Array(requests.utf8))
-                response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-                return response
+        router.add("GET", "/metrics") { _, _ in
+            .awaiting { deliver in
+                api.liveSessions { live in
+                    var response = Response(status: 200, body: metrics.exposition(liveSessions: live))
+                    response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                    deliver(response)
+                }
             }
         }
         let web = WebAssets.load()
-        router.add("GET", "/") { request, _ in asset(web["index.html"], request) }
-        router.add("GET", "/web/{file}") { request, parameters in asset(parameters["file"].flatMap { web[String($0)] }, request) }
-        router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.createSession(request) } }
+        router.add("GET", "/") { request, _ in web.response(to: request, asset: "index.html") }
+        router.add("GET", "/web/{file}") { request, parameters in web.response(to: request, asset: parameters["file"].map { String($0) }) }
+        router.add("POST", "/sessions") { request, _ in handle(request) { () throws(Problem) in try api.create(request) } }
         router.add("GET", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.readSession(api.sessionID(parameters)) }
+            handle(request) { () throws(Problem) in try api.get(api.sessionID(parameters), request) }
         }
         router.add("PUT", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.putSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.put(api.sessionID(parameters), request) }
         }
         router.add("PATCH", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.patchSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.patch(api.sessionID(parameters), request) }
         }
         router.add("DELETE", "/sessions/{id}") { request, parameters in
-            handle(request) { () throws(Problem) in try api.deleteSession(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.delete(api.sessionID(parameters), request) }
         }
         router.add("POST", "/sessions/{id}/press") { request, parameters in
             handle(request) { () throws(Problem) in try api.press(api.sessionID(parameters), request) }
@@ -119,27 +146,13 @@ public final class CalculatorService: Sendable {
         return router
     }
 
-    private static func asset(_ asset: WebAssets.Asset?, _ request: borrowing Request) -> Response {
-        guard let asset else {
-            return Problem.notFound(request).response(to: request)
-        }
-        var response = Response(status: 200, body: asset.body)
-        response.headers.set("Content-Type", asset.contentType)
-        response.headers.set("Cache-Control", "no-cache")
-        return response
-    }
-
-    /// Renders a handler's `Problem` in the one place failures become responses.
+    /// Renders a problem a handler throws before it calls the store (the store's failures come back as problem
+    /// responses already, `SessionReplies.failure`).
     static func handle(_ request: borrowing Request, _ body: () throws(Problem) -> Response) -> Response {
-        handle(path: request.path, body)
-    }
-
-    /// The path is made only for a problem: a request's path is text only on demand (`Request.path`).
-    static func handle(path: @autoclosure () -> String, _ body: () throws(Problem) -> Response) -> Response {
         do throws(Problem) {
             return try body()
         } catch {
-            return error.response(toPath: path())
+            return error.response(to: request)
         }
     }
 
@@ -148,8 +161,11 @@ public final class CalculatorService: Sendable {
     }
 
     public func respond(to request: borrowing Request) -> Response {
-        let started = Self.monotonicNanoseconds()
+        let started = ServiceMetrics.now()
+        let method = RequestMethod(request.method)
+        metrics.requestStarted(method)
         let requestID = request.headers[.xRequestID].flatMap(Self.acceptableRequestID) ?? makeRequestID()
+        let trace = request.headers[.traceparent].flatMap { TraceContext(traceparent: $0) }
         var response: Response
         // The matched pattern is the route's label; requests no handler took are labelled from their path.
         var route: String?
@@ -176,40 +192,49 @@ public final class CalculatorService: Sendable {
                 response = Problem.notFound(request).response(to: request)
             }
         }
-        let label = route ?? Self.route(of: request.path)
-        let hasOrigin = request.headers[.origin] != nil
+        // The path is text only for the log line.
+        let exchange = Exchange(
+            method: request.method, label: method, path: logsRequests ? request.path : "", origin: request.headers[.origin],
+            route: route ?? Self.route(of: request.path), requestID: requestID, trace: trace, started: started)
         if response.isLater {
             // Counted, timed and logged when the response is delivered. The closure keeps what `finish` reads, not
-            // the whole request with its headers and body; the path is text only for the log line.
-            let (method, path) = (request.method, logsRequests ? request.path : "")
-            return response.finishing { [self] delivered in
-                finish(&delivered, method: method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
-            }
+            // the whole request with its headers and body.
+            return response.finishing { [self] delivered in finish(&delivered, exchange) }
         }
-        let path = logsRequests ? request.path : ""
-        finish(&response, method: request.method, path: path, hasOrigin: hasOrigin, route: label, requestID: requestID, started: started)
+        finish(&response, exchange)
         return response
     }
 
-    /// What every response gets: HEAD without a body, CORS, the request id, the metrics and the log line. In place: a
-    /// copy would share the header array and copy it on the first header added.
-    private func finish(
-        _ response: inout Response, method: String, path: String, hasOrigin: Bool, route: String, requestID: String, started: Int64
-    ) {
-        if method == "HEAD" { response.body = [] }
-        // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
-        addCORS(to: &response, method: method, hasOrigin: hasOrigin)
-        response.headers.add("X-Request-Id", requestID)
-        let elapsed = Self.monotonicNanoseconds() - started
-        metrics.request(route: route, method: method, status: response.status, nanoseconds: elapsed)
-        if logsRequests {
-            log(method: method, path: path, response, route: route, requestID: requestID, elapsed: elapsed)
-        }
+    /// What `finish` needs of a request, kept until its response is delivered.
+    struct Exchange: Sendable {
+        let method: String
+        let label: RequestMethod
+        /// Empty unless requests are logged.
+        let path: String
+        let origin: String?
+        let route: String
+        let requestID: String
+        let trace: TraceContext?
+        let started: Int64
     }
 
-    /// The API key and the rate limits, checked before any handler runs; only the /sessions routes are guarded.
+    /// What every response gets: CORS, the request id, the trace, the metrics and the log line. In place: a copy would
+    /// share the header array and copy it on the first header added. A response to HEAD keeps its body: the server
+    /// sends its length, not its bytes.
+    private func finish(_ response: inout Response, _ exchange: borrowing Exchange) {
+        // Handlers never set these, so they are appended without a scan for an earlier field of the same name.
+        addCORS(to: &response, method: exchange.method, origin: exchange.origin)
+        response.headers.add("X-Request-Id", exchange.requestID)
+        if let trace = exchange.trace { response.headers.add("traceparent", trace.traceparent) }
+        let elapsed = ServiceMetrics.now() - exchange.started
+        metrics.requestFinished(route: exchange.route, method: exchange.label, status: response.status, nanoseconds: elapsed)
+        if logsRequests { log(exchange, response, elapsed: elapsed) }
+    }
+
+    /// The API key and the session rate limit, checked before any handler runs; only the /sessions routes are
+    /// guarded. The press rate limit counts keys, so the press handler applies it once it has read them.
     private func admission(_ request: borrowing Request) -> Problem? {
-        guard apiKey != nil || pressLimiter != nil || sessionLimiter != nil else { return nil }
+        guard apiKey != nil || sessionLimit != nil else { return nil }
         let path = request.pathUTF8
         guard path.starts(with: "/sessions".utf8) else { return nil }
         if let apiKey, !Self.bearerMatches(request.headers[.authorization], apiKey) {
@@ -217,17 +242,10 @@ public final class CalculatorService: Sendable {
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
                 headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
         }
-        let limiter: RateLimiter?
         switch request.method {
-        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": limiter = sessionLimiter
-        case "POST" where path.suffix(6).elementsEqual("/press".utf8): limiter = pressLimiter
-        default: limiter = nil
+        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": return sessionLimit?.admit(request)
+        default: return nil
         }
-        if let limiter, let wait = limiter.acquire(clientAddress(request)) {
-            metrics.rateLimited(limiter === pressLimiter ? "presses" : "sessions")
-            return Problem(.rateLimited, "too many requests from this client; retry in \(wait) s", headers: [("Retry-After", String(wait))])
-        }
-        return nil
     }
 
     /// Compares in time that depends only on the lengths, so the key cannot be guessed byte by byte.
@@ -239,13 +257,6 @@ public final class CalculatorService: Sendable {
             difference |= (index < given.count ? given[index] : 0) ^ (index < key.count ? key[index] : 0)
         }
         return difference == 0
-    }
-
-    private func clientAddress(_ request: borrowing Request) -> String {
-        guard trustProxy, let forwarded = request.headers[.xForwardedFor],
-            let last = forwarded.split(separator: ",").last?.trimmingSpaces(), !last.isEmpty
-        else { return request.peerAddress }
-        return String(last.prefix(64))
     }
 
     /// The route pattern a path belongs to: a metric label from a small fixed set, never the path itself. Runs on
@@ -272,81 +283,48 @@ public final class CalculatorService: Sendable {
         }
     }
 
-    private func log(method: String, path: String, _ response: Response, route: String, requestID: String, elapsed: Int64) {
-        var metadata: Logger.Metadata = [
-            "http.method": "\(method.prefix(16))", "http.route": "\(route)",
-            "http.status": "\(response.status)", "duration_us": "\(elapsed / 1_000)",
-            "request.id": "\(requestID)",
-        ]
-        if let id = Self.sessionID(inPath: path) { metadata["session"] = "\(id.shortHash)" }
-        logger.info("request", metadata: metadata)
-    }
-
-    private static func sessionID(inPath path: String) -> SessionID? {
-        let parts = path.split(separator: "/", maxSplits: 2)
-        guard parts.count >= 2, parts[0] == "sessions" else { return nil }
-        return SessionID(String(parts[1]))
-    }
-
     private func preflight(_ request: borrowing Request) -> Response {
         var response = Response(status: 204)
         response.headers.set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
         response.headers.set(
             "Access-Control-Allow-Headers",
             request.headers[.accessControlRequestHeaders].map { String($0.prefix(512)) }
-                ?? "Content-Type, If-Match, Idempotency-Key, Authorization, X-Request-Id")
+                ?? "Content-Type, If-Match, If-None-Match, Idempotency-Key, Authorization, X-Request-Id, traceparent")
         response.headers.set("Access-Control-Max-Age", "600")
         return response
     }
 
     /// CORS headers go to requests with an `Origin`, which every cross-origin request from a browser has; other
-    /// clients ignore them, and libmicrohttpd copies each header field twice and frees it (the two cost a press
-    /// about 7% of its instructions). A response that caches may keep (to GET or HEAD, not `no-store`) says it
+    /// clients ignore them, and libmicrohttpd copies each header field twice and frees it. A response that caches may keep (to GET or HEAD, not `no-store`) says it
     /// varies with `Origin`, so a copy kept from a request without one is never handed to a cross-origin request.
-    private func addCORS(to response: inout Response, method: String, hasOrigin: Bool) {
-        guard hasOrigin else {
+    private func addCORS(to response: inout Response, method: String, origin: String?) {
+        guard let origin else {
             if method == "GET" || method == "HEAD", response.headers["Cache-Control"] != "no-store" {
                 response.headers.add("Vary", "Origin")
             }
             return
         }
-        response.headers.add("Access-Control-Allow-Origin", corsOrigin)
-        response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed")
-        if corsOrigin != "*" { response.headers.add("Vary", "Origin") }
+        if let allowed = cors.allowOrigin(for: origin) {
+            response.headers.add("Access-Control-Allow-Origin", allowed)
+            response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, X-Request-Id, Idempotent-Replayed, traceparent")
+        }
+        if cors.variesByOrigin { response.headers.add("Vary", "Origin") }
     }
 
     private static func acceptableRequestID(_ value: String) -> String? {
         (1...128).contains(value.utf8.count) && value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) ? value : nil
     }
 
-    /// The clock `ContinuousClock` reads (CLOCK_BOOTTIME), in nanoseconds: read directly, a request's duration is
-    /// one subtraction, where a `Duration` took a 128-bit division to become the nanoseconds the metrics record.
-    private static func monotonicNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
     /// "<6 random hex digits>-<sequence in hex>": 15 bytes or fewer for the first 4 billion requests, so the
     /// String is stored inline, without an allocation.
     private func makeRequestID() -> String {
         let sequence = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        let digits = max(1, (UInt64.bitWidth - sequence.leadingZeroBitCount + 3) / 4)
-        let hex: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: requestIDPrefix.count + 1 + digits) { buffer in
-            var index = 0
-            for byte in requestIDPrefix {
-                buffer[index] = byte
-                index += 1
-            }
-            buffer[index] = UInt8(ascii: "-")
-            index += digits
-            var rest = sequence
-            for position in stride(from: index, to: index - digits, by: -1) {
-                buffer[position] = hex.utf8Start[Int(rest & 0xF)]
-                rest >>= 4
-            }
-            return index + 1
+        return ByteBuffer.withTemporary(capacity: 32) { buffer in
+            var buffer = buffer
+            buffer.append(contentsOf: requestIDPrefix)
+            buffer.append(UInt8(ascii: "-"))
+            buffer.appendHex(sequence)
+            return buffer.string
         }
     }
 
@@ -359,7 +337,7 @@ public final class CalculatorService: Sendable {
 }
 
 extension HeaderName {
-    /// A client's retry of a press with this key replays the first reply (`SessionEndpoints.press`).
+    /// A client's retry of a press with this key replays the first reply (`PressUpdate`).
     static let idempotencyKey = HeaderName("Idempotency-Key")
     /// A client's id for the request, echoed and logged; one is made when there is none.
     static let xRequestID = HeaderName("X-Request-Id")

@@ -89,6 +89,15 @@ struct JSONWriter: ~Copyable {
     }
 
     /// `plainString` for bytes lent by their owner (a session id's).
+    mutating func plainString(utf8: Span<UInt8>) {
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(utf8)
+        buffer.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// `plainString` for bytes of any collection.
     mutating func plainString(utf8: some Collection<UInt8>) {
         assert(utf8.allSatisfy(Self.isPlain))
         separate()

@@ -7,6 +7,7 @@ struct Problem: Error, Sendable, Equatable {
         case malformedJSON = "malformed-json"
         case invalidRequest = "invalid-request"
         case unknownKey = "unknown-key"
+        case keyRefused = "key-refused"
         case tooManyKeys = "too-many-keys"
         case invalidSettings = "invalid-settings"
         case invalidSessionID = "invalid-session-id"
@@ -14,16 +15,15 @@ struct Problem: Error, Sendable, Equatable {
         case notFound = "not-found"
         case methodNotAllowed = "method-not-allowed"
         case unsupportedMediaType = "unsupported-media-type"
-        case notAcceptable = "not-acceptable"
         case bodyTooLarge = "body-too-large"
         case preconditionFailed = "precondition-failed"
         case invalidIdempotencyKey = "invalid-idempotency-key"
         case idempotencyKeyReused = "idempotency-key-reused"
-        case idempotencyKeyInFlight = "idempotency-key-in-flight"
         case unauthorized = "unauthorized"
         case rateLimited = "rate-limited"
         case tooManySessions = "too-many-sessions"
         case storeUnavailable = "store-unavailable"
+        case outcomeUnknown = "outcome-unknown"
         case internalError = "internal-error"
 
         var status: Int {
@@ -32,15 +32,13 @@ struct Problem: Error, Sendable, Equatable {
             case .unauthorized: 401
             case .sessionNotFound, .notFound: 404
             case .methodNotAllowed: 405
-            case .notAcceptable: 406
-            case .idempotencyKeyInFlight: 409
             case .preconditionFailed: 412
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
             case .rateLimited: 429
-            case .invalidSettings, .idempotencyKeyReused: 422
+            case .invalidSettings, .keyRefused, .idempotencyKeyReused: 422
             case .internalError: 500
-            case .tooManySessions, .storeUnavailable: 503
+            case .tooManySessions, .storeUnavailable, .outcomeUnknown: 503
             }
         }
 
@@ -49,6 +47,7 @@ struct Problem: Error, Sendable, Equatable {
             case .malformedJSON: "Malformed JSON"
             case .invalidRequest: "Invalid request"
             case .unknownKey: "Unknown key"
+            case .keyRefused: "Key refused"
             case .tooManyKeys: "Too many keys"
             case .invalidSettings: "Invalid settings"
             case .invalidSessionID: "Invalid session id"
@@ -56,16 +55,15 @@ struct Problem: Error, Sendable, Equatable {
             case .notFound: "Not found"
             case .methodNotAllowed: "Method not allowed"
             case .unsupportedMediaType: "Unsupported media type"
-            case .notAcceptable: "Not acceptable"
             case .bodyTooLarge: "Request body too large"
             case .preconditionFailed: "Precondition failed"
             case .invalidIdempotencyKey: "Invalid Idempotency-Key"
             case .idempotencyKeyReused: "Idempotency-Key reused with a different request"
-            case .idempotencyKeyInFlight: "Idempotency-Key still in flight"
             case .unauthorized: "Unauthorized"
             case .rateLimited: "Too many requests"
             case .tooManySessions: "Too many sessions"
             case .storeUnavailable: "Session store unavailable"
+            case .outcomeUnknown: "Outcome unknown"
             case .internalError: "Internal error"
             }
         }

@@ -28,19 +28,23 @@ final class RateLimiter: Sendable {
         self.shards = (0..<Self.shardCount).map { _ in Shard() }
     }
 
-    /// Takes a token for `client`: nil when allowed, otherwise the whole seconds until one is available.
-    func acquire(_ client: String) -> Int? {
+    /// Takes `cost` tokens for `client`: nil when allowed, otherwise the whole seconds until it would be.
+    ///
+    /// A cost beyond the burst is allowed once the bucket is full, and leaves it in debt (below zero): a batch of
+    /// keys is paid for in full, by the client waiting afterwards, and is never refused for ever.
+    func acquire(_ client: String, cost: Int = 1) -> Int? {
         let time = now()
+        let needed = min(Double(cost), burst)
         let shard = shards[Int(UInt(bitPattern: client.hashValue) % UInt(Self.shardCount))]
         return shard.buckets.withLock { buckets -> Int? in
             var bucket = buckets[client] ?? Bucket(tokens: burst, updated: time)
             bucket.tokens = min(burst, bucket.tokens + max(0, time - bucket.updated) * rate)
             bucket.updated = time
-            guard bucket.tokens >= 1 else {
+            guard bucket.tokens >= needed else {
                 buckets[client] = bucket
-                return max(1, Int(((1 - bucket.tokens) / rate).rounded(.up)))
+                return max(1, Int(((needed - bucket.tokens) / rate).rounded(.up)))
             }
-            bucket.tokens -= 1
+            bucket.tokens -= Double(cost)
             if buckets[client] == nil && buckets.count >= Self.bucketsPerShard {
                 // A full bucket is the same as no bucket: forget those first.
                 buckets = buckets.filter { min(burst, $0.value.tokens + (time - $0.value.updated) * rate) < burst }

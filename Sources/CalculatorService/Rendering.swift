@@ -1,3 +1,4 @@
+import Bytes
 import CalculatorEngine
 import SessionStore
 
@@ -47,6 +48,8 @@ enum Rendering {
     private static func variableLength(_ state: CalculatorState, memory: String?) -> Int {
         var length = state.display.utf8.count + state.expression.utf8.count + (memory?.utf8.count ?? 0)
         if let error = state.error { length += 32 + error.code.utf8.count + error.message.utf8.count }
+        if state.hasVariables { length += 4 * 40 }
+        if state.settings.mode == .programmer { length += 200 }
         return length
     }
 
@@ -71,6 +74,45 @@ enum Rendering {
         json.name(#","angle":"#)
         json.plainString(state.settings.angle.rawValue)
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
+        programmerFields(state, into: &json)
+        // Most states hold no variable and wait for none: one prepared fragment.
+        guard state.hasVariables || state.awaiting != nil else {
+            json.literal(#","variables":{},"awaiting":null"#)
+            return
+        }
+        json.name(#","variables":"#)
+        if state.hasVariables {
+            json.beginObject()
+            for variable in Variable.allCases {
+                if let value = state.variable(variable) { json.member(variable.rawValue, value) }
+            }
+            json.endObject()
+        } else {
+            json.literal("{}")
+        }
+        json.name(#","awaiting":"#)
+        if let command = state.awaiting { json.plainString(command.rawValue) } else { json.literal("null") }
+    }
+
+    /// In programmer mode: the radix and word, and the value in every radix, as Windows shows them side by side.
+    private static func programmerFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        guard state.settings.mode == .programmer else { return }
+        json.name(#","radix":"#)
+        json.plainString(state.settings.radix.rawValue)
+        json.name(#","word":"#)
+        json.int(state.settings.word.bits)
+        json.name(#","radixes":"#)
+        // Each radix's digits go from the engine's stack buffer into the reply, with no String made; hex comes first.
+        let written = state.forEachRadixDigits { radix, digits in
+            switch radix {
+            case .hex: json.name(#"{"hex":"#)
+            case .dec: json.name(#","dec":"#)
+            case .oct: json.name(#","oct":"#)
+            case .bin: json.name(#","bin":"#)
+            }
+            json.plainString(utf8: digits)
+        }
+        json.literal(written ? "}" : "null")
     }
 
     static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {
@@ -93,11 +135,17 @@ enum Rendering {
 
     /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.
     static func entityTag(_ version: UInt64) -> String {
-        "\"" + String(version) + "\""
+        ByteBuffer.withTemporary(capacity: 24) { buffer in
+            var buffer = buffer
+            buffer.append(UInt8(ascii: "\""))
+            buffer.appendDecimal(version)
+            buffer.append(UInt8(ascii: "\""))
+            return buffer.string
+        }
     }
 
     static func keyCatalog() -> [UInt8] {
-        var json = JSONWriter(capacity: 8192)
+        var json = JSONWriter(capacity: 16384)
         json.beginObject()
         json.key("keys")
         json.beginArray()
@@ -112,6 +160,14 @@ enum Rendering {
             json.field("kind", info.kind.rawValue)
             json.field("second", info.isSecondFunction)
             json.field("inverse", info.inverse)
+            // Where the key works and what it is there (C is clear entry, or the hex digit in programmer mode).
+            json.key("modes")
+            json.beginObject()
+            for mode in info.modes {
+                json.key(mode.mode.rawValue)
+                json.plainString(mode.kind.rawValue)
+            }
+            json.endObject()
             json.endObject()
         }
         json.endArray()

@@ -17,9 +17,17 @@ struct PressRequest: Equatable {
 
     var keys: [Key] { [first] + rest }
 
+    var keyCount: Int { 1 + rest.count }
+
     func forEachKey(_ body: (Key) -> Void) {
         body(first)
         for key in rest { body(key) }
+    }
+
+    /// The first key the session's state refuses when the keys are pressed in order, with its place in the batch.
+    func firstRefusal(on state: borrowing CalculatorState) -> (index: Int, refusal: KeyRefusal)? {
+        if rest.isEmpty { return state.refusal(of: first).map { (0, $0) } }
+        return state.firstRefusal(in: keys)
     }
 
     /// Identifies the request for Idempotency-Key comparison: the same keys pressed the same way, however they were spelled.
@@ -111,28 +119,37 @@ extension PressRequest {
     }
 }
 
-/// Settings given when a session is made or patched; absent members keep their value.
+/// Settings given when a session is made or patched; absent members keep their value. `"variables": {}` (PATCH)
+/// forgets the session's variables; `sto` is the only way to set one.
 struct SettingsChange: Equatable {
     var mode: CalculationMode?
     var angle: AngleUnit?
     var digits: Int?
+    var radix: Radix?
+    var word: WordSize?
+    var clearsVariables = false
 
     static func parse(_ body: [UInt8]) throws(Problem) -> SettingsChange {
-        let members = try parseObject(body, allowed: ["angle", "digits", "mode"])
+        let members = try parseObject(body, allowed: ["angle", "digits", "mode", "radix", "variables", "word"])
         var change = SettingsChange()
-        if let value = members[member: "mode"] {
-            guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"mode\" must be a string, not \(value.typeName)") }
-            guard let mode = CalculationMode(rawValue: text) else {
-                throw Problem(.invalidSettings, "\"mode\" must be \"scientific\" or \"immediate\", not \"\(text.prefix(32))\"")
+        change.mode = try choice(members, "mode", CalculationMode.self)
+        change.angle = try choice(members, "angle", AngleUnit.self)
+        change.radix = try choice(members, "radix", Radix.self)
+        if let value = members[member: "word"] {
+            let sizes = WordSize.allCases.map { String($0.bits) }.joined(separator: ", ")
+            guard case let .number(text) = value, let number = Double(text), number.rounded() == number, abs(number) < 1e9 else {
+                throw Problem(.invalidSettings, "\"word\" must be one of \(sizes) (bits)")
             }
-            change.mode = mode
+            guard let word = WordSize(rawValue: Int(number)) else {
+                throw Problem(.invalidSettings, "\"word\" must be one of \(sizes) (bits), not \(Int(number))")
+            }
+            change.word = word
         }
-        if let value = members[member: "angle"] {
-            guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"angle\" must be a string, not \(value.typeName)") }
-            guard let angle = AngleUnit(rawValue: text) else {
-                throw Problem(.invalidSettings, "\"angle\" must be \"deg\" or \"rad\", not \"\(text.prefix(32))\"")
+        if let value = members[member: "variables"] {
+            guard case let .object(variables) = value, variables.isEmpty else {
+                throw Problem(.invalidSettings, "\"variables\" can only be {}, which clears them; sto sets a variable")
             }
-            change.angle = angle
+            change.clearsVariables = true
         }
         if let value = members[member: "digits"] {
             let range = Settings.digitsRange
@@ -154,7 +171,38 @@ struct SettingsChange: Equatable {
         if let mode { result.mode = mode }
         if let angle { result.angle = angle }
         if let digits { result.digits = digits }
+        if let radix { result.radix = radix }
+        if let word { result.word = word }
         return result
+    }
+
+    /// A member whose value is one of a string enumeration's names.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ members: [(String, JSONValue)], _ name: String, _: Choice.Type
+    ) throws(Problem) -> Choice? where Choice.RawValue == String {
+        guard let value = members[member: name] else { return nil }
+        let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"\(name)\" must be one of \(names), not \(value.typeName)") }
+        guard let choice = Choice(rawValue: text) else {
+            throw Problem(.invalidSettings, "\"\(name)\" must be one of \(names), not \"\(text.prefix(32))\"")
+        }
+        return choice
+    }
+}
+
+extension Problem {
+    /// 422 for a key the session refuses now: nothing of the batch is pressed.
+    init(refused refusal: KeyRefusal, index: Int) {
+        var extensions: [(String, ExtensionValue)] = [
+            ("key", .string(refusal.key)), ("mode", .string(refusal.mode.rawValue)), ("reason", .string(refusal.reason.rawValue)),
+            ("index", .int(index)),
+        ]
+        switch refusal.reason {
+        case .notInRadix: extensions.append(("radix", .string(refusal.detail ?? "")))
+        case .awaitingVariable: extensions.append(("awaiting", .string(refusal.detail ?? "")))
+        case .notInMode, .noCommandAwaiting: break
+        }
+        self.init(.keyRefused, "\(refusal.message) (index \(index)); nothing was pressed", extensions: extensions)
     }
 }
 

@@ -1,88 +1,114 @@
 import CalculatorEngine
-import Metrics
+import Glibc
 import Synchronization
 
-/// What the service counts. Requests are counted here, in atomics (`RouteMetrics`), and rendered by
-/// `writeRequestMetrics`; the rest goes through swift-metrics, whose backend the executable chooses (Prometheus).
-/// Label values come from small fixed sets (route patterns, not paths), so the series stay few.
+/// What the service counts, in atomics, rendered in Prometheus's text format when /metrics is read
+/// (`ServiceMetrics+Exposition.swift`). Names and labels follow OpenTelemetry's HTTP conventions as Prometheus exposes
+/// them. Label values come from small fixed sets (route patterns, not paths), so the series stay few; recording
+/// anything is a few relaxed atomic adds found by index, never by a String hashed per request.
 final class ServiceMetrics: Sendable {
-    /// Busiest routes first: found by comparing labels in turn, which for the label the router hands back (the very
-    /// string registered) is a pointer comparison, cheaper than hashing the label for a dictionary.
-    private let routeMetrics: [RouteMetrics]
-    private let unmatchedMetrics: RouteMetrics
-    /// Indexed by `Key.rawValue`: a press should not pay for hashing its key to find its counter.
-    private let presses: [Counter?]
-    /// Indexed by `StoreOperation.index`: a press should not pay for hashing to find its counter.
-    private let storeOperations: [Counter]
-    private let storeErrors = Mutex<[String: Counter]>([:])
-    private let rateLimited: [String: Counter]
-    let liveSessions = Gauge(label: "calculator_sessions_live")
-
+    /// The route label of a request no route took.
+    static let unmatched = "unmatched"
+    /// Every route label, in the order /metrics lists them.
     static let routes = [
         "/", "/web/{file}", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions", "/sessions/{id}",
-        "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", "unmatched",
+        "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", unmatched,
     ]
 
-    init() {
-        let created = Self.routes.map { RouteMetrics(route: $0) }
+    /// The store's kind ("memory", "sqlite", "redis"), the `store` label of its operations.
+    let store: String
+    /// Busiest routes first, each with its index in `routes`: found by comparing labels in turn, which for the label
+    /// the router hands back (the very string registered) is a pointer comparison, cheaper than hashing the label.
+    private let routeIndices: [(label: String, index: Int)]
+    private let unmatchedIndex: Int
+    let requestDurations = RequestDurations()
+    /// Requests begun and not yet answered, by `RequestMethod`.
+    let activeRequests: InlineArray<8, Atomic<Int64>> = InlineArray { _ in Atomic(0) }
+    /// By `StoreOperation.index`.
+    let storeOperations: InlineArray<4, LatencyHistogram> = InlineArray { _ in LatencyHistogram() }
+    /// By `StoreOperation.index` times the two `storeErrorKinds`.
+    let storeErrors: InlineArray<8, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
+    static let storeErrorKinds = ["unavailable", "failure"]
+    /// The kinds of keys in the order /metrics lists them, and each key's kind's index there (255: none), indexed by
+    /// `Key.rawValue`: a press should not pay for hashing its key to find its counter.
+    let keyKinds: [KeyKind]
+    private let kindOfKey: [UInt8]
+    let presses: InlineArray<16, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
+    /// By `rateLimits`.
+    let rateLimited: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
+    static let rateLimits = ["presses", "sessions"]
+
+    init(store: String) {
+        self.store = store
         let busiest = ["/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}", "/sessions"]
-        routeMetrics = created.filter { busiest.contains($0.route) }.sorted { busiest.firstIndex(of: $0.route)! < busiest.firstIndex(of: $1.route)! }
-            + created.filter { !busiest.contains($0.route) }
-        unmatchedMetrics = created.first { $0.route == "unmatched" }!
-        let kindCounters = Dictionary(uniqueKeysWithValues: Set(KeyCatalog.all.map(\.kind)).map {
-            ($0, Counter(label: "calculator_key_presses_total", dimensions: [("kind", $0.rawValue)]))
-        })
-        var presses = [Counter?](repeating: nil, count: Int(UInt8.max) + 1)
+        let ordered = busiest + Self.routes.filter { !busiest.contains($0) }
+        routeIndices = ordered.map { ($0, Self.routes.firstIndex(of: $0)!) }
+        unmatchedIndex = Self.routes.firstIndex(of: Self.unmatched)!
+        var kinds: [KeyKind] = []
+        var kindOfKey = [UInt8](repeating: .max, count: Int(UInt8.max) + 1)
         for info in KeyCatalog.all {
-            if let key = Key(name: info.name) { presses[Int(key.rawValue)] = kindCounters[info.kind] }
+            if !kinds.contains(info.kind) { kinds.append(info.kind) }
+            if let key = Key(name: info.name) { kindOfKey[Int(key.rawValue)] = UInt8(kinds.firstIndex(of: info.kind)!) }
         }
-        self.presses = presses
-        storeOperations = StoreOperation.allCases.map {
-            Counter(label: "calculator_store_operations_total", dimensions: [("operation", $0.rawValue)])
-        }
-        rateLimited = Dictionary(uniqueKeysWithValues: ["presses", "sessions"].map {
-            ($0, Counter(label: "calculator_rate_limited_total", dimensions: [("limit", $0)]))
-        })
+        precondition(kinds.count <= 16, "room for 16 kinds of keys in `presses`")
+        keyKinds = kinds
+        self.kindOfKey = kindOfKey
     }
 
-    /// `route` is one of `routes`; any other label counts as "unmatched".
-    func request(route: String, method: String, status: Int, nanoseconds: Int64) {
-        for index in routeMetrics.indices where routeMetrics[index].route == route {
-            routeMetrics[index].record(method: method, status: status, nanoseconds: nanoseconds)
-            return
-        }
-        unmatchedMetrics.record(method: method, status: status, nanoseconds: nanoseconds)
+    // MARK: Requests
+
+    func requestStarted(_ method: RequestMethod) {
+        activeRequests[Int(method.rawValue)].wrappingAdd(1, ordering: .relaxed)
     }
 
-    /// `http_requests_total` and `http_server_request_duration_seconds` in Prometheus's text format (0.0.4), to be
-    /// served after the swift-metrics backend's exposition, which holds neither.
-    func writeRequestMetrics(into text: inout String) {
-        let ordered = Self.routes.compactMap { route in routeMetrics.first { $0.route == route } }
-        text += "# TYPE http_requests_total counter\n"
-        for route in ordered { route.writeCounters(into: &text) }
-        text += "# TYPE http_server_request_duration_seconds histogram\n"
-        for route in ordered { route.writeHistogram(into: &text) }
+    /// Records a request that `requestStarted` began. `route` is one of `routes`; any other label counts as
+    /// "unmatched".
+    func requestFinished(route: String, method: RequestMethod, status: Int, nanoseconds: Int64) {
+        activeRequests[Int(method.rawValue)].wrappingSubtract(1, ordering: .relaxed)
+        requestDurations.record(route: routeIndex(route), method: method, status: status, nanoseconds: nanoseconds)
     }
 
-    func pressed(_ key: Key) { presses[Int(key.rawValue)]?.increment() }
-
-    func storeOperation(_ operation: StoreOperation) { storeOperations[operation.index].increment() }
-
-    func storeError(_ name: String, _ error: String) {
-        let key = name + " " + error
-        let counter = storeErrors.withLock { counters in
-            if let counter = counters[key] { return counter }
-            let counter = Counter(label: "calculator_store_errors_total", dimensions: [("operation", name), ("error", error)])
-            counters[key] = counter
-            return counter
-        }
-        counter.increment()
+    private func routeIndex(_ label: String) -> Int {
+        for entry in routeIndices where entry.label == label { return entry.index }
+        return unmatchedIndex
     }
 
-    func rateLimited(_ limit: String) { rateLimited[limit]?.increment() }
+    // MARK: The store
+
+    /// Records an operation from `started` (`ServiceMetrics.now()` when the store was called) to now.
+    func storeOperation(_ operation: StoreOperation, since started: Int64) {
+        storeOperations[operation.index].record(nanoseconds: Self.now() - started)
+    }
+
+    /// `operation` is a `StoreOperation`'s name; `kind` one of `storeErrorKinds`.
+    func storeError(_ operation: String, _ kind: String) {
+        guard let operation = StoreOperation(rawValue: operation), let kind = Self.storeErrorKinds.firstIndex(of: kind) else { return }
+        storeErrors[operation.index * 2 + kind].wrappingAdd(1, ordering: .relaxed)
+    }
+
+    // MARK: Presses and limits
+
+    func pressed(_ key: Key) {
+        let kind = kindOfKey[Int(key.rawValue)]
+        if kind != .max { presses[Int(kind)].wrappingAdd(1, ordering: .relaxed) }
+    }
+
+    /// `limit` is one of `rateLimits`.
+    func rateLimited(_ limit: String) {
+        if let index = Self.rateLimits.firstIndex(of: limit) { rateLimited[index].wrappingAdd(1, ordering: .relaxed) }
+    }
+
+    /// The clock `ContinuousClock` reads (CLOCK_BOOTTIME), in nanoseconds: read directly, a duration is one
+    /// subtraction, where a `Duration` takes a 128-bit division to become the nanoseconds the metrics record.
+    static func now() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
 }
 
-/// What the service asks of its session store, as counted in `calculator_store_operations_total`.
+/// What the service asks of its session store, the `operation` label of
+/// `calculator_store_operation_duration_seconds` and `calculator_store_errors_total`.
 enum StoreOperation: String, CaseIterable {
     case create, get, update, delete
 
@@ -93,106 +119,6 @@ enum StoreOperation: String, CaseIterable {
         case .get: 1
         case .update: 2
         case .delete: 3
-        }
-    }
-}
-
-/// The request metrics of one route, in atomics rather than swift-metrics: behind a `Timer`, swift-prometheus's
-/// histogram takes a lock and walks every bucket on each request, and the per-status counters needed a lock and a
-/// scan (together 0.87k of a press's 29k instructions under callgrind). Here a request costs a bucket search and
-/// three relaxed atomic adds; the `write` methods render them in Prometheus's text format when `/metrics` is read.
-private final class RouteMetrics: Sendable {
-    /// Upper bounds of the duration buckets in nanoseconds, then their `le` labels (and +Inf). Requests take tens of
-    /// microseconds: the usual buckets (from 5 ms) would put them all in the first one.
-    private static let bucketBounds: [Int64] = [
-        50_000, 100_000, 250_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000, 50_000_000, 250_000_000,
-        1_000_000_000,
-    ]
-    private static let bucketLabels = [
-        "0.00005", "0.0001", "0.00025", "0.0005", "0.001", "0.002", "0.005", "0.01", "0.05", "0.25", "1.0", "+Inf",
-    ]
-    private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"]
-    /// Room for more method and status pairs than a route meets: 8 methods by the few statuses this service sends.
-    private static let slots = 128
-
-    let route: String
-    /// Requests per duration bucket, the last one above every bound; made cumulative when rendered.
-    private let buckets: InlineArray<12, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
-    private let nanoseconds = Atomic<UInt64>(0)
-    /// Request counters by method and status, in an open-addressing table whose slots are claimed by a
-    /// compare-and-exchange of their key (`method << 10 | status`, plus one: 0 marks a free slot). A pair's series
-    /// appears once it has occurred: one per status that never occurred would be noise.
-    private let keys: InlineArray<128, Atomic<UInt32>> = InlineArray { _ in Atomic(0) }
-    private let counts: InlineArray<128, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
-    /// Requests whose pair found no free slot: none unless the table is too small, which this would show.
-    private let unslotted = Atomic<UInt64>(0)
-
-    init(route: String) {
-        self.route = route
-    }
-
-    func record(method: String, status: Int, nanoseconds elapsed: Int64) {
-        var bucket = 0
-        while bucket < Self.bucketBounds.count, elapsed > Self.bucketBounds[bucket] { bucket += 1 }
-        buckets[bucket].wrappingAdd(1, ordering: .relaxed)
-        nanoseconds.wrappingAdd(UInt64(clamping: elapsed), ordering: .relaxed)
-
-        let key = UInt32(Self.methodIndex(method) << 10 | (status & 0x3FF)) + 1
-        var slot = Int((key &* 2_654_435_761) >> 25) % Self.slots
-        for _ in 0..<Self.slots {
-            var found = keys[slot].load(ordering: .relaxed)
-            if found == 0 {
-                let (claimed, original) = keys[slot].compareExchange(expected: 0, desired: key, ordering: .relaxed)
-                found = claimed ? key : original
-            }
-            if found == key {
-                counts[slot].wrappingAdd(1, ordering: .relaxed)
-                return
-            }
-            slot = (slot + 1) % Self.slots
-        }
-        unslotted.wrappingAdd(1, ordering: .relaxed)
-    }
-
-    /// This route's `http_requests_total` samples, by method, then status.
-    func writeCounters(into text: inout String) {
-        var series: [(key: UInt32, count: UInt64)] = []
-        for slot in 0..<Self.slots {
-            let key = keys[slot].load(ordering: .relaxed)
-            if key != 0 { series.append((key, counts[slot].load(ordering: .relaxed))) }
-        }
-        for (key, count) in series.sorted(by: { $0.key < $1.key }) {
-            let method = Self.methods[Int((key - 1) >> 10)]
-            text += "http_requests_total{route=\"\(route)\",method=\"\(method)\",status=\"\((key - 1) & 0x3FF)\"} \(count)\n"
-        }
-        let lost = unslotted.load(ordering: .relaxed)
-        if lost > 0 { text += "http_requests_total{route=\"\(route)\",method=\"other\",status=\"other\"} \(lost)\n" }
-    }
-
-    /// This route's `http_server_request_duration_seconds` samples. The count is the last cumulative bucket, so the
-    /// two agree even while requests are being recorded.
-    func writeHistogram(into text: inout String) {
-        var cumulative: UInt64 = 0
-        for bucket in Self.bucketLabels.indices {
-            cumulative &+= buckets[bucket].load(ordering: .relaxed)
-            text += "http_server_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(Self.bucketLabels[bucket])\"} \(cumulative)\n"
-        }
-        let seconds = Double(nanoseconds.load(ordering: .relaxed)) / 1e9
-        text += "http_server_request_duration_seconds_sum{route=\"\(route)\"} \(seconds)\n"
-        text += "http_server_request_duration_seconds_count{route=\"\(route)\"} \(cumulative)\n"
-    }
-
-    /// Methods outside the fixed set share "other", so a client cannot add series by inventing methods.
-    private static func methodIndex(_ method: String) -> Int {
-        switch method {
-        case "GET": 0
-        case "HEAD": 1
-        case "POST": 2
-        case "PUT": 3
-        case "PATCH": 4
-        case "DELETE": 5
-        case "OPTIONS": 6
-        default: 7
         }
     }
 }

@@ -1,31 +1,81 @@
 public import CalculatorEngine
 public import SessionStore
-import Foundation
 
 /// What the store keeps per session: the brain's state and the replies to recent idempotent presses.
+///
+/// Its fields live in one object, copied on write: a record is copied out of the store for every read and every
+/// press's reply, and copying the object is one retain, where copying the fields is one for each reference they hold.
 public struct SessionRecord: Sendable, Equatable {
-    public var state: CalculatorState
-    var idempotency: [IdempotentReply]
+    /// Changed only while this record alone holds it (`fieldsToChange`), so its fields skip the run-time
+    /// exclusivity checks.
+    private final class Fields: @unchecked Sendable {
+        @exclusivity(unchecked) var state: CalculatorState
+        @exclusivity(unchecked) var idempotency: [IdempotentReply]
 
-    public init(state: CalculatorState) {
-        self.state = state
-        self.idempotency = []
+        init(state: CalculatorState, idempotency: [IdempotentReply]) {
+            self.state = state
+            self.idempotency = idempotency
+        }
     }
 
-    /// Bytes for the stores that persist them (SQLite, Redis): the binary stored form (`storedBytes`); rows written
-    /// before it (Foundation JSON, always starting with `{`) still decode.
+    private var fields: Fields
+
+    public init(state: CalculatorState) {
+        fields = Fields(state: state, idempotency: [])
+    }
+
+    init(state: CalculatorState, idempotency: [IdempotentReply]) {
+        fields = Fields(state: state, idempotency: idempotency)
+    }
+
+    public var state: CalculatorState {
+        _read { yield fields.state }
+        _modify { yield &fieldsToChange().state }
+    }
+
+    var idempotency: [IdempotentReply] {
+        _read { yield fields.idempotency }
+        _modify { yield &fieldsToChange().idempotency }
+    }
+
+    /// Lends the state to `body` where it lies: read through `state`, a class's property is copied out first (a
+    /// retain and a release of every reference it holds), as nothing stops another reference from changing it.
+    func withState<Result>(_ body: (borrowing CalculatorState) throws -> Result) rethrows -> Result {
+        try Self.lend(&fields.state, body)
+    }
+
+    private static func lend<Result>(
+        _ state: inout CalculatorState, _ body: (borrowing CalculatorState) throws -> Result
+    ) rethrows -> Result {
+        try body(state)
+    }
+
+    /// The fields, copied first when another record shares them.
+    private mutating func fieldsToChange() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) {
+            fields = Fields(state: fields.state, idempotency: fields.idempotency)
+        }
+        return fields
+    }
+
+    public static func == (lhs: SessionRecord, rhs: SessionRecord) -> Bool {
+        lhs.fields === rhs.fields || (lhs.state == rhs.state && lhs.idempotency == rhs.idempotency)
+    }
+
+    /// Bytes for the stores that persist them (SQLite, Redis): the stored form (`storedBytes`). Records an earlier
+    /// build stored in format 1 are read by `init(format1:)`, the stores' migration.
     public static let codec = SessionCodec<SessionRecord>(
         encode: { record in record.storedBytes },
-        decode: { bytes in try SessionRecord(storedBytes: bytes) }
+        decode: { bytes in try SessionRecord(storedBytes: bytes) },
+        decodeEarlierForm: { bytes in try SessionRecord(format1: bytes) }
     )
 
-    /// Format 1 was this record's Foundation JSON (first byte `{`); 2 is the binary form.
+    /// The stored form's first byte; format 1 is `SessionRecord+Format1.swift`'s.
     static let storedFormFormat: UInt8 = 2
 
-    /// The record in the binary stored form: format byte 2, the state's own stored form (it carries its own
-    /// format byte, so the engine can change it independently), then the idempotent replies (count; key,
-    /// fingerprint, status, version, body, createdAt each). Encoding the state with Foundation's `JSONEncoder`
-    /// cost ~116k instructions per write and decoding ~133k; this form is a few bounds checks per field.
+    /// The record in its stored form: format byte 2, the state's own stored form (it carries its own format byte,
+    /// so the engine can change it independently), then the idempotent replies (count; key, fingerprint, status,
+    /// version, body, createdAt each).
     public var storedBytes: [UInt8] {
         var writer = StoredFormWriter(capacity: 256)
         writer.byte(Self.storedFormFormat)
@@ -42,19 +92,12 @@ public struct SessionRecord: Sendable, Equatable {
         return writer.bytes
     }
 
-    /// Reads the binary form or, when the bytes start with `{`, the legacy JSON form. Throws `StoredFormError` (or
-    /// `DecodingError` for legacy JSON) on anything truncated or malformed.
+    /// Reads the stored form; throws `StoredFormError` on anything truncated or malformed.
     public init(storedBytes bytes: [UInt8]) throws {
         guard let first = bytes.first else { throw StoredFormError("no bytes") }
-        if first == UInt8(ascii: "{") {
-            let legacy = try JSONDecoder().decode(Format1Record.self, from: Data(bytes))
-            state = legacy.state.state
-            idempotency = legacy.idempotency
-            return
-        }
         guard first == Self.storedFormFormat else { throw StoredFormError("unsupported session record format \(first)") }
         var reader = StoredFormReader(bytes[1...])
-        state = try CalculatorState(from: &reader)
+        let state = try CalculatorState(from: &reader)
         // Each reply is at least 13 bytes: three empty strings, status, version and the 8-byte time.
         let count = try reader.count(minimumItemBytes: 13)
         var replies: [IdempotentReply] = []
@@ -65,8 +108,8 @@ public struct SessionRecord: Sendable, Equatable {
                     key: try reader.string(), fingerprint: try reader.string(), status: try reader.signed(),
                     version: try reader.unsigned(), body: try reader.string(), createdAt: try reader.double()))
         }
-        idempotency = replies
         try reader.expectEnd()
+        self.init(state: state, idempotency: replies)
     }
 
     /// Drops replies older than the retention and keeps at most `limit`, newest last.
@@ -76,96 +119,12 @@ public struct SessionRecord: Sendable, Equatable {
     }
 }
 
-/// A record in format 1, its Foundation JSON: `{"state": {…}, "idempotency": […]}`.
-private struct Format1Record: Decodable {
-    let state: CalculatorState.Format1
-    let idempotency: [IdempotentReply]
-}
-
 /// The first reply to a press sent with an Idempotency-Key, replayed byte for byte to retries.
-struct IdempotentReply: Codable, Sendable, Equatable {
+struct IdempotentReply: Sendable, Equatable {
     var key: String
     var fingerprint: String
     var status: Int
     var version: UInt64
     var body: String
     var createdAt: Double
-}
-
-extension SessionRecord {
-    /// The in-memory store for session records. Its type is concrete, so the compiler specializes
-    /// `MemorySessionStore`'s `@inlinable` methods for `SessionRecord`; a `MemorySessionStore<SessionRecord>` called
-    /// through `any SessionStore<SessionRecord>` runs generic code that looks up type metadata on every call.
-    public static func memoryStore(options: SessionStoreOptions = .init()) -> any SessionStore<SessionRecord> {
-        MemoryRecordStore(options: options)
-    }
-}
-
-/// `MemorySessionStore<SessionRecord>` behind a non-generic type; every method forwards.
-final class MemoryRecordStore: SessionStore {
-    typealias Value = SessionRecord
-
-    private let records: MemorySessionStore<SessionRecord>
-
-    init(options: SessionStoreOptions) {
-        records = MemorySessionStore(options: options)
-    }
-
-    func create(_ id: SessionID, _ value: SessionRecord) throws -> Versioned<SessionRecord> {
-        try records.create(id, value)
-    }
-
-    func get(_ id: SessionID) throws -> Versioned<SessionRecord>? {
-        try records.get(id)
-    }
-
-    func update<R: Sendable>(
-        _ id: SessionID,
-        expectedVersion: UInt64?,
-        _ body: (inout SessionRecord, _ currentVersion: UInt64) throws -> Mutation<R>
-    ) throws -> (Versioned<SessionRecord>, R) {
-        try records.update(id, expectedVersion: expectedVersion, body)
-    }
-
-    func updateInPlace<R: Sendable>(
-        _ id: SessionID,
-        expectedVersion: UInt64?,
-        _ body: (inout SessionRecord, _ currentVersion: UInt64) throws -> Mutation<R>
-    ) throws -> (version: UInt64, result: R) {
-        try records.updateInPlace(id, expectedVersion: expectedVersion, body)
-    }
-
-    func updateChecked<R: Sendable>(
-        _ id: SessionID,
-        expectedVersion: UInt64?,
-        check: (borrowing SessionRecord, _ currentVersion: UInt64) throws -> Check<R>,
-        change: (inout SessionRecord, _ currentVersion: UInt64) -> R
-    ) throws -> (version: UInt64, result: R) {
-        try records.updateChecked(id, expectedVersion: expectedVersion, check: check, change: change)
-    }
-
-    func read<T>(_ id: SessionID, _ body: (borrowing SessionRecord, _ version: UInt64) throws -> T) throws -> T? {
-        try records.read(id, body)
-    }
-
-    func delete(_ id: SessionID, expectedVersion: UInt64?) throws {
-        try records.delete(id, expectedVersion: expectedVersion)
-    }
-
-    func count() throws -> Int {
-        try records.count()
-    }
-
-    @discardableResult
-    func sweepExpired() throws -> Int {
-        try records.sweepExpired()
-    }
-
-    func checkHealth() throws {
-        try records.checkHealth()
-    }
-
-    func close() {
-        records.close()
-    }
 }

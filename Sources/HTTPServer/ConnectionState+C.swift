@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 
 extension ConnectionState {
@@ -23,6 +24,13 @@ extension ConnectionState {
     func targetIsCut(before version: UnsafePointer<CChar>) -> Bool {
         let distance = UInt(bitPattern: version) &- (targetEnd &+ 1)
         return distance != 0 && distance < UInt(Self.longestRequestLine)
+    }
+
+    /// Whether the client has shut down its sending side with nothing left unread in the socket: it will send no
+    /// more. Asked without blocking.
+    var clientHasStoppedSending: Bool {
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) == 0
     }
 
     /// More than a request line can hold in any connection memory limit this server accepts.

@@ -6,6 +6,14 @@
 /// checks: no two accesses to them can overlap, and no caller keeps one open across a call that could reach this
 /// connection again.
 final class ConnectionState {
+    /// The connection's socket, shut down when the client is too slow to send its headers (`LoopConnections`).
+    @exclusivity(unchecked) var socket: Int32 = -1
+    /// Where this connection is in its loop's `LoopConnections`.
+    @exclusivity(unchecked) var slot = 0
+    /// From when the connection opens or ends a request until the next request's header section is in; the seconds
+    /// counted meanwhile by `LoopConnections`, against the header deadline.
+    @exclusivity(unchecked) var awaitingHeaders = true
+    @exclusivity(unchecked) var secondsAwaitingHeaders: Int32 = 0
     /// The client's address, formatted once per connection.
     @exclusivity(unchecked) var peerAddress: String?
     /// The address this connection counts against in `ConnectionsPerAddress`.
@@ -19,6 +27,15 @@ final class ConnectionState {
     @exclusivity(unchecked) var bodyLimitExceeded = false
     /// Where the raw target libmicrohttpd lent ended, as an address: see `targetIsCut(before:)`.
     @exclusivity(unchecked) var targetEnd: UInt = 0
+    /// The current request's header fields, collected once its header section is in and handed to the request.
+    @exclusivity(unchecked) var headers = RequestHeaders()
+    @exclusivity(unchecked) var hasConflictingContentLength = false
+    /// A `Response.later` the responder returned, parked on the next call rather than at once: libmicrohttpd 0.9.75
+    /// reads from a connection it resumes if it last looked at it while reading the request, and closes it, unanswered,
+    /// on the end of stream a half-closed client (`shutdown(SHUT_WR)`) has sent. By the next call it has moved on to
+    /// waiting for the response, and reads nothing more. That call comes before anything else can happen on the
+    /// connection (it is the next turn of its loop), so no request finds one left over.
+    @exclusivity(unchecked) var toPark: Response.Deferred?
     /// Set while the connection is parked for a `Response.later`.
     @exclusivity(unchecked) var pending: PendingReply?
     /// Counted in `Dispatcher.inFlight`: between the request line and the request's completion.
@@ -43,13 +60,25 @@ final class ConnectionState {
         bodyLimitExceeded = false
     }
 
-    /// Empty headers with room for the usual fields, in the last request's buffer when it is free again.
-    func takeHeaders() -> RequestHeaders {
-        var headers = RequestHeaders()
+    /// Empties `headers` for the current request's fields, with room for the usual ones, in the last request's buffer
+    /// when it is free again.
+    func clearHeaders() {
         swap(&headers, &spareHeaders)
         headers.removeAll()
         headers.reserveCapacity(bytes: 512, fields: 16)
+    }
+
+    /// The current request's header fields, handed over.
+    func takeHeaders() -> RequestHeaders {
+        var headers = RequestHeaders()
+        swap(&headers, &self.headers)
         return headers
+    }
+
+    /// Starts the wait for the next request's header section, against the header deadline.
+    func awaitHeaders() {
+        awaitingHeaders = true
+        secondsAwaitingHeaders = 0
     }
 
     /// Keeps the request's buffers for the next request; called once the responder is done with it.

@@ -40,15 +40,16 @@ final class Daemon {
             for index in 0..<count {
                 // libmicrohttpd's pool splits the connection limit the same way.
                 let share = configuration.connectionLimit / count + (index < configuration.connectionLimit % count ? 1 : 0)
+                let connections = try LoopConnections(dispatcher: dispatcher, headerTimeout: configuration.headerTimeout)
                 let started = try Self.startDaemon(
                     flags: flags, address: &address, listening: listening, configuration: configuration,
-                    connectionLimit: max(1, share), dispatcher: dispatcher
+                    connectionLimit: max(1, share), dispatcher: dispatcher, connections: connections
                 )
                 if index == 0 {
                     listening = cmhd_listen_socket(started)
                 }
                 do {
-                    loops.append(try EventLoop(daemon: started))
+                    loops.append(try EventLoop(daemon: started, connections: connections))
                 } catch {
                     MHD_stop_daemon(started)
                     throw error
@@ -72,7 +73,7 @@ final class Daemon {
     /// closes the descriptor it was given).
     private static func startDaemon(
         flags: UInt32, address: inout sockaddr_storage, listening: Int32, configuration: ServerConfiguration,
-        connectionLimit: Int, dispatcher: Dispatcher
+        connectionLimit: Int, dispatcher: Dispatcher, connections: LoopConnections
     ) throws -> OpaquePointer {
         var socket: Int32 = -1
         if listening >= 0 {
@@ -96,6 +97,7 @@ final class Daemon {
                     MHDCallbacks.requestStarted,
                     MHDCallbacks.connectionEvent,
                     context,
+                    Unmanaged.passUnretained(connections).toOpaque(),
                     UInt32(connectionLimit),
                     UInt32(configuration.connectionTimeout),
                     configuration.connectionMemoryLimit

@@ -7,6 +7,8 @@ import Synchronization
 /// for this daemon happens on this thread, quiescing and stopping included; other threads only ask, through a pipe.
 final class EventLoop {
     let daemon: OpaquePointer
+    /// The daemon's connections, checked against the header deadline whenever their timer fires.
+    private let connections: LoopConnections
     private var thread = pthread_t()
     private let epollDescriptor: Int32
     /// Commands other threads have asked for (`Command` bits), checked on every turn: a busy loop may not poll.
@@ -23,9 +25,11 @@ final class EventLoop {
         case stop = 2
     }
 
-    /// Takes ownership of `daemon`, which must have been started without an internal thread.
-    init(daemon: OpaquePointer) throws {
+    /// Takes ownership of `daemon`, which must have been started without an internal thread and with `connections`
+    /// as its connection callback's context.
+    init(daemon: OpaquePointer, connections: LoopConnections) throws {
         self.daemon = daemon
+        self.connections = connections
         epollDescriptor = cmhd_epoll_fd(daemon)
         guard epollDescriptor >= 0 else { throw HTTPServerError.startFailed("libmicrohttpd has no epoll descriptor") }
         wakeUp = try LoopWakeUp()
@@ -67,6 +71,7 @@ final class EventLoop {
         var events = [
             pollfd(fd: epollDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeUp.readable, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: connections.timer.readable, events: Int16(POLLIN), revents: 0),
         ]
         LoopWakeUp.current = wakeUp
         // The first run adds the listening socket to the epoll set.
@@ -88,8 +93,10 @@ final class EventLoop {
             // A timeout of 0 means libmicrohttpd has data in hand (read past an epoll edge): run at once.
             if timeout != 0 {
                 events[1].revents = 0
-                _ = poll(&events, 2, timeout)
+                events[2].revents = 0
+                _ = poll(&events, 3, timeout)
                 if events[1].revents != 0 { wakeUp.drain() }
+                if events[2].revents != 0 { connections.checkDeadlines() }
             }
             _ = MHD_run(daemon)
         }

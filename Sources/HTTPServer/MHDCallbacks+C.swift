@@ -12,28 +12,35 @@ enum MHDCallbacks {
         return counted.admits(address) ? MHD_Result.YES : MHD_Result.NO
     }
 
-    /// Connection accepted or closed: the connection's state lives exactly that long.
+    /// Connection accepted or closed: the connection's state lives exactly that long. The context is the daemon's
+    /// `LoopConnections`.
     static let connectionEvent: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
         guard let cls, let socketContext else { return }
+        let loop = Unmanaged<LoopConnections>.fromOpaque(cls).takeUnretainedValue()
         switch event {
         case .CONNECTION_NOTIFY_STARTED:
             let state = ConnectionState()
-            if let counted = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue().connectionsPerAddress,
-               let connection, let address = ConnectionsPerAddress.Address(cmhd_client_address(connection)) {
-                counted.opened(address)
-                state.countedAddress = address
+            if let connection {
+                state.socket = cmhd_connection_fd(connection)
+                if let counted = loop.dispatcher.connectionsPerAddress,
+                   let address = ConnectionsPerAddress.Address(cmhd_client_address(connection)) {
+                    counted.opened(address)
+                    state.countedAddress = address
+                }
             }
+            loop.opened(state)
             socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
         case .CONNECTION_NOTIFY_CLOSED:
             guard let pointer = socketContext.pointee else { return }
             socketContext.pointee = nil
-            let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
             let connection = Unmanaged<ConnectionState>.fromOpaque(pointer)
-            if let address = connection.takeUnretainedValue().countedAddress {
-                dispatcher.connectionsPerAddress?.closed(address)
+            let state = connection.takeUnretainedValue()
+            loop.closed(state)
+            if let address = state.countedAddress {
+                loop.dispatcher.connectionsPerAddress?.closed(address)
             }
-            if connection.takeUnretainedValue().finish() {
-                dispatcher.inFlight.subtract(1, ordering: .releasing)
+            if state.finish() {
+                loop.dispatcher.inFlight.subtract(1, ordering: .releasing)
             }
             connection.release()
         default:
@@ -68,9 +75,10 @@ enum MHDCallbacks {
         }
     }
 
-    /// Called for the headers, for each body chunk, then once more when the request is complete. The response
-    /// is queued only in that last call: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close` (which
-    /// only a refused target wants).
+    /// Called for the headers, for each body chunk, then once more when the request is complete (and again on the next
+    /// turn after a `Response.later`, and after its connection is resumed). The response is queued only once the request
+    /// is complete: queued earlier, libmicrohttpd 0.9.75 answers `Connection: close` (which only a refused request
+    /// wants).
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadDataSize, requestContext in
         guard let cls, let connection, let uploadDataSize, let pointer = requestContext?.pointee else { return MHD_Result.NO }
         return withObjects(cls, pointer) { dispatcher, state in
@@ -84,6 +92,11 @@ enum MHDCallbacks {
         _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>, _ state: ConnectionState,
         _ dispatcher: Dispatcher
     ) -> MHD_Result {
+        if let deferred = state.toPark {
+            state.toPark = nil
+            park(connection, state, dispatcher, closing: state.hasConflictingContentLength, until: deferred)
+            return MHD_Result.YES
+        }
         if let pending = state.pending {
             // Called again after the resume: send what was delivered.
             switch pending.takeOutcome() {
@@ -101,15 +114,9 @@ enum MHDCallbacks {
         }
 
         if !state.headersReceived {
-            // The body's size is checked as it arrives, below, rather than from the declared Content-Length: the
-            // connection's spare body buffer mostly has room already.
             state.headersReceived = true
-            if let version, state.targetIsCut(before: version) {
-                // The path the responder would see is not the one sent, so no responder sees it. Answered at once,
-                // and the connection closed after it, as after any request this malformed; a body is never read in.
-                return queue(cutTarget, on: connection, closing: true)
-            }
-            return MHD_Result.YES
+            state.awaitingHeaders = false
+            return headersReceived(connection, method, version, state, dispatcher)
         }
 
         let chunkSize = uploadDataSize.pointee
@@ -131,37 +138,72 @@ enum MHDCallbacks {
         if state.peerAddress == nil {
             state.peerAddress = peerAddress(connection)
         }
-        let (response, conflicting) = respond(connection, method, state, dispatcher)
+        let response = respond(connection, method, state, dispatcher)
         if let deferred = response.deferred {
-            park(connection, state, dispatcher, closing: conflicting, until: deferred)
+            state.toPark = deferred
             return MHD_Result.YES
         }
         // libmicrohttpd framed the body by the first Content-Length; with conflicting ones the rest of the stream
         // cannot be trusted, so the connection ends with this response.
-        let closing = dispatcher.draining.load(ordering: .relaxed) || conflicting
+        let closing = dispatcher.draining.load(ordering: .relaxed) || state.hasConflictingContentLength
         return queue(response, on: connection, closing: closing)
     }
 
-    /// Makes the request, moving the path, query and body out of the connection's state (the request is their last
-    /// user, so they are not copied: no retain now, no release when the state is reset), and hands it to the
-    /// responder. Also returns whether the request had conflicting Content-Length fields.
+    /// The first call, once the header section is in: the request is checked and its fields collected, before any of
+    /// its body is read. A request refused here is answered at once and its connection closed after the answer, as
+    /// after any request this malformed; its body is never read in. The body's size is checked as it arrives, rather
+    /// than from the declared Content-Length: the connection's spare body buffer mostly has room already.
+    private static func headersReceived(
+        _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ state: ConnectionState,
+        _ dispatcher: Dispatcher
+    ) -> MHD_Result {
+        if let version, state.targetIsCut(before: version) {
+            // The path the responder would see is not the one sent, so no responder sees it.
+            return queue(cutTarget, on: connection, closing: true)
+        }
+        state.clearHeaders()
+        let received = ReceivedHeaders.collect(from: connection, into: &state.headers)
+        state.hasConflictingContentLength = received.hasConflictingContentLength
+        switch received.framing(version: version, maxBodySize: dispatcher.maxBodySize) {
+        case .acceptable:
+            return MHD_Result.YES
+        case .refused(let response):
+            // The fields go with the connection, closed after this answer.
+            return queue(response, on: connection, closing: true)
+        case .bodyBeyondLimit:
+            // Answered now, so that libmicrohttpd sends no 100 Continue: the responder sees the request as one whose
+            // body was too large. A responder that would answer later gets no call; this layer answers for it.
+            state.bodyLimitExceeded = true
+            if state.peerAddress == nil {
+                state.peerAddress = peerAddress(connection)
+            }
+            var response = respond(connection, method, state, dispatcher)
+            if response.isLater {
+                response = .problem(413, "Content Too Large", "the request body is larger than the server accepts")
+            }
+            return queue(response, on: connection, closing: true)
+        }
+    }
+
+    /// Makes the request, moving the path, query, header fields and body out of the connection's state (the request is
+    /// their last user, so they are not copied: no retain now, no release when the state is reset), and hands it to
+    /// the responder.
     private static func respond(
         _ connection: OpaquePointer, _ method: UnsafePointer<CChar>?, _ state: ConnectionState, _ dispatcher: Dispatcher
-    ) -> (Response, Bool) {
-        let (headers, conflicting) = requestHeaders(connection, into: state.takeHeaders())
+    ) -> Response {
         let request = Request(
             method: method.map(methodName) ?? "GET",
             pathUTF8: state.path,
             query: state.query.take(),
-            headers: headers,
+            headers: state.takeHeaders(),
             body: state.takeBody(),
             bodyLimitExceeded: state.bodyLimitExceeded,
             peerAddress: state.peerAddress ?? "",
-            hasConflictingContentLength: conflicting
+            hasConflictingContentLength: state.hasConflictingContentLength
         )
         let response = dispatcher.responder(request)
         state.keepBuffers(of: request)
-        return (response, conflicting)
+        return response
     }
 
     /// Suspends the connection, then starts the work that delivers its response: suspending first means a delivery
@@ -185,7 +227,7 @@ enum MHDCallbacks {
     /// Sent to a parked connection that the server stopped before its response was delivered. The work behind the
     /// request may still finish after this answer (a write committed while the server stops), and the detail says so.
     private static var shuttingDown: Response {
-        var response = problem(
+        var response = Response.problem(
             503, "Service Unavailable", "the server stopped before this request's response was ready; it may still have taken effect")
         response.headers.add("Retry-After", "1")
         return response
@@ -193,51 +235,20 @@ enum MHDCallbacks {
 
     /// Sent for a request whose target held a NUL byte (`ConnectionState.targetIsCut(before:)`).
     private static var cutTarget: Response {
-        problem(400, "Bad Request", "the request target contains a NUL byte")
+        .problem(400, "Bad Request", "the request target contains a NUL byte")
     }
 
-    /// An RFC 9457 problem of the generic kind ("about:blank", titled by the status), as this layer knows no other.
-    /// The title and detail are literals here, with nothing to escape in JSON.
-    private static func problem(_ status: Int, _ title: StaticString, _ detail: StaticString) -> Response {
-        let body = #"{"type":"about:blank","title":""# + "\(title)" + #"","status":"# + String(status)
-            + #","detail":""# + "\(detail)" + #""}"#
-        var response = Response(status: status, body: Array(body.utf8))
-        response.headers.add("Content-Type", "application/problem+json")
-        return response
-    }
-
-    /// The request is over (response sent, or the connection failed or timed out).
+    /// The request is over (response sent, or the connection failed or timed out); the connection, if it stays open,
+    /// waits for the next request's header section.
     static let completed: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
         guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
         requestContext.pointee = nil
         withObjects(cls, pointer) { dispatcher, state in
+            state.awaitHeaders()
             if state.finish() {
                 dispatcher.inFlight.subtract(1, ordering: .releasing)
             }
         }
-    }
-
-    /// A request's header fields as they are collected, and whether two Content-Length fields disagree: found while
-    /// the fields go by, as bytes, rather than by a second scan of the Strings made of them.
-    private struct ReceivedHeaders {
-        var headers: RequestHeaders
-        var contentLength: UnsafeRawBufferPointer?
-        var hasConflictingContentLength = false
-    }
-
-    private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, name, nameLength, value, valueLength in
-        guard let cls, let name else { return MHD_Result.YES }
-        let received = cls.assumingMemoryBound(to: ReceivedHeaders.self)
-        let valueBytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength)
-        if nameLength == 14, strncasecmp(name, "Content-Length", 14) == 0 {
-            if let first = received.pointee.contentLength {
-                if !first.elementsEqual(valueBytes) { received.pointee.hasConflictingContentLength = true }
-            } else {
-                received.pointee.contentLength = valueBytes
-            }
-        }
-        received.pointee.headers.append(name: UnsafeRawBufferPointer(start: name, count: nameLength), value: valueBytes)
-        return MHD_Result.YES
     }
 
     /// The common methods as string literals (no allocation, no UTF-8 validation); others copied as sent.
@@ -252,15 +263,6 @@ enum MHDCallbacks {
         case 7 where strcmp(method, "OPTIONS") == 0: return "OPTIONS"
         default: return String(cString: method)
         }
-    }
-
-    /// The request's header fields, and whether they hold Content-Length fields with different values.
-    private static func requestHeaders(_ connection: OpaquePointer, into headers: consuming RequestHeaders) -> (RequestHeaders, Bool) {
-        var received = ReceivedHeaders(headers: headers)
-        _ = withUnsafeMutablePointer(to: &received) { pointer in
-            MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
-        }
-        return (received.headers, received.hasConflictingContentLength)
     }
 
     private static func peerAddress(_ connection: OpaquePointer) -> String {

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// One HTTP response. The server adds `Content-Length` and `Date` itself; for HEAD requests it sends the
-/// headers of this response without its body.
+/// One HTTP response. The server adds `Content-Length` and `Date` itself. For HEAD requests it sends the headers of
+/// this response, Content-Length included, without its body: a responder answers HEAD with what GET would get.
 ///
 /// A responder that cannot answer at once (its work waits for a disk sync, say) returns `Response.later`: the server
 /// parks the connection and its thread goes on serving others until the response is delivered.

@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable {
     public var perIPConnectionLimit = 0
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeout = 30
+    /// Seconds a client has to send a request's line and header fields, counted from when its connection opens or its
+    /// previous request ends (so they also bound a keep-alive connection's idle time between requests); past them the
+    /// connection is closed without an answer, however steadily the bytes trickle in.
+    public var headerTimeout = 30
     /// Memory per connection; bounds the request line plus headers (larger requests get 431 or 414 from libmicrohttpd).
     public var connectionMemoryLimit = 32_768
     /// Bodies larger than this are read and discarded; the responder sees `Request.bodyLimitExceeded`.
@@ -36,6 +40,7 @@ public struct ServerConfiguration: Sendable {
         public static let connectionLimit = 1...1_000_000
         public static let perIPConnectionLimit = 0...1_000_000
         public static let connectionTimeout = 1...86_400
+        public static let headerTimeout = 1...86_400
         public static let connectionMemoryLimit = 4_096...(16 << 20)
         public static let maxBodySize = 1...(64 << 20)
     }
@@ -52,6 +57,7 @@ public struct ServerConfiguration: Sendable {
         try require(Accepted.connectionLimit, connectionLimit, "connectionLimit")
         try require(Accepted.perIPConnectionLimit, perIPConnectionLimit, "perIPConnectionLimit")
         try require(Accepted.connectionTimeout, connectionTimeout, "connectionTimeout")
+        try require(Accepted.headerTimeout, headerTimeout, "headerTimeout")
         try require(Accepted.connectionMemoryLimit, connectionMemoryLimit, "connectionMemoryLimit")
         try require(Accepted.maxBodySize, maxBodySize, "maxBodySize")
     }

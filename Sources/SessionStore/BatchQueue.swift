@@ -49,9 +49,8 @@ final class BatchQueue<Item: Sendable>: Sendable {
     ///
     /// It first yields its core once. Where the threads that queue share a core with it (a small machine, a pinned
     /// server), the ones it woke with its last batch's reports then run first and queue what their replies
-    /// bring in, so batches grow and their fixed cost (a disk sync, a round trip) is shared by more items: on one
-    /// core, about a fifth less CPU per SQLite or Redis press (Benchmarks/README.md). On a core of its own, the
-    /// yield returns at once.
+    /// bring in, so batches grow and their fixed cost (a disk sync, a round trip) is shared by more items. On a core
+    /// of its own, the yield returns at once.
     func next(into batch: inout [Item], limit: Int) -> Bool {
         sched_yield()
         while true {

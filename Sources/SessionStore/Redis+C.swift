@@ -1,3 +1,4 @@
+import Bytes
 import CHiredis
 
 #if canImport(Glibc)
@@ -5,7 +6,8 @@ import Glibc
 #endif
 
 /// A Redis reply, copied out of hiredis's reply object.
-enum RedisReply: Equatable {
+@usableFromInline
+enum RedisReply: Equatable, Sendable {
     case string([UInt8])
     case status(String)
     case integer(Int64)
@@ -23,6 +25,8 @@ struct RedisIOError: Error {
 /// Every unsafe pointer of hiredis stays in this file.
 final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>
+    /// How long one reply may take, all of it (each read is limited to this too).
+    private let replyTimeoutMilliseconds: Int
     /// SHA1 (hex) of each script loaded on this connection.
     var scriptDigests: [RedisScript: [UInt8]] = [:]
 
@@ -33,17 +37,18 @@ final class RedisConnection: @unchecked Sendable {
         }
         if chiredis_error(context) != 0 {
             let message = String(cString: chiredis_error_string(context))
-            redisFree(context)
+            chiredis_free(context)
             throw RedisIOError(message: "cannot connect to \(host):\(port): \(message)")
         }
         self.context = context
+        self.replyTimeoutMilliseconds = commandTimeoutMilliseconds
         if chiredis_set_timeout(context, commandTimeoutMilliseconds) != REDIS_OK {
             throw RedisIOError(message: "cannot set the command timeout")
         }
     }
 
     deinit {
-        redisFree(context)
+        chiredis_free(context)
     }
 
     /// hiredis writes with write(2), so writing to a connection Redis has closed (a restart) raises SIGPIPE, whose
@@ -57,14 +62,14 @@ final class RedisConnection: @unchecked Sendable {
 
     /// Sends one binary-safe command and waits for its reply.
     func command(_ arguments: [[UInt8]]) throws -> RedisReply {
-        let reply = Self.withArgv(arguments) { argc, argv, lengths in chiredis_command(context, argc, argv, lengths) }
+        let reply = Self.withArgv(arguments) { argc, argv, lengths in chiredis_command(context, argc, argv, lengths, replyTimeoutMilliseconds) }
         return try take(reply)
     }
 
     /// Runs the loaded script `digest` (EVALSHA) and waits for its reply.
     func evaluate(_ digest: [UInt8], keys: [[UInt8]], arguments: [[UInt8]]) throws -> RedisReply {
         let reply = Self.withEvaluationArgv(digest, keys, arguments) { argc, argv, lengths in
-            chiredis_command(context, argc, argv, lengths)
+            chiredis_command(context, argc, argv, lengths, replyTimeoutMilliseconds)
         }
         return try take(reply)
     }
@@ -80,7 +85,7 @@ final class RedisConnection: @unchecked Sendable {
 
     /// The reply to the oldest appended command whose reply was not taken yet (sending what is still queued first).
     func nextReply() throws -> RedisReply {
-        try take(chiredis_next_reply(context))
+        try take(chiredis_next_reply(context, replyTimeoutMilliseconds))
     }
 
     private func take(_ reply: UnsafeMutablePointer<redisReply>?) throws -> RedisReply {
@@ -118,13 +123,13 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// `withArgv` for `EVALSHA digest numkeys keys… arguments…`, with the pointers and lengths in temporary buffers
-    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first cost
-    /// several allocations and copies per call.
+    /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first would
+    /// allocate and copy each time.
     private static func withEvaluationArgv<T>(
         _ digest: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]],
         _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T
     ) -> T {
-        let keyCount = decimalBytes(UInt64(keys.count))
+        let keyCount = ByteBuffer.decimal(UInt64(keys.count))
         let count = 3 + keys.count + arguments.count
         return withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: count) { argv in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { lengths in

@@ -1,44 +1,7 @@
 import Synchronization
 
-/// Where a Redis store connects (host, port and database, parsed from its URL), and whether it was reachable lately.
-///
-/// Within 250 ms of a failed connect, `connect()` fails at once without trying, so an outage costs each call no
-/// connect timeout. The pause is one for the store's pool and its pipeline: a connect that works again ends it for
-/// both, so once `checkHealth` (on the pool) sees Redis back, the pipeline's next call connects too.
-final class RedisEndpoint: Sendable {
-    let host: String
-    let port: Int
-    let database: Int
-    private let nextConnectAttempt = Mutex<ContinuousClock.Instant?>(nil)
-
-    init(host: String, port: Int, database: Int) {
-        self.host = host
-        self.port = port
-        self.database = database
-    }
-
-    /// A new connection with short timeouts, on `database`; `.unavailable` when Redis cannot be reached.
-    func connect() throws -> RedisConnection {
-        let clock = ContinuousClock()
-        if let notBefore = nextConnectAttempt.withLock({ $0 }), clock.now < notBefore {
-            throw SessionStoreError.unavailable("redis: \(host):\(port) was unreachable moments ago")
-        }
-        do {
-            let connection = try RedisConnection(host: host, port: port, connectTimeoutMilliseconds: 500, commandTimeoutMilliseconds: 2_000)
-            if database != 0 {
-                let reply = try connection.command("SELECT", String(database))
-                guard reply == .status("OK") else { throw SessionStoreError.unavailable("redis: SELECT \(database) failed: \(reply)") }
-            }
-            nextConnectAttempt.withLock { $0 = nil }
-            return connection
-        } catch let error as RedisIOError {
-            nextConnectAttempt.withLock { $0 = clock.now.advanced(by: .milliseconds(250)) }
-            throw SessionStoreError.unavailable("redis: \(error.message)")
-        }
-    }
-}
-
 /// A Lua script, told apart by identity: a connection finds each one's SHA1 without hashing its text per call.
+@usableFromInline
 final class RedisScript: Hashable, Sendable {
     let text: String
 
@@ -46,29 +9,38 @@ final class RedisScript: Hashable, Sendable {
         self.text = text
     }
 
-    static func == (lhs: RedisScript, rhs: RedisScript) -> Bool { lhs === rhs }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    @usableFromInline static func == (lhs: RedisScript, rhs: RedisScript) -> Bool { lhs === rhs }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// One Lua script run with its keys and arguments (EVALSHA).
+@usableFromInline
 struct ScriptCall: Sendable {
     let script: RedisScript
     let keys: [[UInt8]]
     let arguments: [[UInt8]]
+
+    @usableFromInline
+    init(script: RedisScript, keys: [[UInt8]], arguments: [[UInt8]]) {
+        self.script = script
+        self.keys = keys
+        self.arguments = arguments
+    }
 }
 
 /// A script call waiting in the pipeline, with what to do with its reply.
 struct PipelinedCall: Sendable {
     let call: ScriptCall
-    /// Runs on the pipeline thread with the reply (an error reply comes as `.unavailable`), and `isRetry` true when
-    /// the call was sent again after its first reply was lost, so it may meet its own earlier effect.
+    /// Runs on the pipeline thread with the reply (an error reply comes as `.unavailable`, or `.outcomeUnknown` to a
+    /// call sent again), and `isRetry` true when the call was sent again after its first reply was lost, so it may meet
+    /// its own earlier effect.
     let completion: @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void
     var isRetry = false
     /// Times Redis answered NOSCRIPT (it forgot the script: restart, SCRIPT FLUSH), so the script was loaded again.
     var reloads = 0
 }
 
-/// The one thread that talks to Redis for the completion forms of a Redis store, over one connection it owns.
+/// The one thread that talks to Redis for a Redis store's sessions, over one connection it owns.
 ///
 /// It takes every queued call, appends them all to the connection's output buffer, sends them in one write, then reads
 /// the replies in order and runs each call's completion with its reply. Calls queued meanwhile form the next batch, so
@@ -76,11 +48,14 @@ struct PipelinedCall: Sendable {
 /// - Completions run on this thread: they must not wait for Redis themselves. A follow-up (the read after a failed
 ///   compare-and-set) is queued like any call and goes out with the next batch.
 /// - A broken connection is dropped and the next batch reconnects, at most once per 250 ms after a failed connect
-///   (within that pause every call fails with `.unavailable` at once). A call whose reply was lost is sent once more,
-///   with `isRetry` set: every store script is safe to repeat (write tokens make a repeated create or compare-and-set
-///   recognise its own earlier write; a repeated delete that finds nothing deleted it). Lost twice: `.unavailable`.
+///   (within that pause every call fails with `.unavailable` at once). A call whose reply was lost (a timeout, a
+///   broken connection) may have run: it is sent once more, with `isRetry` set. Every store script is safe to repeat
+///   (write tokens make a repeated create or compare-and-set recognise its own earlier write; a repeated delete that
+///   finds nothing deleted it). When the second sending gets no answer either (lost again, or the reconnect or its
+///   `SCRIPT LOAD` fails), the call fails with `.outcomeUnknown`, never `.unavailable`: the first may have run.
 /// - Scripts are loaded (`SCRIPT LOAD`) on first use per connection; a call answered NOSCRIPT did nothing, so it
 ///   waits for the next batch, which loads the script again.
+@usableFromInline
 final class RedisPipeline: Sendable {
     private static var batchLimit: Int { 512 }
 
@@ -101,6 +76,7 @@ final class RedisPipeline: Sendable {
 
     /// Queues `call`; its completion runs on the pipeline thread once the reply is in, or at once (on this thread)
     /// with `.unavailable` when the pipeline is closing.
+    @usableFromInline
     func send(_ call: ScriptCall, completion: @escaping @Sendable (Result<RedisReply, SessionStoreError>, _ isRetry: Bool) -> Void) {
         if !queue.enqueue(PipelinedCall(call: call, completion: completion)) {
             completion(.failure(.unavailable("session store is closed")), false)
@@ -127,8 +103,10 @@ final class RedisPipeline: Sendable {
         // The connection closes when it goes away with this function.
     }
 
-    private static func fail(_ calls: some Sequence<PipelinedCall>, _ error: SessionStoreError) {
-        for call in calls { call.completion(.failure(error), call.isRetry) }
+    /// Fails `call` with `message`: `.unavailable` when this was its first sending, which did not run; else
+    /// `.outcomeUnknown`, as the first sending may have run.
+    private static func fail(_ call: PipelinedCall, _ message: String) {
+        call.completion(.failure(call.isRetry ? .outcomeUnknown(message) : .unavailable(message)), call.isRetry)
     }
 
     /// One round trip for `batch`; calls to send again are appended to `again`.
@@ -150,9 +128,15 @@ final class RedisPipeline: Sendable {
                 try connection.appendEvaluation(digest, keys: call.call.keys, arguments: call.call.arguments)
             }
         } catch {
-            // Nothing of this batch was sent.
+            // Nothing of this batch was sent this time; the calls sent again may have run the first time.
             open = nil
-            fail(batch, error as? SessionStoreError ?? .unavailable("redis: \((error as? RedisIOError)?.message ?? "\(error)")"))
+            let message: String
+            switch error {
+            case SessionStoreError.unavailable(let text): message = text
+            case let error as RedisIOError: message = "redis: \(error.message)"
+            default: message = "redis: \(error)"
+            }
+            for call in batch { fail(call, message) }
             return
         }
         for (index, call) in batch.enumerated() {
@@ -165,7 +149,7 @@ final class RedisPipeline: Sendable {
                 let message = "redis: \((error as? RedisIOError)?.message ?? "\(error)")"
                 for lost in batch[index...] {
                     if lost.isRetry {
-                        lost.completion(.failure(.unavailable(message)), true)
+                        fail(lost, message)
                     } else {
                         var retry = lost
                         retry.isRetry = true
@@ -182,10 +166,10 @@ final class RedisPipeline: Sendable {
                         reload.reloads += 1
                         again.append(reload)
                     } else {
-                        call.completion(.failure(.unavailable("redis: script could not be loaded")), call.isRetry)
+                        fail(call, "redis: script could not be loaded")
                     }
                 } else {
-                    call.completion(.failure(.unavailable("redis: \(message)")), call.isRetry)
+                    fail(call, "redis: \(message)")
                 }
                 continue
             }

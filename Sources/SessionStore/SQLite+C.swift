@@ -20,11 +20,11 @@ struct SQLiteRow {
         self.statement = statement
     }
 
-    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
-    func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    @usableFromInline func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    @usableFromInline func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
-    func blob(_ column: Int32) -> [UInt8] {
+    @usableFromInline func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let base = sqlite3_column_blob(statement, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: base, count: count))
@@ -38,7 +38,7 @@ struct SQLiteRow {
 final class SQLiteConnection: @unchecked Sendable {
     private let db: OpaquePointer
     /// Prepared statements by the address of their SQL text: every statement is a literal, so looking one up is a
-    /// pointer comparison over a handful of entries (hashing the SQL text cost ~4k instructions per press).
+    /// pointer comparison over a handful of entries (hashing the SQL text would cost more than the statement's step).
     private var statements: [(sql: UnsafePointer<UInt8>, statement: OpaquePointer)] = []
 
     /// Run once, before the process's first connection: SQLite's memory statistics (which nothing here reads) take
@@ -104,7 +104,6 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Binds `arguments` to the parameters from `index` on, then runs `step` while they are bound. Text and blobs are
     /// bound without a copy (SQLITE_STATIC, a nil destructor), each inside the borrow of its bytes, so `step` runs
     /// in the innermost borrow; `run` clears the bindings right after, before SQLite could look at them again.
-    /// (Copying them cost ~1k instructions per press: a malloc, a memcpy and a free per text or blob.)
     private func bind(
         _ arguments: ArraySlice<SQLiteArgument>,
         from index: Int32,
@@ -127,9 +126,11 @@ final class SQLiteConnection: @unchecked Sendable {
                 return try bind(rest, from: index + 1, to: statement, then: step)
             }
         case .id(let id):
-            return try id.withUTF8 { text in
-                try check(bindText(text, at: index, to: statement))
-                return try bind(rest, from: index + 1, to: statement, then: step)
+            return try id.withUTF8 { span in
+                try span.withUnsafeBufferPointer { text in
+                    try check(bindText(text, at: index, to: statement))
+                    return try bind(rest, from: index + 1, to: statement, then: step)
+                }
             }
         case .blob(let value):
             return try value.withUnsafeBytes { bytes in
@@ -158,7 +159,7 @@ final class SQLiteConnection: @unchecked Sendable {
         return statement
     }
 
-    @usableFromInline var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
+    var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
 
     private var lastMessage: String { String(cString: sqlite3_errmsg(db)) }
 

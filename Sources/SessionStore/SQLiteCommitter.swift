@@ -1,21 +1,23 @@
 /// The one thread that writes to a SQLite store: it owns the writer connection and commits queued writes in batches
-/// (group commit), then reports each write through its completion.
+/// (group commit), then reports each write.
 ///
 /// A disk sync costs far more than a write, so every write queued while the thread is busy shares the next
-/// transaction: the thread takes what is queued (up to `batchLimit`), runs `BEGIN IMMEDIATE`, runs each write (a
-/// failing one undoes only itself, see `QueuedWrite.isolated`), tops the batch up with writes queued meanwhile, `COMMIT`s (the disk sync), and only then reports.
-/// Writes queued during the commit form the next batch. Nothing else touches the writer connection.
-/// (At file scope and not generic: the store is generic and called from another module, and generic code here ran
-/// unspecialized, looking up type metadata several times per write.)
+/// transaction: the thread takes what is queued (up to `batchLimit`), runs `BEGIN IMMEDIATE`, runs each write, tops
+/// the batch up with writes queued meanwhile, `COMMIT`s (the disk sync), and only then reports. Writes queued during
+/// the commit form the next batch. Nothing else touches the writer connection.
+///
+/// A write that fails undoes only itself, without a savepoint: every write here fails before its one modifying
+/// statement or in it, which SQLite undoes by itself (its statement journal) while keeping the transaction. An error
+/// that ends the transaction instead (disk full, I/O) fails the whole batch.
 @usableFromInline
 final class SQLiteCommitter: Sendable {
-    private let queue: BatchQueue<QueuedWrite>
+    private let queue: BatchQueue<CommitterWrite>
     private let thread: JoinableThread
 
     /// `batchEnded` runs on the committer thread once a batch's transaction has ended, before its writes report:
     /// with true when it committed.
     init(writer connection: SQLiteConnection, batchLimit: Int, batchEnded: @escaping @Sendable (_ committed: Bool) -> Void) throws {
-        let queue = BatchQueue<QueuedWrite>()
+        let queue = BatchQueue<CommitterWrite>()
         self.queue = queue
         // The thread holds the queue and the connection, not `self`, so the committer goes away with its store.
         thread = try JoinableThread {
@@ -26,10 +28,15 @@ final class SQLiteCommitter: Sendable {
     /// Queues `write`; it reports from the committer thread once its batch has ended, or at once (on this thread)
     /// with `.unavailable` when the committer is closing.
     @usableFromInline
-    func enqueue(_ write: QueuedWrite) {
+    func enqueue(_ write: CommitterWrite) {
         if !queue.enqueue(write) {
-            write.finish(batchFailure: .unavailable("session store is closed"))
+            write.finish(.closed)
         }
+    }
+
+    /// Queues `work`, run inside a batch, and `report`, called with its outcome once the batch has ended.
+    func enqueue<Output>(_ work: @escaping (SQLiteConnection) throws -> Output, report: @escaping (Result<Output, any Error>) -> Void) {
+        enqueue(QueuedWrite(work, report: report).queued)
     }
 
     /// True on the committer thread: a completion that waited for a write there would wait for itself.
@@ -42,12 +49,12 @@ final class SQLiteCommitter: Sendable {
     }
 
     private static func serve(
-        queue: BatchQueue<QueuedWrite>,
+        queue: BatchQueue<CommitterWrite>,
         connection: SQLiteConnection,
         batchLimit: Int,
         batchEnded: (_ committed: Bool) -> Void
     ) {
-        var batch: [QueuedWrite] = []
+        var batch: [CommitterWrite] = []
         batch.reserveCapacity(batchLimit)
         while queue.next(into: &batch, limit: batchLimit) {
             commit(&batch, on: connection, batchEnded: batchEnded) { batch in
@@ -62,21 +69,21 @@ final class SQLiteCommitter: Sendable {
     /// One transaction for the whole batch; every write reports after COMMIT returned (so an acknowledged write
     /// survives kill -9), and when the commit fails every write of the batch fails with it.
     private static func commit(
-        _ batch: inout [QueuedWrite],
+        _ batch: inout [CommitterWrite],
         on connection: SQLiteConnection,
         batchEnded: (_ committed: Bool) -> Void,
-        topUp: (inout [QueuedWrite]) -> Void
+        topUp: (inout [CommitterWrite]) -> Void
     ) {
         var failure: SessionStoreError?
         do {
             try connection.run("BEGIN IMMEDIATE")
             var next = 0
             while next < batch.count {
-                batch[next].run(on: connection)
+                batch[next].run(connection)
                 next += 1
                 guard connection.isInTransaction else {
-                    // An error that aborts the whole transaction (disk full, I/O) undid the batch's earlier writes
-                    // too: they all fail, and the rest are not run.
+                    // An error that aborts the whole transaction undid the batch's earlier writes too: they all fail,
+                    // and the rest are not run.
                     throw SessionStoreError.unavailable("sqlite: the batch's transaction was rolled back by an error")
                 }
                 if next == batch.count { topUp(&batch) }
@@ -87,96 +94,57 @@ final class SQLiteCommitter: Sendable {
             failure = error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
         }
         batchEnded(failure == nil)
-        for write in batch { write.finish(batchFailure: failure) }
+        for write in batch { write.finish(failure) }
     }
 }
 
-/// One write waiting for the committer: `work` runs inside a batch's transaction, and the write is reported once
-/// the batch has ended, either through `report` (on the committer thread) or by waking the
-/// caller sleeping in `wait()`. Not generic: generic code here ran unspecialized (the store is generic and called
-/// from another module) and looked up type metadata (`Result`, tuples) several times per write.
+/// One write queued for the committer: `run` inside a batch's transaction, then `finish` once the batch has ended,
+/// both on the committer thread. Two closures, made where the write's types are known (`QueuedWrite`, the store's
+/// inlinable update), so that they run specialized there; each captures the one object that keeps the write's
+/// outcome from the one step to the other, which then serves as its context.
 @usableFromInline
-final class QueuedWrite: @unchecked Sendable {
-    // Touched by the thread that queues the write (before) and the committer thread (after), never both at once.
-    // `work` is dropped once run, or when it is clear it never will be: the synchronous calls pass non-escaping
-    // bodies, which must not outlive the call, and the call returns as soon as the write is reported.
-    private var work: ((SQLiteConnection) throws -> Void)?
-    private var failure: (any Error)?
-    private var ran = false
-    private let report: ((_ failure: (any Error)?) -> Void)?
-    private let wake: WakeSignal?
-    /// Whether `work` runs in its own savepoint, so that its failure undoes what it did before failing.
-    ///
-    /// Only a write that runs several modifying statements needs one (and none does today): when a write's one
-    /// modifying statement fails, SQLite undoes that statement by itself (its statement journal) and keeps the
-    /// transaction, and an error that ends the transaction instead fails the whole batch (the committer checks
-    /// `isInTransaction` after every write). So a write without a savepoint must fail only before or in its one
-    /// modifying statement, never after it. The pair costs two `sqlite3_step`s per write, about a sixth of a press.
-    private let isolated: Bool
-
-    /// A write whose caller sleeps in `wait()`.
-    init(isolated: Bool = false, _ work: @escaping (SQLiteConnection) throws -> Void) {
-        self.work = work
-        self.isolated = isolated
-        report = nil
-        wake = WakeSignal()
-    }
-
-    /// A write reported through `report`, with nil when it committed, else its own error or the batch's.
-    @usableFromInline
-    init(
-        isolated: Bool = false,
-        _ work: @escaping (SQLiteConnection) throws -> Void,
-        report: @escaping (_ failure: (any Error)?) -> Void
-    ) {
-        self.work = work
-        self.isolated = isolated
-        self.report = report
-        wake = nil
-    }
-
-    /// Runs the write inside the batch's transaction (in its own savepoint when `isolated`) and keeps its error.
-    func run(on connection: SQLiteConnection) {
-        guard let work else { return }
-        self.work = nil
-        ran = true
-        guard isolated else {
-            do {
-                try work(connection)
-            } catch {
-                failure = error
-            }
-            return
-        }
-        do {
-            try connection.run("SAVEPOINT write")
-            try work(connection)
-            try connection.run("RELEASE write")
-        } catch {
-            if connection.isInTransaction {
-                _ = try? connection.run("ROLLBACK TO write")
-                _ = try? connection.run("RELEASE write")
-            }
-            failure = error
-        }
-    }
-
+struct CommitterWrite: Sendable {
+    let run: @Sendable (SQLiteConnection) -> Void
     /// Reports, exactly once: `batchFailure` is why the batch did not commit, nil when it did.
-    func finish(batchFailure: SessionStoreError?) {
-        work = nil
-        // A write that failed rolled back alone; the batch's fate does not change its answer.
-        let failure = self.failure ?? (ran ? batchFailure : batchFailure ?? .unavailable("sqlite: write was not run"))
-        if let report {
-            report(failure)
-        } else {
-            self.failure = failure
-            wake?.signal()  // the caller reads `failure` now: nothing here touches it again
-        }
+    let finish: @Sendable (_ batchFailure: SessionStoreError?) -> Void
+
+    @usableFromInline
+    init(run: @escaping @Sendable (SQLiteConnection) -> Void, finish: @escaping @Sendable (_ batchFailure: SessionStoreError?) -> Void) {
+        self.run = run
+        self.finish = finish
+    }
+}
+
+/// What a write reports once its batch has ended: its own failure (it rolled back alone, whatever the batch did), the
+/// batch's failure, or its output.
+@inlinable
+func reported<Output>(_ outcome: Result<Output, any Error>?, batchFailure: SessionStoreError?) -> Result<Output, any Error> {
+    switch outcome {
+    case .failure(let error)?: .failure(error)
+    case .success(let output)?: batchFailure.map { .failure($0) } ?? .success(output)
+    case nil: .failure(batchFailure ?? .unavailable("sqlite: the write was not run"))
+    }
+}
+
+/// A write given as its work and what to do with the outcome.
+final class QueuedWrite<Output>: @unchecked Sendable {
+    private let work: (SQLiteConnection) throws -> Output
+    private let report: (Result<Output, any Error>) -> Void
+    /// Set by `run` and read by `finish`, both on the committer thread.
+    private var outcome: Result<Output, any Error>?
+
+    init(_ work: @escaping (SQLiteConnection) throws -> Output, report: @escaping (Result<Output, any Error>) -> Void) {
+        self.work = work
+        self.report = report
     }
 
-    /// For a write made with `init(_:)`: sleeps until it has been reported, then throws its failure, if any.
-    func wait() throws {
-        wake?.wait()
-        if let failure { throw failure }
+    var queued: CommitterWrite { CommitterWrite(run: run, finish: finish) }
+
+    func run(on connection: SQLiteConnection) {
+        outcome = Result { try work(connection) }
+    }
+
+    func finish(batchFailure: SessionStoreError?) {
+        report(reported(outcome, batchFailure: batchFailure))
     }
 }

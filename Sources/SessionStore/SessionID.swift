@@ -1,5 +1,3 @@
-import Glibc
-
 /// A session identifier: 1 to 64 characters of `[A-Za-z0-9_-]`.
 /// `description` is the id itself (for URLs); logs should use `shortHash`, since the id is the session's only secret.
 public struct SessionID: Hashable, Sendable, CustomStringConvertible {
@@ -9,56 +7,100 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// id's length alone decides its form, so equal ids always have the same one.
     @usableFromInline
     enum Storage: Hashable, Sendable {
-        /// The bytes in order, zero-padded, and their count.
+        /// The bytes in order, eight to a word from its low byte up, zero-padded, and their count.
         case inline(UInt64, UInt64, UInt64, count: UInt8)
         case text(String)
     }
 
-    private static let inlineCapacity = 3 * MemoryLayout<UInt64>.size
+    @usableFromInline static var inlineCapacity: Int { 24 }
 
     @usableFromInline let storage: Storage
-    /// 64-bit FNV-1a of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
+    /// A fixed hash of the id, computed once: cheap to spread ids over lock shards. Not for hash tables, where a
     /// client choosing ids (PUT) could make them collide; those hash the id with the seeded hasher.
     @usableFromInline let spread: UInt64
 
     public init?(_ text: String) {
-        var text = text
-        guard let id = text.withUTF8({ SessionID(utf8: $0) }) else { return nil }
-        self = id
+        let utf8 = text.utf8
+        self.init(utf8: utf8.span)
     }
 
-    /// From bytes lent by their owner (a path), without first making a String of them.
-    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard let spread = Self.spread(ofValid: bytes) else { return nil }
-        self.spread = spread
+    /// From bytes lent by their owner (a path), without first making a String of them. One pass checks the bytes
+    /// and packs or hashes them: every request naming a session makes its id.
+    public init?(utf8 bytes: Span<UInt8>) {
+        guard (1...64).contains(bytes.count) else { return nil }
         if bytes.count <= Self.inlineCapacity {
-            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-            storage = .inline(words.0, words.1, words.2, count: UInt8(bytes.count))
+            var words = InlineArray<3, UInt64>(repeating: 0)
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard Self.isAllowed(byte) else { return nil }
+                words[index >> 3] |= UInt64(byte) << (UInt64(index & 7) << 3)
+            }
+            spread = Self.spread(words[0], words[1], words[2])
+            storage = .inline(words[0], words[1], words[2], count: UInt8(bytes.count))
         } else {
-            storage = .text(String(decoding: bytes, as: UTF8.self))
+            // 64-bit FNV-1a.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard Self.isAllowed(byte) else { return nil }
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            spread = hash
+            storage = .text(Self.text(ofASCII: bytes))
         }
+    }
+
+    /// A short id's words mixed into one (multiply and xor-shift, as SplitMix64 finishes): the same in every process.
+    private static func spread(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
+        func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = (hash ^ word) &* 0xbf58_476d_1ce4_e5b9
+            return mixed ^ (mixed >> 31)
+        }
+        return mix(mix(mix(0x9e37_79b9_7f4a_7c15, first), second), third) &* 0x94d0_49bb_1331_11eb
     }
 
     /// The id as text; for a short id this makes a String, so hot paths use `withUTF8` instead.
     public var rawValue: String {
         if case .text(let text) = storage { return text }
-        return withUTF8 { String(decoding: $0, as: UTF8.self) }
+        return withUTF8(Self.text(ofASCII:))
     }
 
-    /// The id's bytes (ASCII), lent for the call. Inlinable, so that it is specialized for its caller's closure:
-    /// generic across the module boundary, its result went through run-time metadata (a create spent 1.3k
-    /// instructions making its Location path).
+    /// The text of bytes that are all ASCII (an id's are, once checked).
+    private static func text(ofASCII bytes: Span<UInt8>) -> String {
+        var text = ""
+        text.reserveCapacity(bytes.count)
+        for index in bytes.indices { text.unicodeScalars.append(Unicode.Scalar(bytes[index])) }
+        return text
+    }
+
+    /// The id's bytes (ASCII), lent for the call. Inlinable, so that it is specialized for its caller's closure.
     @inlinable
-    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    public func withUTF8<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case let .inline(first, second, third, count):
-            var words = (first, second, third)
-            return try withUnsafeBytes(of: &words) { raw in
-                try raw.withMemoryRebound(to: UInt8.self) { try body(UnsafeBufferPointer(rebasing: $0.prefix(Int(count)))) }
+            #if _endian(little)
+            // The words hold the bytes in memory order: their bytes are the id's, with no copy byte by byte.
+            let words: InlineArray<3, UInt64> = [first, second, third]
+            return try body(Span<UInt8>(_bytes: words.span.bytes).extracting(0..<Int(count)))
+            #else
+            let bytes = InlineArray<24, UInt8> { index in
+                UInt8(truncatingIfNeeded: (index < 8 ? first : index < 16 ? second : third) >> (UInt64(index & 7) << 3))
             }
-        case .text(var text):
-            return try text.withUTF8(body)
+            return try body(bytes.span.extracting(0..<Int(count)))
+            #endif
+        case .text(let text):
+            let utf8 = text.utf8
+            return try body(utf8.span)
+        }
+    }
+
+    /// The id's bytes in an array of their own.
+    @usableFromInline var bytes: [UInt8] {
+        withUTF8 { span in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(span.count)
+            for index in span.indices { bytes.append(span[index]) }
+            return bytes
         }
     }
 
@@ -83,37 +125,25 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The FNV-1a hash of an id's bytes, or nil when they are not an id. One pass both checks and hashes: every
-    /// request naming a session makes its id.
-    private static func spread(ofValid bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard (1...64).contains(bytes.count) else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            guard isAllowed(byte) else { return nil }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
-    /// 128 bits from the system CSPRNG (glibc's `arc4random_buf`, over getrandom; it cannot fail), base64url
-    /// without padding: 22 characters. One call for all 16 bytes, where SystemRandomNumberGenerator makes one per 8.
+    /// 128 bits from the system's random source, base64url without padding: 22 characters, written on the stack
+    /// rather than as a String of 22 bytes (an allocation).
     public static func random() -> SessionID {
-        var bits = (UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &bits) { buffer in
-            if let start = buffer.baseAddress { arc4random_buf(start, buffer.count) }
+        var generator = SystemRandomNumberGenerator()
+        let high: UInt64 = generator.next(), low: UInt64 = generator.next()
+        let bits = InlineArray<16, UInt8> { index in UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> (UInt64(index & 7) * 8)) }
+        var digits = InlineArray<22, UInt8>(repeating: 0)
+        var count = 0
+        forEachBase64URLDigit(of: bits.span) { digit in
+            digits[count] = digit
+            count += 1
         }
-        // Written on the stack, not as a String of 22 bytes (an allocation). Its alphabet is the id's, so the check
-        // cannot fail.
-        let id = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inlineCapacity) { out in
-            let written = withUnsafeBytes(of: &bits) { base64URL($0, into: out) }
-            return SessionID(utf8: UnsafeBufferPointer(rebasing: out[..<written]))
-        }
-        guard let id else { preconditionFailure("base64url made an invalid id") }
+        // The alphabet is the id's, so the check cannot fail.
+        guard let id = SessionID(utf8: digits.span) else { preconditionFailure("base64url made an invalid id") }
         return id
     }
 
-    /// 8 hex characters of a 64-bit FNV-1a hash: stable across processes so log lines correlate, and 32 bits of a
-    /// 128-bit id cannot be turned back into the id.
+    /// 8 hex characters of `spread`: stable across processes so log lines correlate, and 32 bits of a 128-bit id
+    /// cannot be turned back into the id.
     public var shortHash: String {
         let folded = UInt32(truncatingIfNeeded: spread ^ (spread >> 32))
         let hex = String(folded, radix: 16)
@@ -122,58 +152,50 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
+    /// `[A-Za-z0-9_-]`, as two bit masks: bit n of `low` is byte n, bit n of `high` byte 64 + n.
     private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "_"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        let low: UInt64 = 0x03FF_2000_0000_0000  // '-', '0'...'9'
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // 'A'...'Z', '_', 'a'...'z'
+        return byte < 64 ? (low >> byte) & 1 != 0 : byte < 128 && (high >> (byte - 64)) & 1 != 0
     }
 
-    /// The base64url digit of the low six bits (RFC 4648 §5), from a literal: a constant in the binary, where an
-    /// array would be a global reached through a lazy initialization check on every digit.
+    /// The base64url digit of the low six bits (RFC 4648 §5).
     private static func digit(_ sextet: UInt32) -> UInt8 {
-        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-        return alphabet.utf8Start[Int(sextet & 63)]
+        let value = UInt8(truncatingIfNeeded: sextet & 63)
+        switch value {
+        case 0..<26: return UInt8(ascii: "A") + value
+        case 26..<52: return UInt8(ascii: "a") + value - 26
+        case 52..<62: return UInt8(ascii: "0") + value - 52
+        case 62: return UInt8(ascii: "-")
+        default: return UInt8(ascii: "_")
+        }
     }
 
     /// Base64url without padding.
-    static func base64URL(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(unsafeUninitializedCapacity: base64URLCount(bytes.count)) { base64URL(bytes, into: $0) }
+    static func base64URL(_ bytes: Span<UInt8>) -> String {
+        var text = ""
+        forEachBase64URLDigit(of: bytes) { text.unicodeScalars.append(Unicode.Scalar($0)) }
+        return text
     }
 
-    private static func base64URLCount(_ byteCount: Int) -> Int {
-        let tail = byteCount % 3
-        return byteCount / 3 * 4 + (tail == 0 ? 0 : tail + 1)
-    }
-
-    /// Writes the base64url digits of `bytes` to the start of `out`, which has room for them; returns their count.
-    private static func base64URL(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        precondition(out.count >= base64URLCount(bytes.count))
-        var written = 0
-        func emit(_ sextet: UInt32) {
-            out[written] = digit(sextet)
-            written += 1
-        }
+    /// Calls `emit` with each base64url digit of `bytes`, in order, without padding.
+    private static func forEachBase64URLDigit(of bytes: Span<UInt8>, _ emit: (UInt8) -> Void) {
         var index = 0
         while index + 3 <= bytes.count {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            emit(chunk >> 18)
-            emit(chunk >> 12)
-            emit(chunk >> 6)
-            emit(chunk)
+            emit(digit(chunk >> 18))
+            emit(digit(chunk >> 12))
+            emit(digit(chunk >> 6))
+            emit(digit(chunk))
             index += 3
         }
         let tail = bytes.count - index
         if tail > 0 {
             let second = tail == 2 ? UInt32(bytes[index + 1]) : 0
             let chunk = UInt32(bytes[index]) << 16 | second << 8
-            emit(chunk >> 18)
-            emit(chunk >> 12)
-            if tail == 2 { emit(chunk >> 6) }
+            emit(digit(chunk >> 18))
+            emit(digit(chunk >> 12))
+            if tail == 2 { emit(digit(chunk >> 6)) }
         }
-        return written
     }
 }

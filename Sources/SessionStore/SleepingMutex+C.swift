@@ -4,9 +4,9 @@ import Glibc
 
 /// A mutex whose waiters sleep at once (glibc's default `pthread_mutex_t` does not spin).
 ///
-/// For the SQLite committer's queue, which many writer threads and the committer take: `Synchronization.Mutex` spins
-/// before it sleeps on Linux, and when the SQLite writer lock was one (held through a commit's disk sync) the profile
-/// of SQLite presses showed 9% of the CPU in its `_lockSlow`.
+/// For the queues of SQLite's committer and Redis's pipeline, which many threads and the queue's own thread take:
+/// `Synchronization.Mutex` spins before it sleeps on Linux, which wastes the core that the thread holding the lock
+/// needs to let it go.
 final class SleepingMutex<State>: @unchecked Sendable {
     // The pthread mutex must not move, so it lives in its own allocation.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -31,9 +31,8 @@ final class SleepingMutex<State>: @unchecked Sendable {
     }
 }
 
-/// Wakes one sleeping thread (a POSIX semaphore): a queued SQLite writer sleeps on its own, so ending a batch wakes
-/// exactly its writers, not every thread waiting for a later batch as a shared condition variable would; the
-/// committer sleeps on one too while nothing is queued.
+/// Wakes one sleeping thread (a POSIX semaphore): the thread of a batch queue sleeps on one while nothing is queued,
+/// and a caller that waits for one write (a sweep) sleeps on its own, so it alone is woken.
 final class WakeSignal: @unchecked Sendable {
     // The semaphore must not move, so it lives in its own allocation.
     private let semaphore: UnsafeMutablePointer<sem_t>
@@ -59,8 +58,8 @@ final class WakeSignal: @unchecked Sendable {
     }
 }
 
-/// A thread that can be waited for (Foundation's `Thread` cannot be joined), so closing a SQLite store does not leave
-/// its committer running.
+/// A thread that can be waited for (Foundation's `Thread` cannot be joined), so closing a store does not leave its
+/// committer, pipeline or sweeper running.
 final class JoinableThread: Sendable {
     private let thread: pthread_t
 

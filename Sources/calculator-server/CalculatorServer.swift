@@ -3,20 +3,19 @@ import CalculatorService
 import Foundation
 import HTTPServer
 import Logging
-import Metrics
-import Prometheus
 import SessionStore
 
-@main
 struct CalculatorServer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calculator-server",
         abstract: "A scientific calculator served over HTTP: each session is a calculator brain that receives key presses.",
         discussion: """
             Every option can also be set through the environment variable named beside it; a flag wins over the \
-            environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish, closes the \
-            store and exits 0.
-            """
+            environment. SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (for up to \
+            --drain-timeout), closes the store and exits 0. `calculator-server healthcheck` checks a running server \
+            (see `calculator-server healthcheck --help`).
+            """,
+        version: CalculatorService.version
     )
 
     // Each flag's default is read from where it is defined (`ServerConfiguration`, `ServiceConfiguration`,
@@ -27,6 +26,8 @@ struct CalculatorServer: ParsableCommand {
     private static let defaultDataDirectory = "./data"
     private static let defaultLogLevel = "info"
     private static let defaultLogFormat = "text"
+    /// `docker stop`'s grace period before it kills, so by default a stop by Docker lets requests finish.
+    private static let defaultDrainTimeout = Duration.seconds(10)
 
     @Option(help: help("Address to listen on.", "CALC_HOST", default: Self.serverDefaults.host))
     var host: String?
@@ -37,7 +38,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("HTTP event-loop threads.", "CALC_THREADS", default: "the cores this process may run on"))
     var threads: Int?
 
-    @Option(help: help("Session store: memory, sqlite:PATH or redis://HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
+    @Option(help: help("Session store: memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
     var store: String?
 
     @Option(help: help("Directory for the default SQLite store.", "CALC_DATA_DIR", default: Self.defaultDataDirectory))
@@ -61,6 +62,9 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Seconds a connection may stay idle before it is closed.", "CALC_CONNECTION_TIMEOUT", default: Self.serverDefaults.connectionTimeout))
     var connectionTimeout: Int?
 
+    @Option(help: help("Seconds a client has to send a request's line and headers, from when its connection opens or its last request ends (so also the idle time between requests); slower connections are closed.", "CALC_HEADER_TIMEOUT", default: Self.serverDefaults.headerTimeout))
+    var headerTimeout: Int?
+
     @Option(help: help("Most concurrent connections from one client address; 0 = no limit.", "CALC_MAX_CONNECTIONS_PER_IP", default: Self.serverDefaults.perIPConnectionLimit))
     var maxConnectionsPerIp: Int?
 
@@ -70,7 +74,7 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps.", "CALC_API_KEY", default: Self.serviceDefaults.apiKey ?? "none"))
     var apiKey: String?
 
-    @Option(help: help("Key presses a second per client (token bucket, bursts of twice that); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
+    @Option(help: help("Key presses a second per client, a request of n keys counting n (token bucket, bursts of twice that; a larger batch is let through when the bucket is full and paid for by waiting); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
     var pressRate: Double?
 
     @Option(help: help("New sessions a minute per client (token bucket); 0 = no limit.", "CALC_SESSION_RATE", default: Self.serviceDefaults.sessionsPerMinute))
@@ -79,8 +83,11 @@ struct CalculatorServer: ParsableCommand {
     @Flag(help: "Identify clients by the last X-Forwarded-For entry; only behind a proxy that sets it. [env: CALC_TRUST_PROXY=1]")
     var trustProxy = Self.serviceDefaults.trustProxy
 
-    @Option(help: help("Access-Control-Allow-Origin sent to browsers.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.corsOrigin))
-    var corsOrigin: String?
+    @Option(help: help("Origins whose pages may call the API: * or origins such as https://calc.example, repeated or separated by commas.", "CALC_CORS_ORIGIN", default: Self.serviceDefaults.cors))
+    var corsOrigin: [String] = []
+
+    @Option(help: help("Time requests in flight get to finish on SIGTERM or SIGINT: seconds or 10s, 1m.", "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)))
+    var drainTimeout: String?
 
     @Option(help: help("Log level: trace, debug, info, notice, warning, error, critical.", "CALC_LOG_LEVEL", default: Self.defaultLogLevel))
     var logLevel: String?
@@ -97,18 +104,10 @@ struct CalculatorServer: ParsableCommand {
         let format = setting.string(logFormat, "CALC_LOG_FORMAT", default: Self.defaultLogFormat)
         guard format == "text" || format == "json" else { throw ValidationError("--log-format must be text or json, not \(format)") }
         LoggingSystem.bootstrap { label in
-            if format == "json" {
-                var handler = JSONLogHandler(label: label)
-                handler.logLevel = level
-                return handler
-            }
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = StandardErrorLogHandler(label: label, format: format == "json" ? .json : .text)
             handler.logLevel = level
             return handler
         }
-        // Request counts and durations are the service's own (`RouteMetrics`); the rest goes through swift-metrics.
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let logger = Logger(label: "calculator-server")
 
         var server = ServerConfiguration()
@@ -123,6 +122,9 @@ struct CalculatorServer: ParsableCommand {
         server.connectionTimeout = try setting.number(
             connectionTimeout, "CALC_CONNECTION_TIMEOUT", default: server.connectionTimeout, in: ServerConfiguration.Accepted.connectionTimeout,
             option: "--connection-timeout")
+        server.headerTimeout = try setting.number(
+            headerTimeout, "CALC_HEADER_TIMEOUT", default: server.headerTimeout, in: ServerConfiguration.Accepted.headerTimeout,
+            option: "--header-timeout")
         server.perIPConnectionLimit = try setting.number(
             maxConnectionsPerIp, "CALC_MAX_CONNECTIONS_PER_IP", default: server.perIPConnectionLimit,
             in: ServerConfiguration.Accepted.perIPConnectionLimit, option: "--max-connections-per-ip")
@@ -139,16 +141,23 @@ struct CalculatorServer: ParsableCommand {
         service.trustProxy = trustProxy || setting.environment["CALC_TRUST_PROXY"] == "1"
         service.maxKeysPerRequest = try setting.number(
             maxKeys, "CALC_MAX_KEYS", default: service.maxKeysPerRequest, in: 1...1_000_000, option: "--max-keys")
-        service.corsOrigin = setting.string(corsOrigin, "CALC_CORS_ORIGIN", default: service.corsOrigin)
+        service.cors = try corsPolicy(setting, default: service.cors.description)
 
-        var options = SessionStoreOptions()
-        options.ttl = try parseDuration(setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(options.ttl)), option: "--session-ttl")
-        options.maxSessions = try setting.number(
-            maxSessions, "CALC_MAX_SESSIONS", default: options.maxSessions, in: 1...100_000_000, option: "--max-sessions")
+        service.sessions.ttl = try parseDuration(
+            setting.string(sessionTtl, "CALC_SESSION_TTL", default: durationText(service.sessions.ttl)), option: "--session-ttl")
+        service.sessions.maxSessions = try setting.number(
+            maxSessions, "CALC_MAX_SESSIONS", default: service.sessions.maxSessions, in: 1...100_000_000, option: "--max-sessions")
+
+        let drain = try parseDuration(
+            setting.string(drainTimeout, "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)), option: "--drain-timeout")
 
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
-        let location = try StoreLocation(parsing: setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite"))
-        let sessions = try openStore(location, options: options, logger: logger)
+        let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
+        guard let location = StoreLocation(storeText) else {
+            throw ValidationError(
+                "--store must be memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], not \(StoreLocation.redacted(storeText))")
+        }
+        service.store = location
 
         // Block the stop signals before the server starts its threads, so they inherit the mask and sigwait below receives them.
         var signals = sigset_t()
@@ -157,57 +166,58 @@ struct CalculatorServer: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let calculator = CalculatorService(
-            store: sessions, configuration: service, logger: logger, metricsExposition: { registry.emitToBuffer() })
+        let calculator: CalculatorService
+        do {
+            calculator = try CalculatorService.make(service, logger: logger)
+        } catch {
+            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error.message": "\(error)"])
+            throw ExitCode.failure
+        }
         let http = Server(configuration: server, responder: calculator.responder)
         do {
             try http.start()
         } catch {
-            logger.critical("could not start the HTTP server", metadata: ["error": "\(error)"])
+            logger.critical("could not start the HTTP server", metadata: ["error.message": "\(error)"])
             throw ExitCode.failure
         }
-        let sweeper = ExpirySweeper(store: sessions, every: .seconds(60)) { error in
-            logger.warning("sweeping expired sessions failed", metadata: ["error": "\(error)"])
-        }
-        // Tests and scripts read the bound port from this line.
-        print("calculator-server listening on http://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(http.port)")
-        fflush(nil)  // all streams: stdout is a C global Swift 6 will not touch
-        logger.info("started", metadata: ["store": "\(location.logDescription)", "threads": "\(server.threads)"])
+        announce(host: server.host, port: http.port, json: format == "json")
+        logger.info(
+            "started",
+            metadata: [
+                "store": "\(location.logDescription)", "threads": .stringConvertible(server.threads),
+                "server.address": "\(server.host)", "server.port": .stringConvertible(http.port),
+                "service.version": "\(CalculatorService.version)",
+            ])
 
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
-        http.shutdown(drainTimeout: .seconds(10))
-        sweeper.stop()
-        sessions.close()
+        http.shutdown(drainTimeout: drain)
+        calculator.close()
         logger.info("stopped")
     }
 
-    private func openStore(_ location: StoreLocation, options: SessionStoreOptions, logger: Logger) throws -> any SessionStore<SessionRecord> {
-        do {
-            switch location {
-            case .memory:
-                return SessionRecord.memoryStore(options: options)
-            case let .sqlite(path):
-                let directory = (path as NSString).deletingLastPathComponent
-                if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-                return try SQLiteSessionStore<SessionRecord>(path: path, codec: SessionRecord.codec, options: options)
-            case let .redis(url):
-                return try RedisSessionStore<SessionRecord>(url: url, codec: SessionRecord.codec, options: options)
-            }
-        } catch {
-            logger.critical("could not open the session store", metadata: ["store": "\(location.logDescription)", "error": "\(error)"])
-            throw ExitCode.failure
+    /// The line on standard output that tests and scripts read the bound port from: in JSON mode an object, as every
+    /// other line, with the port in `server.port`.
+    private func announce(host: String, port: Int, json: Bool) {
+        let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        if json {
+            let line = JSONLogLine.render(
+                level: .info, message: "listening", label: "calculator-server",
+                metadata: ["url.full": "\(url)", "server.address": "\(host)", "server.port": .stringConvertible(port)])
+            print(String(decoding: line, as: UTF8.self))
+        } else {
+            print("calculator-server listening on \(url)")
         }
+        fflush(nil)  // all streams: stdout is a C global Swift 6 will not touch
     }
-}
 
-extension StoreLocation {
-    var logDescription: String {
-        switch self {
-        case .memory: "memory"
-        case let .sqlite(path): "sqlite:\(path)"
-        case let .redis(url): url.split(separator: "@").last.map { "redis://" + $0.replacingOccurrences(of: "redis://", with: "") } ?? "redis"
+    /// The flags if any were given, else the variable, else the default.
+    private func corsPolicy(_ setting: Setting, default fallback: String) throws -> CORSPolicy {
+        do throws(CORSPolicy.InvalidOrigin) {
+            return try CORSPolicy(parsing: corsOrigin.isEmpty ? [setting.string(nil, "CALC_CORS_ORIGIN", default: fallback)] : corsOrigin)
+        } catch {
+            throw ValidationError("--cors-origin: \(error)")
         }
     }
 }

@@ -1,25 +1,6 @@
 import ArgumentParser
 import Foundation
 
-/// Where sessions live, as given by `--store`.
-enum StoreLocation: Equatable {
-    case memory
-    case sqlite(path: String)
-    case redis(url: String)
-
-    init(parsing text: String) throws(ValidationError) {
-        if text == "memory" {
-            self = .memory
-        } else if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
-            self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
-        } else if text.hasPrefix("redis://") {
-            self = .redis(url: text)
-        } else {
-            throw ValidationError("--store must be memory, sqlite:PATH or redis://HOST:PORT[/DB], not \(text)")
-        }
-    }
-}
-
 /// Reads durations such as `86400`, `90s`, `30m`, `24h` or `7d`.
 func parseDuration(_ text: String, option: String) throws(ValidationError) -> Duration {
     let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]

@@ -95,11 +95,28 @@ import Testing
         #expect(try first.body.json.display == "1.570796326794897")
     }
 
-    /// The catalog's names are exactly the document's `KeyName` cases, so the enum covers every key of the server.
+    /// The catalog's names are exactly the document's `KeyName` and `ProgrammerKeyName` cases, so the enums cover
+    /// every key of the server; each key says the modes it works in.
     @Test func keyNamesAreTheCatalogs() async throws {
         let catalog = try await client.listKeys().ok.body.json.keys
-        #expect(catalog.map(\.name) == Components.Schemas.KeyName.allCases.map(\.rawValue))
+        let names = Components.Schemas.KeyName.allCases.map(\.rawValue) + Components.Schemas.ProgrammerKeyName.allCases.map(\.rawValue)
+        #expect(catalog.map(\.name) == names)
         #expect(catalog.first { $0.name == "sqrt" }?.aliases == ["√", "²√x"])
+        let clear = try #require(catalog.first { $0.name == "C" })
+        #expect(clear.modes.scientific == .clear && clear.modes.programmer == .digit)
+    }
+
+    /// Programmer mode through the generated client: its settings, the radix lines, a refused key.
+    @Test func programmerMode() async throws {
+        let created = try await client.createSession(body: .json(.init(mode: .programmer, radix: .hex, word: ._16))).created.body.json
+        let pressed = try await press(created.id, .KeyBatch(.init(keys: .KeySequence("F F xor 0 F ="))), idempotencyKey: nil).ok.body.json
+        #expect(pressed.display == "F0" && pressed.radixes?.dec == "240" && pressed.word == ._16)
+        let refused = try await client.pressKeys(path: .init(id: created.id), body: .json(keys("sin")))
+        guard case .unprocessableContent(let problem) = refused else {
+            Issue.record("expected 422, got \(refused)")
+            return
+        }
+        #expect(try problem.body.applicationProblemJson.key == "sin")
     }
 
     /// The generated transport percent-encodes header parameters; without `LiteralHeadersMiddleware` the server

@@ -63,8 +63,12 @@ private func check(_ test: KeyCase) throws {
         c("2 + 3 = 4 =", "7"), c("1 0 / 2 = =", "2.5"), c("2 pow 3 = =", "512"), c("5 =", "5"), c("= =", "0"),
         c("5 + 3 = = 1 0 =", "13"), c("( 1 + 2 =", "3"), c("2 * ( 3 + 4 =", "14"), c("( ( 1 + 2 ) * 3 =", "9"),
         c("1 + 2 = + 3 =", "6"), c("2 * 3 = =", "18", immediate), c("7 - =", "0"),
-        // The operation nearest the operand is the one repeated: 2 + 3 × 4 = 14, then × 4 again.
-        c("2 + 3 * 4 = =", "56"),
+        // The last top-level operation with its evaluated right operand is repeated (Windows, GNOME): 2 + 3 × 4 = 14,
+        // then + 12 again.
+        c("2 + 3 * 4 = =", "26"), c("2 + 3 * 4 = = =", "38"), c("2 * ( 3 + 4 = =", "98"), c("2 pow 3 * 2 = =", "32"),
+        c("1 0 - 2 * 3 = =", "-2"), c("2 + 3 * 4 = =", "80", immediate), c("( 1 + 2 ) * 3 = =", "27"),
+        // The expression keeps a result's brackets when an operator continues it: (1 + 2) × 2, not 1 + 2 × 2.
+        c("1 + 2 = * 2 =", "6"),
     ]
 
     static let parenthesesCases: [KeyCase] = [
@@ -74,6 +78,9 @@ private func check(_ test: KeyCase) throws {
         c("( 1 + 2 ) * ( 3 + 4 ) =", "21"), c("2 pow ( 1 + 2 ) =", "8"), c("2 + ( 3 * 4 ) =", "14", immediate),
         c("( 5 ) ( 5 ) =", "25"), c("( 2 ) ) )", "2"), c("( 1 + 2 * 3 ) =", "7"), c("2 * ( 3 + 4 ) * 2 =", "28"),
         c("( 2 + 3 ) =", "5"), c("( 2 + 3 ) 4", "4"), c("1 + ( 2 * ( 3 + 4 ) ) =", "15"),
+        // "(" right after an operator, typed or implied, starts the group from 0 (Windows: "1 + (" is "1 + (0").
+        c("6 + (", "0"), c("6 + ( =", "6"), c("6 + ( )", "0"), c("6 + ( ) =", "6"), c("2 ( =", "0"), c("6 * ( ( =", "0"),
+        c("( 7", "7"),
     ]
 
     static let percentCases: [KeyCase] = [
@@ -114,6 +121,20 @@ private func check(_ test: KeyCase) throws {
         c("7 m+ AC mr", "7"), c("5 m+ 3 m+ mr", "8"), c("5 m+ mc mr", "0"), c("3 m- mr", "-3"), c("1 0 m+ 3 m- mr", "7"),
         c("2 + 3 = m+ AC mr * 2 =", "10"), c("mr", "0"), c("5 + 2 m+ mr =", "7"), c("9 sqrt m+ mr", "3"), c("5 m+ 3", "3"),
         c("4 m+ m+ mr", "8"), c("1 / 3 = m+ mr * 3 =", "1"), c("5 m+ AC AC mr", "5"), c("5 m+ mr mr +", "5"),
+        // m+ and m− on a fresh 0 leave it a fresh 0: what follows types or opens as it would without them.
+        c("m+ neg 5 =", "-5"), c("m+ ( 8 =", "8"), c("m- neg 5 =", "-5"), c("AC m+ 7 =", "7"), c("m+ neg", "-0"),
+        c("5 + m+ 2 =", "7"), c("5 + m+ mr", "5"),
+    ]
+
+    /// π, e, rand and mr after a typed number or a closed group multiply it, as `(` does; after a function's value,
+    /// a result or an operator they are the new operand.
+    static let impliedMultiplicationCases: [KeyCase] = [
+        c("2 pi =", "6.283185307179586"), c("( 2 ) pi =", "6.283185307179586"), c("2 pi", "3.141592653589793"),
+        c("2 e =", "5.43656365691809"), c("( 2 ) e =", "5.43656365691809"), c("3 m+ AC 2 mr =", "6"), c("3 m+ AC ( 2 ) mr =", "6"),
+        c("4 sqrt pi =", "3.141592653589793"), c("2 + 3 = pi", "3.141592653589793"), c("2 * pi =", "6.283185307179586"),
+        c("pi pi =", "3.141592653589793"), c("1 + 2 pi =", "7.283185307179586"), c("( 2 ) 3 =", "6"), c("2 ( 3 ) =", "6"),
+        c("neg 2 pi =", "-6.283185307179586"), c("0 rand =", "0"), c("5 m+ 3 m+ mr", "8"),
+        c("4 sqrt ( 3 ) =", "6"), c("( 2 + 3 ) 4 =", "20"),
     ]
 
     static let clearingCases: [KeyCase] = [
@@ -134,6 +155,15 @@ private func check(_ test: KeyCase) throws {
         c("pi sin", "0", radians), c("pi cos", "-1", radians), c("pi / 2 = tan", "Error", radians), c("pi / 2 = sin", "1", radians),
         c("pi / 2 = cos", "0", radians), c("pi * 2 = cos", "1", radians), c("pi * 3 = sin", "0", radians),
         c("pi / 4 = tan", "1", radians), c("1 sin", "0.8414709848078965", radians), c("0 cos", "1", radians),
+        // Radians: the exact argument, however large, goes through the reduction by 2π (not a 256-bit rounding of it).
+        c("1 EE 3 0 0 sin", "-0.985750425160377", radians), c("7 1 fact sin", "-0.9884209750570897", radians),
+        c("2 . 5 neg EE 2 8 4 tan", "-10.06207500436499", radians), c("4 3 1 1 pow 2 6 = sin", "-0.8313012561040336", radians),
+        c("1 EE 9 9 9 9 cos", "0.6311978204209874", radians),
+        // Degrees: a small angle of either sign keeps every digit (the quarter turn is taken off exactly).
+        c("1 neg EE neg 7 5 sin", "-1.74532925199433e-77"), c("1 EE neg 7 5 sin", "1.74532925199433e-77"),
+        c("1 . 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 neg EE 5 0 neg sin", "-2.1547274522053891258814855553142e-52", digits(32)),
+        c("9 0 - 1 EE 4 0 neg = cos", "1.7453292519943295769236907684886e-42", digits(32)),
+        c("1 neg EE 4 0 neg tan", "-1.7453292519943295769236907684886e-42", digits(32)),
         c("1 atan", "0.7853981633974483", radians), c("1 neg acos", "3.141592653589793", radians), c("pi neg sin", "0", radians),
         c("pi / 2 = neg tan", "Error", radians), c("1 cos", "0.5403023058681397", radians), c("1 tan", "1.557407724654902", radians),
         c("0 . 5 asin", "0.5235987755982989", radians), c("pi * 3 / 2 = cos", "0", radians), c("rad 3 0 sin deg 3 0 sin", "0.5"),
@@ -153,15 +183,23 @@ private func check(_ test: KeyCase) throws {
         c("0 . 5 fact", "0.886226925452758"), c("1 EE 9 fact", "Error"), c("3 2 4 8 fact", "1.973634253086043e+9997"),
         c("3 2 4 9 fact", "Error"), c("0 . 5 neg fact", "1.772453850905516"), c("5 neg fact", "Error"),
         c("2 . 5 neg fact", "2.363271801207355"), c("6 + 3 fact =", "12"), c("3 fact fact", "720"), c("1 fact", "1"),
+        // The budget refuses only what is surely outside the range; near its ends the range check decides.
+        c("3 2 4 8 . 5 fact", "1.124928243638878e+9999"), c("3 2 4 8 . 9 fact", "Error"), c("3 2 4 9 . 5 neg fact", "-2.792704931496325e-9999"),
+        c("3 2 4 8 . 5 neg fact", "9.072101969965812e-9996"), c("3 2 9 9 . 5 neg fact", "Error"), c("3 3 0 0 . 5 neg fact", "Error"),
     ]
 
     static let errorsCases: [KeyCase] = [
         c("1 / 0 =", "Error"), c("0 / 0 =", "Error"), c("4 neg sqrt", "Error"), c("0 ln", "Error"), c("1 neg log10", "Error"),
-        c("0 log2", "Error"), c("1 / 0 = 5", "5"), c("1 / 0 = +", "Error"), c("1 / 0 = sqrt", "Error"), c("1 / 0 = pi", "3.141592653589793"),
-        c("1 / 0 = 5 + 1 =", "6"), c("1 / 0 = =", "Error"), c("1 / 0 = m+ mr", "0"), c("1 / 0 = back", "Error"), c("1 / 0 = .", "0."),
+        c("0 log2", "Error"), c("1 / 0 = 5", "5"), c("1 / 0 = +", "Error"), c("1 / 0 = sqrt", "Error"), c("1 / 0 = pi", "Error"),
+        c("1 / 0 = 5 + 1 =", "6"), c("1 / 0 = =", "Error"), c("1 / 0 = m+ mr", "Error"), c("1 / 0 = back", "0"), c("1 / 0 = .", "0."),
         c("0 recip", "Error"), c("0 pow 1 neg =", "Error"), c("2 neg pow 0 . 5 =", "Error"), c("5 logy 1 =", "Error"),
         c("4 neg root 2 =", "Error"), c("8 neg root 3 =", "-2"), c("2 root 0 =", "Error"), c("1 / 0 = neg", "Error"),
-        c("1 / 0 = (", "Error"), c("1 / 0 = )", "Error"), c("1 / 0 = percent", "Error"), c("1 / 0 = e ln", "1"),
+        c("1 / 0 = (", "Error"), c("1 / 0 = )", "Error"), c("1 / 0 = percent", "Error"), c("1 / 0 = e ln", "Error"),
+        // While Error shows only AC, C and ⌫ act (and a digit or "." starts a new number): memory, constants, EE,
+        // angle and 2nd keys are ignored.
+        c("0 log10 mr", "Error"), c("5 m+ 0 log10 mr AC mr", "5"), c("1 / 0 = rad AC pi sin", "0.05480366514878953"),
+        c("1 / 0 = m+ AC mr", "0"), c("1 / 0 = EE", "Error"), c("1 / 0 = rand", "Error"),
+        c("1 / 0 = C 2 =", "2"), c("1 / 0 = back 3", "3"), c("1 / 0 = neg", "Error"), c("1 / 0 = mc", "Error"),
         c("5 + 1 / 0 =", "Error"), c("1 / 0 + 2 =", "2"), c("1 / ( 2 - 2 ) =", "Error"), c("1 neg atanh", "Error"),
         c("0 . 5 acosh", "Error"), c("2 neg logy 2 =", "Error"), c("0 pow 0 =", "1"), c("0 pow 2 =", "0"),
     ]
@@ -173,6 +211,18 @@ private func check(_ test: KeyCase) throws {
         c("1 EE 9 9 9 9 neg sq", "Error"), c("1 EE 9 9 9 9 recip", "1e-9999"), c("1 EE 9 9 9 9 neg recip", "1e+9999"),
         c("1 0 pow 9 9 9 9 neg =", "1e-9999"), c("9 EE 9 9 9 9 = neg exp", "Error"), c("0 . 5 pow 1 EE 1 2 =", "Error"),
         c("9 EE 9 9 9 9 sin", "0"), c("1 EE 9 9 9 9 sin", "-0.9848077530122081"), c("1 0 pow 1 0 0 0 0 neg =", "Error"),
+        // A result in the range stays a number though a 256-bit intermediate or its own rounding lies a hair outside.
+        c("1 EE 9 9 9 9 neg sinh", "1e-9999"), c("1 EE 9 9 9 9 neg tanh", "1e-9999"), c("1 EE 9 9 9 9 neg asinh", "1e-9999"),
+        c("1 EE 9 9 9 9 neg atanh", "1e-9999"), c("1 EE 9 9 9 9 neg asin", "1e-9999", radians), c("1 EE 9 9 9 9 neg atan", "1e-9999", radians),
+        c("1 EE 9 9 9 9 neg sin", "1e-9999", radians), c("1 EE 9 9 9 9 neg tan", "1e-9999", radians),
+        c("1 EE 9 9 9 9 neg asin", "5.729577951308232e-9998"), c("1 EE neg 9 9 9 9 * pi / pi =", "1e-9999"),
+        c("1 EE 9 9 9 9 neg * pi / pi / 1 0 =", "Error"), c("1 + 1 EE 8 0 neg = ln", "1e-80"),
+        c("1 + 1 EE 5 0 0 0 neg = ln", "1e-5000"), c("1 + 1 EE 5 0 0 0 neg = log10", "4.342944819032518e-5001"),
+        // A negative base's integer exponent, or a rational one's odd denominator, decides the sign at any size.
+        c("1 neg pow 1 EE 1 9 =", "1"), c("1 neg pow ( 1 EE 1 9 + 1 ) =", "-1"), c("2 neg pow 1 EE 1 9 =", "Error"),
+        c("1 neg pow 1 neg EE 1 9 =", "1"), c("1 neg pow 1 EE 1 9 neg =", "Error"), c("1 neg pow ( 1 EE 3 0 + 1 ) =", "-1"), c("8 neg pow ( 1 EE 2 0 / 3 ) =", "Error"),
+        c("0 . 0 0 0 0 7 2 2 8 6 4 neg root 4 . 6 7 5 5 1 5 6 4 1 6 3 8 6 0 1 EE 4 neg =", "2.207598703240544e-8857"),
+        c("1 neg root ( 2 / 1 EE 2 0 ) =", "1"), c("1 neg root ( 1 / ( 1 EE 2 0 + 1 ) ) =", "-1"), c("1 neg root ( 2 / 3 ) =", "Error"),
     ]
 
     static let budgetCases: [KeyCase] = [
@@ -194,6 +244,15 @@ private func check(_ test: KeyCase) throws {
         c("1 cos", "0.54030230586813971740093660744298", Settings(angle: .rad, digits: 32)), c("1 2 3 4 5 . 6 7 8 =", "12345.678"),
         c("1 0 - 1 EE 1 7 neg =", "10"), c("0 . 0 0 0 1 =", "0.0001"), c("1 0 0 0 0 0 0 0 =", "10000000", digits(8)), c("1 0 0 0 0 0 0 0 * 1 0 =", "1e+8", digits(8)),
         c("2 pow 1 0 0 =", "1.267650600228229e+30"), c("1 EE 1 5 * 1 0 =", "1e+16"),
+        // The last digit rounds to nearest, a tie to the even digit: 2^-24 = 5.9604644775390625e-8.
+        c("2 pow 2 4 neg =", "5.960464477539062e-8"), c("2 4 6 9 1 3 5 7 / 2 0 =", "1234567.8", digits(8)),
+        c("2 4 6 9 1 3 5 9 / 2 0 =", "1234568", digits(8)), c("2 4 6 9 1 3 5 7 neg / 2 0 =", "-1234567.8", digits(8)),
+        c("2 pow 2 5 neg =", "2.980232238769531e-8"), c("1 / 8 =", "0.125", digits(8)), c("1 2 5 / 1 EE 9 =", "1.25e-7", digits(8)),
+        c("1 / 3 2 =", "0.03125", digits(8)), c("1 / 6 4 =", "0.015625", digits(8)), c("3 EE 8 + 1 / 2 =", "300000000", digits(9)),
+        c("3 EE 8 + 3 / 2 =", "300000002", digits(9)),
+        // Exact where the answer is rational; a rational past 40,000 bits continues as a 256-bit float.
+        c("8 pow ( 2 / 3 ) =", "4"), c("0 . 5 asin", "30"), c("1 + 1 EE 9 9 9 9 neg = - 1 =", "0"),
+        c("1 + 1 EE 5 0 0 0 neg = - 1 =", "1e-5000"), c("EE + EE neg 1 3 5 = logy =", "1"),
     ]
 
     @Test(arguments: entryCases) func entry(_ test: KeyCase) throws { try check(test) }
@@ -205,6 +264,7 @@ private func check(_ test: KeyCase) throws {
     @Test(arguments: unaryCases) func unaryFunctions(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: exponentEntryCases) func exponentEntry(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: memoryCases) func memory(_ test: KeyCase) throws { try check(test) }
+    @Test(arguments: impliedMultiplicationCases) func impliedMultiplication(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: clearingCases) func clearing(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: anglesCases) func angles(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: secondCases) func secondFunctions(_ test: KeyCase) throws { try check(test) }
@@ -215,7 +275,8 @@ private func check(_ test: KeyCase) throws {
     @Test(arguments: displayCases) func displayFormat(_ test: KeyCase) throws { try check(test) }
 
     static var allCases: [KeyCase] {
-        entryCases + precedenceCases + replacementCases + repeatedEqualsCases + parenthesesCases + percentCases + unaryCases + exponentEntryCases + memoryCases + clearingCases
+        entryCases + precedenceCases + replacementCases + repeatedEqualsCases + parenthesesCases + percentCases + unaryCases + exponentEntryCases + memoryCases
+            + impliedMultiplicationCases + clearingCases
             + anglesCases + secondCases + factorialCases + errorsCases + rangeCases + budgetCases + displayCases
     }
 

@@ -66,4 +66,12 @@ import Testing
         buffer.append(tail.span)
         #expect(buffer.bytes == Array("abcyz".utf8))
     }
+
+    @Test(arguments: [(0, "0"), (9, "9"), (10, "a"), (255, "ff"), (0x1234_abcd, "1234abcd"), (.max, "ffffffffffffffff")] as [(UInt64, String)])
+    func hexIsLowercaseWithoutLeadingZeros(value: UInt64, text: String) {
+        var buffer = ByteBuffer(capacity: 4)
+        buffer.append("id-" as StaticString)
+        buffer.appendHex(value)
+        #expect(buffer.string == "id-" + text)
+    }
 }

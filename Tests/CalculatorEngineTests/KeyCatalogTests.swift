@@ -23,7 +23,12 @@ import Testing
             "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "+", "-", "*", "/", "pow", "root", "logy", "EE", "neg", "percent",
             "sq", "cube", "sqrt", "cbrt", "recip", "exp", "pow10", "pow2", "ln", "log10", "log2", "fact", "sin", "cos", "tan", "asin",
             "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "pi", "e", "rand", "(", ")", "=", "AC", "C", "back",
-            "mc", "m+", "m-", "mr", "deg", "rad", "2nd", "undo", "redo",
+            "mc", "m+", "m-", "mr", "deg", "rad", "2nd",
+            // Programmer mode, gradians and named variables (issue 28).
+            "CE", "grad", "sto", "rcl", "x", "y", "z", "t", "A", "B", "D", "E", "F", "mod", "and", "or", "xor", "nand", "nor",
+            "lsh", "rsh", "not", "rol", "ror", "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte",
+            // Undo (issue 27).
+            "undo", "redo",
         ]
         #expect(Set(KeyCatalog.all.map(\.name)) == Set(issue))
         #expect(KeyCatalog.all.count == issue.count)
@@ -54,7 +59,7 @@ import Testing
     }
 
     @Test func unknownNamesAreRejected() {
-        for name in ["", "sine", "10", "++", " 1", "ac", "Ee"] { #expect(Key(name: name) == nil, "\(name)") }
+        for name in ["", "sine", "10", "++", " 1", "ac", "Ee", "a", "f", "X", "Hex", "ce"] { #expect(Key(name: name) == nil, "\(name)") }
     }
 
     @Test func inversesArePairedAndSecondFunctionsMarked() throws {
@@ -73,22 +78,36 @@ import Testing
     }
 
     /// Every key does something. In the middle of a calculation (memory 5, "1 +" pending, 2 being typed) each key
-    /// changes the state, except the ones listed here with why they do nothing there and a state they change.
-    @Test func everyKeyChangesTheState() throws {
-        let context = try run("5 m+ 1 + 2")
-        let noOps: [String: (why: String, actsAfter: String)] = [
-            ")": ("no parenthesis is open", "( 2"),
-            "deg": ("the angle is already degrees", "rad"),
-            "redo": ("nothing was undone", "1 undo"),
-        ]
+    /// of the mode changes the state, except the ones listed here with why they do nothing there and a state they
+    /// change; every other key is refused and changes nothing.
+    @Test(arguments: [Settings(), Settings(mode: .immediate), Settings(mode: .programmer, radix: .hex, word: .word)])
+    func everyKeyChangesTheState(settings: Settings) throws {
+        let context = try run("5 m+ 1 + 2", settings: settings)
+        let variables = ["x", "y", "z", "t"].map { ($0, (why: "no sto or rcl waits", actsAfter: "sto")) }
+        var noOps: [String: (why: String, actsAfter: String)] = Dictionary(uniqueKeysWithValues: variables)
+        noOps[")"] = ("no parenthesis is open", "( 2")
+        // In programmer mode the keys of the radix and word already set end the number being typed.
+        if settings.mode != .programmer {
+            noOps["deg"] = ("the angle is already degrees", "rad")
+            noOps["redo"] = ("nothing was undone", "1 undo")
+        }
         for info in KeyCatalog.all {
             let key = try #require(Key(name: info.name))
+            guard info.works(in: settings.mode) else {
+                var state = context
+                var random = SplitMix64(seed: 3)
+                #expect(context.refusal(of: key)?.reason == .notInMode, "\(info.name)")
+                state.apply(key, random: &random)
+                #expect(state == context, "\(info.name) is refused in \(settings.mode) mode yet changes the state")
+                continue
+            }
+            #expect(noOps[info.name] != nil || context.refusal(of: key) == nil, "\(info.name)")
             var state = context
             var random = SplitMix64(seed: 3)
             state.apply(key, random: &random)
             if let noOp = noOps[info.name] {
                 #expect(state == context, "\(info.name): \(noOp.why)")
-                let before = try run(noOp.actsAfter)
+                let before = try run(noOp.actsAfter, settings: settings)
                 var after = before
                 after.apply(key, random: &random)
                 #expect(after != before, "\(info.name) after \(noOp.actsAfter)")
@@ -102,7 +121,34 @@ import Testing
         let byName = Dictionary(uniqueKeysWithValues: KeyCatalog.all.map { ($0.name, $0.kind) })
         #expect(byName["7"] == .digit && byName["+"] == .binary && byName["sin"] == .unary && byName["pi"] == .constant)
         #expect(byName["("] == .parenthesis && byName["="] == .equals && byName["AC"] == .clear && byName["m+"] == .memory)
-        #expect(byName["2nd"] == .mode && byName["rad"] == .mode)
         #expect(byName["undo"] == .undo && byName["redo"] == .undo)
+        #expect(byName["2nd"] == .mode && byName["rad"] == .mode && byName["grad"] == .mode && byName["sto"] == .variable)
+        #expect(byName["A"] == .digit && byName["and"] == .binary && byName["not"] == .unary && byName["hex"] == .mode)
+    }
+
+    /// Each key says where it works and what it is there: C is clear entry in scientific and immediate mode and the
+    /// hex digit in programmer mode; CE clears the entry everywhere.
+    @Test func modesOfEachKey() throws {
+        let byName = Dictionary(uniqueKeysWithValues: KeyCatalog.all.map { ($0.name, $0) })
+        func modes(_ name: String) -> [String] { byName[name]!.modes.map { "\($0.mode.rawValue):\($0.kind.rawValue)" } }
+        #expect(modes("C") == ["scientific:clear", "immediate:clear", "programmer:digit"])
+        #expect(modes("CE") == ["scientific:clear", "immediate:clear", "programmer:clear"])
+        #expect(modes("A") == ["programmer:digit"])
+        #expect(modes("sin") == ["scientific:unary", "immediate:unary"])
+        #expect(modes("neg") == ["scientific:unary", "immediate:unary", "programmer:unary"])
+        #expect(modes("x") == ["scientific:variable", "immediate:variable", "programmer:variable"])
+        #expect(modes("qword") == ["programmer:mode"])
+        let refusedInProgrammerMode = [
+            ".", "sin", "pi", "e", "EE", "percent", "2nd", "deg", "rad", "grad", "rand", "sqrt", "pow", "undo", "redo",
+        ]
+        for name in refusedInProgrammerMode { #expect(!byName[name]!.works(in: .programmer), "\(name)") }
+        let programmerOnly = ["A", "B", "D", "E", "F", "and", "or", "xor", "nand", "nor", "mod", "lsh", "rsh", "not", "rol", "ror",
+                              "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte"]
+        for name in programmerOnly { #expect(byName[name]!.modes.map(\.mode) == [.programmer], "\(name)") }
+        for info in KeyCatalog.all {
+            #expect(!info.modes.isEmpty && info.kind == info.modes[0].kind, "\(info.name)")
+            #expect(info.works(in: .scientific) == info.works(in: .immediate), "\(info.name)")
+            #expect(Key(name: info.name)!.works(in: .programmer) == info.works(in: .programmer), "\(info.name)")
+        }
     }
 }

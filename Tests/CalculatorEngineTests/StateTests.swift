@@ -7,7 +7,9 @@ import Testing
         ("2 * ( 3 + 4", "2 × (3 + 4"), ("5 sq", "5²"), ("1 . 5 EE 2 0", "1.5e20"), ("pi sin", "sin(π)"), ("2 ( 1 + 1 )", "2 × (1 + 1)"),
         ("5 + * 3", "5 × 3"), ("1 0 percent", "10%"), ("2 + 3 = neg", "−(2 + 3)"), ("2 + 3 = =", "5 + 3"), ("", ""),
         ("1 2 3", "123"), ("5 + 3 C", "5 +"), ("2 pow 3", "2 ^ 3"), ("4 fact", "4!"), ("( 1 + 2 =", "(1 + 2)"),
-        ("1 + 4 neg sqrt", "1 + √(-4)"), ("1 / 0 =", "1 ÷ 0"),
+        ("1 + 4 neg sqrt", "1 + √(-4)"), ("1 / 0 =", "1 ÷ 0"), ("1 + 2 = *", "(1 + 2) ×"), ("1 + 2 = * 2 =", "(1 + 2) × 2"),
+        ("( 2 + 3 ) sq", "(2 + 3)²"), ("1 + 2 = percent", "(1 + 2)%"), ("1 + 2 = sq", "(1 + 2)²"), ("2 pi", "2 × π"),
+        ("( 2 ) pi", "(2) × π"), ("6 + (", "6 + ("), ("2 + 3 * 4 = =", "14 + 12"), ("7 sqrt = *", "√(7) ×"),
     ])
     func expression(keys: String, expected: String) throws {
         #expect(try run(keys).expression == expected)
@@ -23,7 +25,8 @@ import Testing
 
     @Test func historyRecordsEachEqualsAndKeepsTheLast100() throws {
         let state = try run("1 + 2 = * 3 =")
-        #expect(state.history == [HistoryEntry(expression: "1 + 2", result: "3"), HistoryEntry(expression: "1 + 2 × 3", result: "9")])
+        // A result continued with an operator keeps its brackets.
+        #expect(state.history == [HistoryEntry(expression: "1 + 2", result: "3"), HistoryEntry(expression: "(1 + 2) × 3", result: "9")])
         let many = try run(Array(repeating: "1 + =", count: 150).joined(separator: " "))
         #expect(many.history.count == 100)
         #expect(many.history.last == HistoryEntry(expression: "1 + 1", result: "2"))
@@ -46,6 +49,15 @@ import Testing
         #expect(try run("1 / 0 = 5").error == nil)
         #expect(try run("1 / 0 = AC").error == nil)
         #expect(try run("1 / 0 = +").error != nil)
+        #expect(try run("1 / 0 = back").error == nil)
+    }
+
+    /// While Error shows, the angle, 2nd and memory keys change nothing.
+    @Test func errorIgnoresModeAndMemoryKeys() throws {
+        #expect(try run("1 / 0 = rad").settings.angle == .deg)
+        #expect(!(try run("1 / 0 = 2nd").isSecondActive))
+        #expect(try run("5 m+ 1 / 0 = m+").memory == "5")
+        #expect(try run("5 m+ 1 / 0 = mc").memory == "5")
     }
 
     @Test func memoryIsFormattedAndSurvivesAllClear() throws {

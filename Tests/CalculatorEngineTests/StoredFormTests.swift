@@ -2,7 +2,7 @@
 import PropertyBased
 import Testing
 
-/// The binary stored form (`storedBytes`, format 2): exact round trips, strict reading of anything else.
+/// The binary stored form (`storedBytes`, formats 2 and 3): exact round trips, strict reading of anything else.
 @Suite struct StoredFormTests {
     static let sequences = [
         "", "1 . 5 0", "neg", "1 + 2 *", "( 1 + ( 2 *", "1 / 3 =", "pi", "2 sqrt", "5 m+ 2nd", "1 / 0 =", "rad 1 EE 3 neg",
@@ -54,29 +54,97 @@ import Testing
         }
     }
 
+    /// A state as format 2 or another store without undo would hold it.
+    static func withoutUndoSteps(_ state: CalculatorState) -> CalculatorState {
+        var state = state
+        state.undoHistory = UndoHistory()
+        return state
+    }
+
+    /// Format 2 for a state that needs none of format 3's sections, format 3 otherwise; nothing else reads.
     @Test func startsWithItsFormatAndRejectsOthers() throws {
         var state = try run("1 + 2")
-        var bytes = state.storedBytes
-        #expect(bytes.first == 3)
-        #expect(CalculatorState.storedFormFormat == 3)
+        let withUndo = state.storedBytes
+        #expect(withUndo.first == 3)
         state.undoHistory = UndoHistory()
-        var withoutUndo = state.storedBytes
-        #expect(withoutUndo.first == 2)
+        var bytes = state.storedBytes
+        #expect(bytes.first == 2)
+        #expect(CalculatorState.storedFormFormat == 3)
+        #expect(try Self.withoutUndoSteps(run("7 sto x")).storedBytes.first == 3)
+        #expect(try Self.withoutUndoSteps(run("1", settings: Settings(mode: .programmer))).storedBytes.first == 3)
         for format: UInt8 in [0, 1, 4, UInt8(ascii: "{"), 255] {
             bytes[0] = format
-            withoutUndo[0] = format
             #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: bytes) }
-            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: withoutUndo) }
         }
-        // Each format read as the other.
-        bytes[0] = 2
-        withoutUndo[0] = 3
+        // Format 3 with no section count after the fields of format 2 is truncated.
+        bytes[0] = 3
         #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: bytes) }
-        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: withoutUndo) }
+        // Format 3 read as format 2 has trailing bytes.
+        var truncatedFormat = withUndo
+        truncatedFormat[0] = 2
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: truncatedFormat) }
         #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: []) }
     }
 
-    @Test(arguments: ["", "1 / 3 = m+ 2 + ( 4", "pi sin 2nd", "2 + 3 = ="])
+    /// Bytes the version before format 3 wrote (engine-bench of commit 5dd6524) read back as the state the same keys
+    /// give now, and a state that needs no format-3 section is written as those same bytes.
+    @Test(arguments: [
+        ("", Settings(), "0200002001300000000002013000000000000000"),
+        ("1 + 2 * ( 3", Settings(), "0200002001330b31202b203220c3972028330000000101330000030000013100020132010831202b203220c3970a31202b203220c3972028000000"),
+        ("1 / 3 = m+ 2 sin", Settings(mode: .immediate, angle: .rad, digits: 20), "0201012815302e393039323937343236383235363831363935340673696e283229000001063120c3b7203316302e333333333333333333333333333333333333333300493078302e6538633762373536386461323265666435633234306334303034653464646361386161346666313739623033376162636533663131343435626330336635333030702b300100000773696e2832290103013304312f33"),
+        ("7 m+ 2nd pi", Settings(), "0200002011332e31343135393236353335383937393302cf8000010000493078302e3332343366366138383835613330386433313331393861326530333730373334346134303933383232323939663331643030383265666139386563346536633838702b3401000003cf80000237"),
+        ("1 / 0 =", Settings(), "02000020054572726f72063120c3b7203001106469766973696f6e5f62795f7a65726f104469766973696f6e206279207a65726f0001063120c3b72030054572726f720000050000000000"),
+    ])
+    func formatTwoBytesStillRead(keys: String, settings: Settings, hex: String) throws {
+        let bytes = stride(from: 0, to: hex.count, by: 2).map { offset in
+            UInt8(hex.dropFirst(offset).prefix(2), radix: 16)!
+        }
+        let decoded = try CalculatorState(storedBytes: bytes)
+        // Without the undo steps the keys leave, which format 2 cannot hold.
+        let state = Self.withoutUndoSteps(try run(keys.split(separator: " ").map(String.init), settings: settings).0)
+        #expect(decoded == state)
+        #expect(state.storedBytes == bytes)
+    }
+
+    /// Format 3: programmer mode, variables, a waiting command, radix and word round-trip exactly and behave alike.
+    @Test(arguments: [
+        ("1 + 2 * ( F", Settings(mode: .programmer, radix: .hex, word: .byte)), ("5 neg 3 m+ sto x 7 lsh", Settings(mode: .programmer)),
+        ("1 / 0 =", Settings(mode: .programmer, radix: .bin)), ("2 + 3 = = rcl", Settings(mode: .programmer, radix: .oct, word: .word)),
+        ("7 sto y", Settings()), ("3 sto", Settings(mode: .immediate, angle: .grad)), ("", Settings(radix: .hex)),
+        ("( 1 not ) rol", Settings(mode: .programmer, word: .dword)),
+    ])
+    func formatThreeRoundTrips(keys: String, settings: Settings) throws {
+        let state = try run(keys.split(separator: " ").map(String.init), settings: settings).0
+        let bytes = state.storedBytes
+        #expect(bytes.first == 3)
+        let decoded = try CalculatorState(storedBytes: bytes)
+        #expect(decoded == state)
+        #expect(decoded.display == state.display && decoded.expression == state.expression && decoded.radixDisplays == state.radixDisplays)
+        var a = state, b = decoded
+        var r1 = SplitMix64(seed: 9), r2 = SplitMix64(seed: 9)
+        for name in ["x", "*", "3", "=", "AC", "+", ")", "mr", "=", "rcl", "y"] {
+            a.apply(Key(name: name)!, random: &r1)
+            b.apply(Key(name: name)!, random: &r2)
+            #expect(a == b)
+        }
+        for length in 0..<bytes.count {
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: Array(bytes.prefix(length))) }
+        }
+    }
+
+    @Test func formatThreeRejectsWhatItDoesNotWrite() throws {
+        // No section, a section out of order, unknown or empty, default settings stored, a word of 63 bits.
+        var plain = try run("1").storedBytes
+        plain[0] = 3
+        for sections: [UInt8] in [[0], [1, 2, 4], [1, 0, 64], [1, 1, 0, 64], [1, 1, 1, 63], [2, 2, 1, 0, 1, 0x31, 2], [1, 3, 0, 1, 3, 1], [1, 9], [1, 4]] {
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: plain + sections) }
+        }
+        var programmer = try run("1", settings: Settings(mode: .programmer)).storedBytes
+        programmer[1] = 0  // scientific mode with programmer mode's engine
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: programmer) }
+    }
+
+    @Test(arguments: ["", "1 / 3 = m+ 2 + ( 4", "pi sin 2nd", "2 + 3 = =", "7 sto x 2 sto"])
     func everyTruncationThrows(keys: String) throws {
         let bytes = try run(keys).storedBytes
         for length in 0..<bytes.count {

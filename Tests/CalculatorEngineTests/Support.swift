@@ -82,12 +82,13 @@ struct DecimalValue: Equatable, CustomStringConvertible {
         self.exponent = exponent
     }
 
-    /// Rounded half away from zero to `count` significant digits.
+    /// Rounded to nearest, a tie to the even digit (the engine's rule), to `count` significant digits.
     func rounded(to count: Int) -> DecimalValue {
         guard digits.count > count else { return self }
         var copy = self
         var kept = Array(digits.prefix(count))
-        if digits[count] >= 5 {
+        let tie = digits[count] == 5 && digits[(count + 1)...].allSatisfy { $0 == 0 }
+        if digits[count] > 5 || (digits[count] == 5 && !tie) || (tie && count > 0 && kept[count - 1] % 2 == 1) {
             var i = count - 1
             while i >= 0 {
                 if kept[i] == 9 {
@@ -124,7 +125,49 @@ func displayMatches(_ display: String, _ expected: String, digits: Int) -> Bool 
 /// (`-?D+(.D+)?(e[+-]D+)?`), or `Error`.
 func isWellFormedDisplay(_ display: String) -> Bool {
     if display == "Error" { return true }
-    return display.wholeMatch(of: /-?\d+(\.\d*)?(e[+-]?\d*)?/) != nil
+    // The pattern -?D+(.D*)?(e[+-]?D*)? read byte by byte: the random-key tests check every display, and a Regex
+    // match per key press is slow.
+    let bytes = Array(display.utf8)
+    var i = 0
+    func digits() -> Int {
+        let start = i
+        while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+        return i - start
+    }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+    guard digits() > 0 else { return false }
+    if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        _ = digits()
+    }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "e") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        _ = digits()
+    }
+    return i == bytes.count
+}
+
+/// `isWellFormedDisplay` for the state's mode: in programmer mode the value in the radix (decimal signed; hex,
+/// oct and bin the word's bit pattern, capitals), no leading zeros, inside the word; or `Error`.
+func isWellFormedDisplay(_ display: String, settings: Settings) -> Bool {
+    guard settings.mode == .programmer else { return isWellFormedDisplay(display) }
+    if display == "Error" { return true }
+    let base: Int = switch settings.radix {
+    case .hex: 16
+    case .dec: 10
+    case .oct: 8
+    case .bin: 2
+    }
+    var digits = Substring(display)
+    if settings.radix == .dec, digits.hasPrefix("-") { digits.removeFirst() }
+    guard !digits.isEmpty, digits == "0" || digits.first != "0", digits.allSatisfy({ $0.isASCII && ($0.isNumber || ("A"..."F").contains($0)) }),
+        let magnitude = UInt64(digits, radix: base)
+    else { return false }
+    let bits = UInt64(settings.word.bits)
+    if settings.radix != .dec { return bits == 64 || magnitude >> bits == 0 }
+    let limit: UInt64 = (1 << (bits - 1)) - (display.hasPrefix("-") ? 0 : 1)
+    return magnitude <= limit && display != "-0"
 }
 
 func isWellFormedResult(_ display: String) -> Bool {

@@ -84,6 +84,49 @@ import Testing
         }
     }
 
+    /// Variables, a waiting rcl and a programmer session's engine are in the stored form: a restart keeps them.
+    @Test func variablesAndProgrammerModeSurviveARestartOnSQLite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("variables-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = ["--store", "sqlite:\(directory.path)/sessions.sqlite"]
+        var server: ServerProcess? = try ServerProcess(store)
+        var client = try server!.client()
+        let scientific = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        #expect(try client.send("POST", "/sessions/\(scientific)/press", json: #"{"keys":"7 sto y AC 2 rcl"}"#).status == 200)
+        let programmer = try #require(
+            try client.send("POST", "/sessions", json: #"{"mode":"programmer","radix":"hex","word":16}"#).json?["id"] as? String)
+        #expect(try client.send("POST", "/sessions/\(programmer)/press", json: #"{"keys":"F F sto x 1 0 +"}"#).status == 200)
+        #expect(server!.stop() == 0)
+        server = nil
+
+        let restarted = try ServerProcess(store)
+        client = try restarted.client()
+        let waiting = try client.send("GET", "/sessions/\(scientific)")
+        #expect(waiting.json?["awaiting"] as? String == "rcl")
+        #expect(waiting.json?["variables"] as? [String: String] == ["y": "7"])
+        #expect(try client.send("POST", "/sessions/\(scientific)/press", json: #"{"keys":"y ="}"#).json?["display"] as? String == "14")
+        let word = try client.send("GET", "/sessions/\(programmer)")
+        #expect(word.json?["variables"] as? [String: String] == ["x": "FF"])
+        #expect(word.json?["expression"] as? String == "10 +")
+        #expect(try client.send("POST", "/sessions/\(programmer)/press", json: #"{"keys":"rcl x ="}"#).json?["display"] as? String == "10F")
+    }
+
+    /// A variable stored through one instance is recalled through the other, and a sto waits across them.
+    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    func variablesAreSharedByTwoInstancesOnOneRedis() throws {
+        let redis = try RedisProcess()
+        let servers = [try ServerProcess(["--store", redis.url]), try ServerProcess(["--store", redis.url])]
+        let first = try servers[0].client(), second = try servers[1].client()
+        let id = try #require(try first.send("POST", "/sessions", json: #"{"mode":"programmer","word":8}"#).json?["id"] as? String)
+        #expect(try first.send("POST", "/sessions/\(id)/press", json: #"{"keys":"1 2 7 sto"}"#).json?["awaiting"] as? String == "sto")
+        #expect(try second.send("POST", "/sessions/\(id)/press", json: #"{"key":"5"}"#).status == 422)
+        #expect(try second.send("POST", "/sessions/\(id)/press", json: #"{"key":"t"}"#).json?["variables"] as? [String: String] == ["t": "127"])
+        let recalled = try first.send("POST", "/sessions/\(id)/press", json: #"{"keys":"AC rcl t + 1 ="}"#)
+        #expect(recalled.json?["display"] as? String == "-128")
+        #expect(try second.send("PATCH", "/sessions/\(id)", json: #"{"variables":{}}"#).status == 200)
+        #expect(try first.send("GET", "/sessions/\(id)").json?["variables"] as? [String: String] == [:])
+    }
+
     @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
     func twoInstancesOnOneRedisShareSessionsAndLoseNoUpdate() throws {
         let redis = try RedisProcess()

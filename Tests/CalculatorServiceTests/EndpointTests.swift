@@ -1,15 +1,13 @@
 import Foundation
 import Testing
 
-/// The API as a client sees it: the real binary on an ephemeral port, spoken to over HTTP, over each store where the
-/// test writes.
+/// The API as a client sees it, over each store where the test writes: the service built as calculator-server builds
+/// it, called in this process (`InProcessClient`).
 @Suite final class EndpointTests {
-    private var server: ServerProcess!
-    private var client: HTTPClient!
+    private var client: InProcessClient!
 
     private func start(_ store: TestStore) throws {
-        server = try ServerProcess(store: store)
-        client = try server.client()
+        client = try InProcessClient(store: store)
     }
 
     private func createSession(_ settings: String? = nil) throws -> String {
@@ -119,7 +117,7 @@ import Testing
         #expect(json.json?["display"] as? String == "3")
         #expect(json.json?["expression"] as? String == "7 + √(9)")
         #expect(json.json?["pending"] as? Bool == true)
-        #expect(json.json?.keys.sorted() == ["angle", "display", "error", "expression", "memory", "pending", "second"])
+        #expect(json.json?.keys.sorted() == ["angle", "awaiting", "display", "error", "expression", "memory", "pending", "second", "variables"])
         let text = try client.send("GET", "/sessions/\(id)/display", headers: [("Accept", "text/plain")])
         #expect(text.status == 200)
         #expect(text.header("Content-Type")?.hasPrefix("text/plain") == true)
@@ -223,14 +221,17 @@ import Testing
         #expect(ready.json?["status"] as? String == "ready")
     }
 
-    @Test(arguments: TestStore.allCases) func headIsGetWithoutABody(_ store: TestStore) throws {
+    /// HEAD is answered as GET is, body included, so that the server can send GET's length; the server leaves the
+    /// body off the wire (HeadRequestTests checks that against the real binary).
+    @Test(arguments: TestStore.allCases) func headIsAnsweredAsGet(_ store: TestStore) throws {
         try start(store)
         let id = try createSession()
-        let response = try client.send("HEAD", "/sessions/\(id)/display")
-        #expect(response.status == 200)
-        #expect(response.header("ETag") == "\"1\"")
-        // The connection is still usable: nothing of a body was left behind.
-        #expect(try client.send("GET", "/healthz").status == 200)
+        let head = try client.send("HEAD", "/sessions/\(id)/display")
+        let get = try client.send("GET", "/sessions/\(id)/display")
+        #expect(head.status == 200)
+        #expect(head.header("ETag") == "\"1\"")
+        #expect(head.header("Content-Type") == get.header("Content-Type"))
+        #expect(head.body == get.body)
     }
 
     @Test(arguments: [TestStore.memory]) func corsPreflightAndExposedHeaders(_ store: TestStore) throws {
@@ -267,6 +268,26 @@ import Testing
         #expect(fromAPage.header("Vary") == nil)
     }
 
+    @Test(arguments: [TestStore.memory]) func requestIDIsEchoedOrMade(_ store: TestStore) throws {
+        try start(store)
+        let echoed = try client.send("GET", "/healthz", headers: [("X-Request-Id", "trace-42")])
+        #expect(echoed.header("X-Request-Id") == "trace-42")
+        let made = try client.send("GET", "/healthz")
+        #expect(made.header("X-Request-Id")?.isEmpty == false)
+    }
+}
+
+/// What the HTTP server adds around the endpoints, over the real binary: keep-alive across answers given at once and
+/// later, and no body left behind on the connection by HEAD or by a body over the limit.
+@Suite final class LiveEndpointTests {
+    private var server: ServerProcess!
+    private var client: HTTPClient!
+
+    private func start(_ store: TestStore, _ arguments: [String] = []) throws {
+        server = try ServerProcess(store: store, arguments)
+        client = try server.client()
+    }
+
     @Test(arguments: TestStore.allCases) func keepAliveServesSeveralRequestsOnOneConnection(_ store: TestStore) throws {
         try start(store)
         let first = try client.send("GET", "/healthz")
@@ -280,11 +301,23 @@ import Testing
         }
     }
 
-    @Test(arguments: [TestStore.memory]) func requestIDIsEchoedOrMade(_ store: TestStore) throws {
+    @Test(arguments: TestStore.allCases) func headLeavesNoBodyOnTheConnection(_ store: TestStore) throws {
         try start(store)
-        let echoed = try client.send("GET", "/healthz", headers: [("X-Request-Id", "trace-42")])
-        #expect(echoed.header("X-Request-Id") == "trace-42")
-        let made = try client.send("GET", "/healthz")
-        #expect(made.header("X-Request-Id")?.isEmpty == false)
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let response = try client.send("HEAD", "/sessions/\(id)/display")
+        #expect(response.status == 200)
+        #expect(response.header("ETag") == "\"1\"")
+        // The connection is still usable: nothing of a body was left behind.
+        #expect(try client.send("GET", "/healthz").status == 200)
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedAndTheConnectionStaysUsable() throws {
+        try start(.memory, ["--max-body", "2048"])
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let keys = Array(repeating: "\"1\"", count: 1_000).joined(separator: ",")
+        let response = try client.send("POST", "/sessions/\(id)/press", json: #"{"keys":[\#(keys)]}"#)
+        #expect(response.status == 413)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        #expect(try client.send("GET", "/healthz").status == 200)
     }
 }

@@ -1,9 +1,10 @@
+import CalculatorService
 import Foundation
 import Testing
 
-/// The API key, the rate limits and the connection limits: each refusal is precise and changes nothing.
+/// The API key and the rate limits, in process (`InProcessClient`): each refusal is precise and changes nothing.
 @Suite struct GuardTests {
-    private static func expectRefusal(
+    static func expectRefusal(
         _ response: HTTPResponse, _ status: Int, _ type: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
@@ -13,8 +14,7 @@ import Testing
     }
 
     @Test func apiKeyGuardsSessionRoutesOnly() throws {
-        let server = try ServerProcess(["--store", "memory"], environment: ["CALC_API_KEY": "s3cret-key"])
-        let client = try server.client()
+        let client = try InProcessClient(store: .memory) { $0.apiKey = "s3cret-key" }
         let good = [("Authorization", "Bearer s3cret-key")]
 
         for headers in [[], [("Authorization", "Bearer wrong")], [("Authorization", "Bearer s3cret-ke")], [("Authorization", "Basic s3cret-key")]] {
@@ -45,8 +45,7 @@ import Testing
 
     @Test func pressRateLimitAnswers429WithRetryAfterAndPressesNothing() throws {
         // 0.01 presses a second: one token, and the next one a hundred seconds away, whatever the machine's speed.
-        let server = try ServerProcess(["--store", "memory", "--press-rate", "0.01"])
-        let client = try server.client()
+        let client = try InProcessClient(store: .memory) { $0.pressesPerSecond = 0.01 }
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
         #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#).status == 200)
         let before = try client.send("GET", "/sessions/\(id)")
@@ -58,21 +57,48 @@ import Testing
         #expect(try client.send("GET", "/sessions/\(id)/display").status == 200)
     }
 
+    /// The press rate counts keys: a request of two keys takes two tokens, and a batch larger than the burst passes
+    /// only with a full bucket, which it leaves in debt for as long as its keys take at the rate.
+    @Test func pressRateLimitCountsKeysNotRequests() throws {
+        // One key a second, bursts of two; the requests come much quicker than a token refills.
+        let client = try InProcessClient(store: .memory) { $0.pressesPerSecond = 1 }
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"keys":["1","m+"]}"#).status == 200)
+        let refused = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"m+"}"#)
+        Self.expectRefusal(refused, 429, "rate-limited")
+        #expect(try client.send("GET", "/sessions/\(id)").json?["memory"] as? String == "1", "the refused press pressed nothing")
+
+        let batch = try InProcessClient(store: .memory) { $0.pressesPerSecond = 2 }
+        let other = try #require(try batch.send("POST", "/sessions").json?["id"] as? String)
+        let thousand = "{\"keys\":[" + Array(repeating: "\"1\"", count: 999).joined(separator: ",") + ",\"m+\"]}"
+        #expect(try batch.send("POST", "/sessions/\(other)/press", json: thousand).status == 200)
+        for _ in 0..<3 {
+            let next = try batch.send("POST", "/sessions/\(other)/press", json: thousand)
+            Self.expectRefusal(next, 429, "rate-limited")
+            #expect((Int(next.header("Retry-After") ?? "") ?? 0) >= 499, "1,000 keys at 2 a second take 500 s")
+        }
+    }
+
     @Test func sessionRateLimitCountsPerClientAndHonoursForwardedForOnlyWhenTrusted() throws {
-        let untrusted = try ServerProcess(["--store", "memory", "--session-rate", "0.5"])
-        let client = try untrusted.client()
+        let client = try InProcessClient(store: .memory) { $0.sessionsPerMinute = 0.5 }
         #expect(try client.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.1")]).status == 201)
         Self.expectRefusal(try client.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]), 429, "rate-limited")
         Self.expectRefusal(try client.send("PUT", "/sessions/mine"), 429, "rate-limited")
         #expect(try client.send("GET", "/sessions/mine").status == 404, "a refused PUT creates nothing")
 
-        let trusted = try ServerProcess(["--store", "memory", "--session-rate", "0.5", "--trust-proxy"])
-        let proxy = try trusted.client()
+        let proxy = try InProcessClient(store: .memory) {
+            $0.sessionsPerMinute = 0.5
+            $0.trustProxy = true
+        }
         #expect(try proxy.send("POST", "/sessions", headers: [("X-Forwarded-For", "198.51.100.7, 203.0.113.1")]).status == 201)
         #expect(try proxy.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]).status == 201)
         Self.expectRefusal(try proxy.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]), 429, "rate-limited")
     }
 
+}
+
+/// The limits the HTTP server enforces, over the real binary: the connection limit per client and the header memory.
+@Suite struct LiveGuardTests {
     @Test func connectionsBeyondThePerClientLimitAreClosedAndOthersKeepWorking() throws {
         let server = try ServerProcess(["--store", "memory", "--max-connections-per-ip", "2"])
         let first = try server.client()

@@ -95,20 +95,37 @@ import Testing
         let fresh = String(decoding: Rendering.state(CalculatorState(), id: id, version: 1), as: UTF8.self)
         #expect(
             fresh == #"{"id":"s-1","display":"0","expression":"","pending":false,"error":null,"memory":null,"angle":"deg","#
-                + #""second":false,"mode":"scientific","digits":16,"version":1}"#)
+                + #""second":false,"variables":{},"awaiting":null,"mode":"scientific","digits":16,"version":1}"#)
         let busy = try state("1 2 m+ + 3 2nd")
         #expect(
             String(decoding: Rendering.state(busy, id: id, version: 42), as: UTF8.self)
                 == #"{"id":"s-1","display":"3","expression":"12 + 3","pending":true,"error":null,"memory":"12","angle":"deg","#
-                + #""second":true,"mode":"scientific","digits":16,"version":42}"#)
+                + #""second":true,"variables":{},"awaiting":null,"mode":"scientific","digits":16,"version":42}"#)
         #expect(
             String(decoding: Rendering.display(busy), as: UTF8.self)
-                == #"{"display":"3","expression":"12 + 3","pending":true,"error":null,"memory":"12","angle":"deg","second":true}"#)
+                == #"{"display":"3","expression":"12 + 3","pending":true,"error":null,"memory":"12","angle":"deg","second":true,"#
+                + #""variables":{},"awaiting":null}"#)
         let failed = try state("1 / 0 =")
         #expect(
             String(decoding: Rendering.display(failed), as: UTF8.self)
                 == #"{"display":"Error","expression":"1 ÷ 0","pending":false,"error":{"code":"division_by_zero","#
-                + #""message":"Division by zero"},"memory":null,"angle":"deg","second":false}"#)
+                + #""message":"Division by zero"},"memory":null,"angle":"deg","second":false,"variables":{},"awaiting":null}"#)
+        // Programmer mode adds the radix, the word and the value in every radix; variables show like the display.
+        var programmer = try state("7 sto x 1 / 3 = sto z rcl")
+        programmer.update(settings: Settings(mode: .programmer, radix: .hex, word: .byte))
+        #expect(
+            String(decoding: Rendering.display(programmer), as: UTF8.self)
+                == #"{"display":"0","expression":"","pending":false,"error":null,"memory":null,"angle":"deg","second":false,"#
+                + #""radix":"hex","word":8,"radixes":{"hex":"0","dec":"0","oct":"0","bin":"0"},"variables":{"x":"7","z":"0"},"#
+                + #""awaiting":"rcl"}"#)
+        var hex = CalculatorState(settings: Settings(mode: .programmer, radix: .hex, word: .word))
+        var random = SystemRandomNumberGenerator()
+        for name in ["F", "F", "F", "F"] { hex.apply(try #require(Key(name: name)), random: &random) }
+        #expect(
+            String(decoding: Rendering.state(hex, id: id, version: 5), as: UTF8.self)
+                == #"{"id":"s-1","display":"FFFF","expression":"FFFF","pending":false,"error":null,"memory":null,"angle":"deg","#
+                + #""second":false,"radix":"hex","word":16,"radixes":{"hex":"FFFF","dec":"-1","oct":"177777","bin":"1111111111111111"},"#
+                + #""variables":{},"awaiting":null,"mode":"programmer","digits":16,"version":5}"#)
         let traced = String(decoding: Rendering.state(try state("7"), id: id, version: 2, steps: [("7", "7")]), as: UTF8.self)
         #expect(traced.hasSuffix(#""digits":16,"version":2,"steps":[{"key":"7","display":"7"}]}"#))
     }
@@ -161,19 +178,27 @@ import Testing
     @Test func keyCatalogReplyIsTheCatalog() throws {
         let bytes = Rendering.keyCatalog()
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"keys":[{"name":"(","aliases":[],"label":"(","kind":"parenthesis","second":false,"inverse":null},"#))
+        #expect(text.hasPrefix(
+            #"{"keys":[{"name":"(","aliases":[],"label":"(","kind":"parenthesis","second":false,"inverse":null,"#
+                + #""modes":{"scientific":"parenthesis","immediate":"parenthesis","programmer":"parenthesis"}},"#))
+        #expect(text.contains(
+            #"{"name":"C","aliases":[],"label":"C","kind":"clear","second":false,"inverse":null,"#
+                + #""modes":{"scientific":"clear","immediate":"clear","programmer":"digit"}}"#))
         func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
             bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         }
-        #expect(bytes.count == 5_792)
-        #expect(fnv1a(bytes) == 0x53a0_ffcf_0320_7cb6)
-        // Undo and redo came last; without them the reply is the one before them, byte for byte.
-        let undo = #",{"name":"undo","aliases":["↶"],"label":"↶","kind":"undo","second":false,"inverse":null},"#
-            + #"{"name":"redo","aliases":["↷"],"label":"↷","kind":"undo","second":false,"inverse":null}]}"#
-        #expect(text.hasSuffix(undo))
-        let before = Array(text.dropLast(undo.count).utf8) + Array("]}".utf8)
-        #expect(before.count == 5_608)
-        #expect(fnv1a(before) == 0x6e96_5b6d_680a_51fa)
+        #expect(bytes.count == 13_857)
+        #expect(fnv1a(bytes) == 0x6f88_1bec_33b5_87e5)
+        // Undo and redo come last among the catalog's own lines, before programmer mode's keys; without them the
+        // reply is the one before them, byte for byte.
+        let undo = #"{"name":"undo","aliases":["↶"],"label":"↶","kind":"undo","second":false,"inverse":null,"#
+            + #""modes":{"scientific":"undo","immediate":"undo"}},"#
+            + #"{"name":"redo","aliases":["↷"],"label":"↷","kind":"undo","second":false,"inverse":null,"#
+            + #""modes":{"scientific":"undo","immediate":"undo"}},"#
+        #expect(text.contains(undo))
+        let before = Array(text.replacingOccurrences(of: undo, with: "").utf8)
+        #expect(before.count == 13_575)
+        #expect(fnv1a(before) == 0x857f_6f8a_9c73_4cf3)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let keys = try #require(object["keys"] as? [[String: Any]])
         #expect(keys.count == KeyCatalog.all.count)
@@ -184,6 +209,8 @@ import Testing
             #expect(key["kind"] as? String == info.kind.rawValue)
             #expect(key["second"] as? Bool == info.isSecondFunction)
             #expect(key["inverse"] as? String == info.inverse)
+            let modes = try #require(key["modes"] as? [String: String])
+            #expect(modes == Dictionary(uniqueKeysWithValues: info.modes.map { ($0.mode.rawValue, $0.kind.rawValue) }))
         }
     }
 

@@ -1,11 +1,11 @@
 @testable import CalculatorEngine
 @testable import CalculatorService
 import Foundation
-import SessionStore
+@testable import SessionStore
 import Synchronization
 import Testing
 
-/// `SessionRecord.codec`: the binary stored form, and the Foundation JSON rows written before it.
+/// `SessionRecord.codec`: the stored form, and format 1 (the Foundation JSON of earlier builds), which it migrates.
 @Suite struct SessionRecordStoredFormTests {
     private static func record(after keys: String, replies: Int = 0) throws -> SessionRecord {
         var state = CalculatorState()
@@ -28,23 +28,6 @@ import Testing
 
     static let samples: [(String, Int)] = [("", 0), ("1 + 2 *", 1), ("1 / 3 = m+ ( 2", 3), ("pi sin", 32), ("1 / 0 =", 2)]
 
-    /// The samples' states in format 1: the format-1 encoder's own output.
-    static let format1States: [String: String] = [
-        "": #"{"display":"0","entry":"0","entryPristine":true,"expression":"","format":1,"history":[],"pending":[],"phase":"entering","prefix":"","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"}}"#,
-        "1 + 2 *": #"{"display":"2","expression":"1 + 2 ×","format":1,"history":[],"pending":[{"left":"1","op":"+"},{"left":"2","op":"*"}],"phase":"afterOperator","prefix":"1 + 2 ×","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"},"value":"2"}"#,
-        "1 / 0 =": #"{"display":"Error","error":{"code":"division_by_zero","message":"Division by zero"},"expression":"1 ÷ 0","format":1,"history":[{"expression":"1 ÷ 0","result":"Error"}],"pending":[],"phase":"result","prefix":"","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"}}"#,
-        "1 / 3 = m+ ( 2": #"{"display":"2","entry":"2","entryPristine":false,"expression":"(2","format":1,"history":[{"expression":"1 ÷ 3","result":"0.3333333333333333"}],"memory":"1\/3","pending":[{"open":""}],"phase":"entering","prefix":"(","repeat":{"op":"\/","operand":"3"},"second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"},"value":"1\/3"}"#,
-        "pi sin": #"{"display":"0.05480366514878953","expression":"sin(π)","format":1,"history":[],"operandText":"sin(π)","pending":[],"phase":"operand","prefix":"","second":false,"settings":{"angle":"deg","digits":16,"mode":"scientific"},"value":"0x0.e079ced83d61f8332738a437561cb47e1f597a23e8eac6e77dac3aded957fdf20p-4"}"#,
-    ]
-
-    /// A row as the stores wrote it before the binary form: the record's Foundation JSON,
-    /// `{"state": …, "idempotency": […]}`.
-    private static func legacyRow(after keys: String, replies: Int) throws -> [UInt8] {
-        let state = try #require(format1States[keys])
-        let idempotency = try JSONEncoder().encode(try record(after: keys, replies: replies).idempotency)
-        return Array(#"{"state":\#(state),"idempotency":\#(String(decoding: idempotency, as: UTF8.self))}"#.utf8)
-    }
-
     @Test(arguments: samples)
     func roundTripIsExact(keys: String, replies: Int) throws {
         let record = try Self.record(after: keys, replies: replies)
@@ -55,22 +38,38 @@ import Testing
         #expect(decoded.idempotency == record.idempotency)
     }
 
-    /// Rows written before the binary form hold the record's Foundation JSON; they still decode, to the same record.
-    @Test(arguments: samples)
-    func legacyJSONRowsDecode(keys: String, replies: Int) throws {
+    /// Records as builds before the stored form kept them (format 1, Foundation JSON), written by such a build:
+    /// the keys pressed and the replies kept (see `record(after:replies:)`), and the bytes.
+    static let format1Samples: [(String, Int, String)] = [
+        ("", 0, #"{"idempotency":[],"state":{"settings":{"angle":"deg","mode":"scientific","digits":16},"history":[],"prefix":"","entryPristine":true,"phase":"entering","second":false,"format":1,"pending":[],"entry":"0","expression":"","display":"0"}}"#),
+        ("1 + 2 *", 1, #"{"state":{"expression":"1 + 2 ×","second":false,"display":"2","settings":{"mode":"scientific","angle":"deg","digits":16},"value":"2","prefix":"1 + 2 ×","phase":"afterOperator","history":[],"pending":[{"op":"+","left":"1"},{"op":"*","left":"2"}],"format":1},"idempotency":[{"key":"key-0-ü","status":200,"version":0,"createdAt":1700000000.25,"fingerprint":"POST \/press {\"key\":\"0\"}","body":"{\"display\":\"0\",\"expression\":\"√(7)\"}"}]}"#),
+        ("1 / 3 = m+ ( 2", 3, #"{"idempotency":[{"createdAt":1700000000.25,"fingerprint":"POST \/press {\"key\":\"0\"}","status":200,"version":0,"body":"{\"display\":\"0\",\"expression\":\"√(7)\"}","key":"key-0-ü"},{"createdAt":1700000001.25,"fingerprint":"POST \/press {\"key\":\"1\"}","status":422,"version":1000003,"body":"{\"display\":\"1\",\"expression\":\"√(7)\"}","key":"key-1-ü"},{"createdAt":1700000002.25,"fingerprint":"POST \/press {\"key\":\"2\"}","status":200,"version":2000006,"body":"{\"display\":\"2\",\"expression\":\"√(7)\"}","key":"key-2-ü"}],"state":{"entryPristine":false,"repeat":{"op":"\/","operand":"3"},"pending":[{"open":""}],"settings":{"mode":"scientific","angle":"deg","digits":16},"display":"2","value":"1\/3","second":false,"history":[{"expression":"1 ÷ 3","result":"0.3333333333333333"}],"prefix":"(","format":1,"phase":"entering","expression":"(2","entry":"2","memory":"1\/3"}}"#),
+        ("pi sin", 2, #"{"idempotency":[{"createdAt":1700000000.25,"body":"{\"display\":\"0\",\"expression\":\"√(7)\"}","status":200,"version":0,"key":"key-0-ü","fingerprint":"POST \/press {\"key\":\"0\"}"},{"createdAt":1700000001.25,"body":"{\"display\":\"1\",\"expression\":\"√(7)\"}","status":422,"version":1000003,"key":"key-1-ü","fingerprint":"POST \/press {\"key\":\"1\"}"}],"state":{"display":"0.05480366514878953","history":[],"value":"0x0.e079ced83d61f8332738a437561cb47e1f597a23e8eac6e77dac3aded957fdf20p-4","prefix":"","operandText":"sin(π)","phase":"operand","second":false,"format":1,"pending":[],"expression":"sin(π)","settings":{"digits":16,"angle":"deg","mode":"scientific"}}}"#),
+    ]
+
+    @Test(arguments: format1Samples)
+    func format1RecordsDecodeToTheSameRecord(keys: String, replies: Int, json: String) throws {
         let record = try Self.record(after: keys, replies: replies)
-        let legacy = try Self.legacyRow(after: keys, replies: replies)
-        #expect(legacy.first == UInt8(ascii: "{"))
-        let decoded = try SessionRecord.codec.decode(legacy)
+        let bytes = Array(json.utf8)
+        let decoded = try #require(try SessionRecord.codec.decodeEarlierForm(bytes))
         #expect(decoded == record)
-        // …and are rewritten in the binary form on their next write.
+        #expect(decoded.idempotency == record.idempotency)
+        // Only the migration reads format 1; what it gives is stored in the current form.
+        #expect(throws: StoredFormError.self) { try SessionRecord.codec.decode(bytes) }
         #expect(try SessionRecord.codec.encode(decoded) == SessionRecord.codec.encode(record))
     }
 
-    @Test func malformedLegacyJSONThrows() throws {
-        let legacy = try Self.legacyRow(after: "1 + 2 *", replies: 1)
-        for length in [1, legacy.count / 2, legacy.count - 1] {
-            #expect(throws: (any Error).self) { try SessionRecord.codec.decode(Array(legacy.prefix(length))) }
+    @Test func currentRecordsAreNoEarlierForm() throws {
+        for (keys, replies) in Self.samples {
+            let bytes = try SessionRecord.codec.encode(try Self.record(after: keys, replies: replies))
+            #expect(try SessionRecord.codec.decodeEarlierForm(bytes) == nil)
+        }
+    }
+
+    @Test func malformedFormat1Throws() throws {
+        let json = Array(Self.format1Samples[2].2.utf8)
+        for length in [1, json.count / 2, json.count - 1] {
+            #expect(throws: (any Error).self) { try SessionRecord.codec.decodeEarlierForm(Array(json.prefix(length))) }
         }
     }
 
@@ -85,7 +84,7 @@ import Testing
 
     @Test func unknownFormatsThrow() throws {
         var bytes = try SessionRecord.codec.encode(try Self.record(after: "1", replies: 1))
-        for format: UInt8 in [0, 1, 3, 0xFF] {
+        for format: UInt8 in [0, 1, 3, UInt8(ascii: "{"), 0xFF] {
             bytes[0] = format
             #expect(throws: StoredFormError.self) { try SessionRecord.codec.decode(bytes) }
         }
@@ -110,44 +109,41 @@ import Testing
         }
     }
 
-    /// A SQLite file written by the previous build (JSON rows) is read by this one, and its next write is binary.
-    @Test func sqliteRowsWrittenAsJSONStillRead() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-legacy-\(UUID().uuidString)")
+    /// A SQLite file written by a build of format 1 (schema version 1) is migrated when this build opens it: its rows
+    /// are then in the current form, and read as the same records.
+    @Test func sqliteFilesWithFormat1RowsAreMigratedWhenOpened() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-format1-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sessions.db").path
-        let legacyCodec = SessionCodec<SessionRecord>(
-            encode: { _ in try Self.legacyRow(after: "1 / 3 = m+ ( 2", replies: 2) },
-            decode: { try SessionRecord(storedBytes: $0) })
         let id = SessionID.random()
-        let record = try Self.record(after: "1 / 3 = m+ ( 2", replies: 2)
-        let old = try SQLiteSessionStore(path: path, codec: legacyCodec)
-        _ = try old.create(id, record)
-        old.close()
-
-        let store = try SQLiteSessionStore(path: path, codec: SessionRecord.codec)
-        #expect(try store.get(id)?.value == record)
-        let (updated, _) = try store.update(id, expectedVersion: 1) { value, _ -> Mutation<Void> in
-            var random = SystemRandomNumberGenerator()
-            value.state.apply(Key(name: "2")!, random: &random)
-            return .write(())
+        let (keys, replies, json) = Self.format1Samples[2]
+        do {
+            let connection = try SQLiteConnection(path: path)
+            guard case .schema(let schema) = SQLiteSessionStore<SessionRecord>.migrations[0] else {
+                Issue.record("the first migration is not the schema")
+                return
+            }
+            try connection.execute(schema + "PRAGMA user_version = 1;")
+            try connection.run(
+                "INSERT INTO sessions (id, state, version, expires_at) VALUES (?, ?, ?, ?)",
+                [.id(id), .blob(Array(json.utf8)), .integer(3), .real(SessionStoreOptions.wallClock() + 3_600)])
         }
-        store.close()
-        var expected = record.state
-        var random = SystemRandomNumberGenerator()
-        expected.apply(Key(name: "2")!, random: &random)
-        #expect(updated.value.state == expected)
-        // Reading through a codec that sees the raw row: it is in the binary form now.
-        let firstBytes = Mutex<[UInt8]>([])
-        let spying = SessionCodec<SessionRecord>(
-            encode: SessionRecord.codec.encode,
-            decode: { bytes in
-                firstBytes.withLock { $0.append(bytes.first ?? 0) }
-                return try SessionRecord.codec.decode(bytes)
-            })
-        let reopened = try SQLiteSessionStore(path: path, codec: spying)
-        defer { reopened.close() }
-        #expect(try reopened.get(id)?.value == updated.value)
-        #expect(firstBytes.withLock { $0 } == [SessionRecord.storedFormFormat])
+        let store = try SQLiteSessionStore(path: path, codec: SessionRecord.codec)
+        defer { store.close() }
+        let read = try waitForRead(store, id)
+        #expect(read.value == (try Self.record(after: keys, replies: replies)))
+        #expect(read.version == 3)
+        var first: UInt8?
+        try SQLiteConnection(path: path).run("SELECT state FROM sessions") { first = $0.blob(0).first }
+        #expect(first == SessionRecord.storedFormFormat)
     }
+}
+
+/// A store's read, waited for.
+private func waitForRead(_ store: some SessionStore<SessionRecord>, _ id: SessionID) throws -> Versioned<SessionRecord> {
+    let result = Mutex<Result<Versioned<SessionRecord>, SessionStoreError>?>(nil)
+    store.read(id) { read in result.withLock { $0 = read } }
+    // SQLite reads report before they return.
+    return try #require(result.withLock { $0 }).get()
 }

@@ -30,12 +30,15 @@ import Testing
     @Test func aDeliveryFromAnotherThreadAfterTheWorkReturnsParksTheConnectionUntilItComes() throws {
         let held = HeldDeliveries()
         let returnedLater = Mutex<[Bool]>([])
+        // Signalled once the responder has returned (a delivery is held while its work is still running).
+        let answered = DispatchSemaphore(value: 0)
         let server = try startServer { request in
             let path = request.path
             let response = Response.awaiting { deliver in
                 held.hold { DispatchQueue.global().async { deliver(Response(status: 200, body: Array("later \(path)".utf8))) } }
             }
             returnedLater.withLock { $0.append(response.isLater) }
+            answered.signal()
             return response
         }
         defer { server.shutdown(drainTimeout: .zero) }
@@ -46,6 +49,7 @@ import Testing
             return connection
         }
         held.waitForArrivals(connections.count)
+        for _ in connections { answered.wait() }
         #expect(returnedLater.withLock { $0 } == Array(repeating: true, count: connections.count))
         #expect(server.requestsInProgress == connections.count)
         held.releaseAll()

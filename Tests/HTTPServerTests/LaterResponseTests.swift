@@ -64,6 +64,37 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
         #expect(server.requestsInProgress == 0)
     }
 
+    /// A client that shuts down its sending side once its request is out has sent the end of its stream by the time its
+    /// parked connection is resumed: it still gets its response.
+    @Test(arguments: [0, 1, 5, 50]) func aHalfClosedClientGetsItsLaterResponse(delay: Int) throws {
+        let server = try startServer { request in
+            let path = request.path
+            return .later { deliver in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delay)) {
+                    deliver(Response(status: 200, body: Array("later \(path)".utf8)))
+                }
+            }
+        }
+        defer { server.shutdown(drainTimeout: .zero) }
+        for index in 0..<10 {
+            let connection = try TestConnection(port: server.port)
+            try connection.send("POST", "/half/\(index)", body: Array("x".utf8))
+            connection.finishSending()
+            let response = try connection.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "later /half/\(index)")
+        }
+        let connections = try (0..<10).map { index in
+            let connection = try TestConnection(port: server.port)
+            try connection.send("POST", "/many/\(index)", body: Array("x".utf8))
+            connection.finishSending()
+            return connection
+        }
+        for (index, connection) in connections.enumerated() {
+            #expect(try connection.readResponse().text == "later /many/\(index)")
+        }
+    }
+
     @Test func aDeliveryMadeBeforeStartReturnsIsSent() throws {
         let server = try startServer { request in
             let path = request.path

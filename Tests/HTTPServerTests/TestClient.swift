@@ -114,6 +114,11 @@ final class TestConnection {
         return ClientResponse(status: status, headers: headers, body: body)
     }
 
+    /// Shuts down the sending side once a request is out, as `nc -N` does: the server reads the end of the stream.
+    func finishSending() {
+        Glibc.shutdown(socket, Int32(SHUT_WR))
+    }
+
     /// True when the server has closed its side: a read returns end of stream.
     func peerHasClosed() throws -> Bool {
         do {

@@ -11,7 +11,7 @@ import Testing
             let expected = Data(bytes).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
                 .replacingOccurrences(of: "=", with: "")
-            #expect(bytes.withUnsafeBytes(SessionID.base64URL) == expected)
+            #expect(SessionID.base64URL(bytes.span) == expected)
         }
     }
 
@@ -24,6 +24,6 @@ import Testing
         }
         let expected = Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        #expect(bytes.withUnsafeBytes(SessionID.base64URL) == expected)
+        #expect(SessionID.base64URL(bytes.span) == expected)
     }
 }

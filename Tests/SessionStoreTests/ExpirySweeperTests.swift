@@ -15,20 +15,24 @@ private final class SweepCountingStore: SessionStore {
 
     init(_ inner: MemorySessionStore<Tally>) { self.inner = inner }
 
-    func create(_ id: SessionID, _ value: Tally) throws -> Versioned<Tally> { try inner.create(id, value) }
-    func get(_ id: SessionID) throws -> Versioned<Tally>? { try inner.get(id) }
-    func update<R: Sendable>(_ id: SessionID, expectedVersion: UInt64?, _ body: (inout Tally, UInt64) throws -> Mutation<R>) throws -> (Versioned<Tally>, R) {
-        try inner.update(id, expectedVersion: expectedVersion, body)
+    func create(_ id: SessionID, _ value: Tally, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        inner.create(id, value, completion: completion)
     }
-    func delete(_ id: SessionID, expectedVersion: UInt64?) throws { try inner.delete(id, expectedVersion: expectedVersion) }
-    func count() throws -> Int { try inner.count() }
+    func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Tally>, SessionStoreError>) -> Void) {
+        inner.read(id, completion: completion)
+    }
+    func update<Update: SessionUpdate<Tally>>(_ update: consuming Update) { inner.update(update) }
+    func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        inner.delete(id, expectedVersion: expectedVersion, completion: completion)
+    }
+    func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) { inner.count(completion: completion) }
     func sweepExpired() throws -> Int {
         let count = try inner.sweepExpired()
         removed.add(count, ordering: .relaxed)
         sweeps.add(1, ordering: .relaxed)
         return count
     }
-    func checkHealth() throws { try inner.checkHealth() }
+    func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) { inner.checkHealth(completion: completion) }
     func close() { inner.close() }
 }
 
@@ -36,9 +40,9 @@ private final class SweepCountingStore: SessionStore {
     @Test func sweepsInTheBackgroundUntilStopped() throws {
         let clock = TestClock()
         let store = SweepCountingStore(MemorySessionStore(options: SessionStoreOptions(ttl: .seconds(10), now: clock.now)))
-        for _ in 0..<5 { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+        for _ in 0..<5 { try store.create(SessionID.random(), Tally(count: 0, note: "")) }
         clock.advance(by: 11)
-        let sweeper = ExpirySweeper(store: store, every: .milliseconds(5))
+        let sweeper = try ExpirySweeper(store: store, every: .milliseconds(5))
         // Wait (bounded) for a few sweeps; nothing here asserts on how long they took.
         for _ in 0..<2_000 where store.sweeps.load(ordering: .relaxed) < 3 { usleep(1_000) }
         sweeper.stop()
@@ -53,7 +57,7 @@ private final class SweepCountingStore: SessionStore {
         let store = SweepCountingStore(MemorySessionStore())
         store.close()  // every sweep now throws .unavailable
         let errors = Mutex<[SessionStoreError]>([])
-        let sweeper = ExpirySweeper(store: store, every: .milliseconds(5)) { error in
+        let sweeper = try ExpirySweeper(store: store, every: .milliseconds(5)) { error in
             errors.withLock { $0.append(error as! SessionStoreError) }
         }
         for _ in 0..<2_000 where errors.withLock({ $0.count }) < 2 { usleep(1_000) }

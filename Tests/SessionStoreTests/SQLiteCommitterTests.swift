@@ -3,19 +3,18 @@ import SessionStore
 import Synchronization
 import Testing
 
-/// The SQLite store's completion forms: writes queued to its committer thread, reported after their batch commits.
+/// The SQLite store's writes: queued to its committer thread, reported after their batch commits.
 @Suite struct SQLiteCommitterTests {
-    @Test func concurrentCompletionWritesToOneAndManySessionsLoseNothing() throws {
+    @Test func concurrentWritesToOneAndManySessionsLoseNothing() throws {
         let path = TemporaryPath.make(suffix: ".sqlite")
         defer { TemporaryPath.remove(sqlite: path) }
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { store.close() }
-        #expect(store.completesLater)
         let threads = 8
         let rounds = 40
         let shared = SessionID.random()
         let own = (0..<threads).map { _ in SessionID.random() }
-        for id in [shared] + own { _ = try store.create(id, Tally(count: 0, note: "")) }
+        for id in [shared] + own { try store.create(id, Tally(count: 0, note: "")) }
 
         let reports = Reports(count: threads * rounds * 2)
         // What each thread's own session reported, in the order the completions came.
@@ -24,24 +23,28 @@ import Testing
         onThreads(threads) { thread in
             for round in 0..<rounds {
                 let slot = (thread * rounds + round) * 2
-                store.updateInPlace(shared, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-                    tally.count += 1
-                    return .write(())
-                }, completion: reports.completion(slot) { result in
+                store.startIncrement(shared, report: reports.completion(slot) { result in
                     if case .failure(let error) = result { failures.withLock { $0.append("\(error)") } }
                 })
-                // Every fifth write to a thread's own session fails in its body and must leave no trace.
-                store.updateInPlace(own[thread], expectedVersion: nil, { tally, _ -> Mutation<Int> in
-                    if round % 5 == 4 { throw BodyFailure() }
-                    tally.count += 1
-                    return .write(tally.count)
-                }, completion: reports.completion(slot + 1) { result in
-                    switch result {
-                    case .success(let written): ownResults.withLock { $0[thread].append(written.result) }
-                    case .failure(let error as BodyFailure) where round % 5 == 4 && error == BodyFailure(): break
-                    case .failure(let error): failures.withLock { $0.append("\(error)") }
-                    }
-                })
+                // Every fifth write to a thread's own session is refused by its check and must leave no trace.
+                store.update(
+                    TallyUpdate(
+                        id: own[thread],
+                        decide: { _, _ -> Check<Int> in
+                            if round % 5 == 4 { throw BodyFailure() }
+                            return .change
+                        },
+                        apply: { tally, _ in
+                            tally.count += 1
+                            return tally.count
+                        },
+                        report: reports.completion(slot + 1) { result in
+                            switch result {
+                            case .success(let written): ownResults.withLock { $0[thread].append(written.output) }
+                            case .failure(let error as BodyFailure) where round % 5 == 4 && error == BodyFailure(): break
+                            case .failure(let error): failures.withLock { $0.append("\(error)") }
+                            }
+                        }))
             }
         }
         reports.waitForAll()
@@ -63,21 +66,21 @@ import Testing
     }
 
     /// Writes queued while the committer is busy share its batch (no savepoint each): a write failing in that batch
-    /// (a body that throws, a create of an existing id, a stale expected version) leaves no trace, and the writes
-    /// before and after it in the batch commit (a second store, which sees only committed rows, finds them).
+    /// (a refused check, a create of an existing id, a stale expected version) leaves no trace, and the writes before
+    /// and after it in the batch commit (a second store, which sees only committed rows, finds them).
     @Test func failingWritesInOneBatchUndoOnlyThemselves() throws {
         let path = TemporaryPath.make(suffix: ".sqlite")
         defer { TemporaryPath.remove(sqlite: path) }
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { store.close() }
         let gate = SessionID.random(), written = SessionID.random(), failing = SessionID.random()
-        for id in [gate, written, failing] { _ = try store.create(id, Tally(count: 0, note: "first")) }
+        for id in [gate, written, failing] { try store.create(id, Tally(count: 0, note: "first")) }
 
-        // The gate's body holds the committer inside a batch until everything below is queued behind it.
+        // The gate's check holds the committer inside a batch until everything below is queued behind it.
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let reports = Reports(count: 7)
         let outcomes = Mutex<[Int: String]>([:])
-        @Sendable func record<T>(_ slot: Int) -> @Sendable (Result<T, any Error>) -> Void {
+        @Sendable func record<T, Failure: Error>(_ slot: Int) -> @Sendable (Result<T, Failure>) -> Void {
             reports.completion(slot) { result in
                 let outcome: String
                 switch result {
@@ -88,24 +91,22 @@ import Testing
                 outcomes.withLock { $0[slot] = outcome }
             }
         }
-        store.updateInPlace(gate, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-            entered.signal()
-            release.wait()
-            tally.count += 1
-            return .write(())
-        }, completion: record(0))
-        entered.wait()
         func increment(_ id: SessionID, expectedVersion: UInt64? = nil, slot: Int) {
-            store.updateInPlace(id, expectedVersion: expectedVersion, { tally, _ -> Mutation<Void> in
-                tally.count += 1
-                return .write(())
-            }, completion: record(slot))
+            store.update(TallyUpdate(id: id, expectedVersion: expectedVersion, apply: { tally, _ in tally.count += 1 }, report: record(slot)))
         }
+        store.update(
+            TallyUpdate(
+                id: gate,
+                decide: { _, _ in
+                    entered.signal()
+                    release.wait()
+                    return .change
+                }, apply: { tally, _ in tally.count += 1 }, report: record(0)))
+        entered.wait()
         increment(written, slot: 1)
-        store.updateInPlace(failing, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-            tally.count += 100
-            throw BodyFailure()
-        }, completion: record(2))
+        store.update(
+            TallyUpdate(
+                id: failing, decide: { _, _ in throw BodyFailure() }, apply: { tally, _ in tally.count += 100 }, report: record(2)))
         store.create(failing, Tally(count: 50, note: "again"), completion: record(3))
         increment(failing, expectedVersion: 7, slot: 4)
         increment(written, slot: 5)
@@ -133,15 +134,12 @@ import Testing
         defer { TemporaryPath.remove(sqlite: path) }
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
         let id = SessionID.random()
-        _ = try store.create(id, Tally(count: 0, note: ""))
+        try store.create(id, Tally(count: 0, note: ""))
         let queued = 200
         let reports = Reports(count: queued + 3)
         let failures = Mutex<[String]>([])
         for slot in 0..<queued {
-            store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-                tally.count += 1
-                return .write(())
-            }, completion: reports.completion(slot) { result in
+            store.startIncrement(id, report: reports.completion(slot) { result in
                 if case .failure(let error) = result { failures.withLock { $0.append("\(error)") } }
             })
         }
@@ -155,8 +153,7 @@ import Testing
             if case .failure(SessionStoreError.unavailable) = result { unavailable.withLock { $0 += 1 } }
         }
         store.create(SessionID.random(), Tally(count: 0, note: ""), completion: reports.completion(queued, countUnavailable))
-        store.updateInPlace(id, expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) },
-                            completion: reports.completion(queued + 1, countUnavailable))
+        store.startIncrement(id, report: reports.completion(queued + 1, countUnavailable))
         store.delete(id, expectedVersion: nil, completion: reports.completion(queued + 2, countUnavailable))
         reports.waitForAll()
         #expect(unavailable.withLock { $0 } == 3)
@@ -176,10 +173,14 @@ import Testing
         let id = SessionID.random()
         do {
             let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
-            _ = try store.create(id, Tally(count: 7, note: "kept"))
+            try store.create(id, Tally(count: 7, note: "kept"))
         }
-        let wal = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
-        #expect((wal ?? 0) == 0)
+        // The write reports from inside its batch, so the committer may still hold the store's last reference for a
+        // moment after `create` returns: the store goes away, and the WAL is emptied, when the committer lets go.
+        func walBytes() -> Int { (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0 }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while walBytes() != 0, ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(walBytes() == 0)
         let reopened = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { reopened.close() }
         #expect(try reopened.get(id)?.value == Tally(count: 7, note: "kept"))
@@ -194,12 +195,9 @@ import Testing
         let reported = DispatchSemaphore(value: 0)
         do {
             let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
-            _ = try store.create(id, Tally(count: 0, note: ""))
+            try store.create(id, Tally(count: 0, note: ""))
             for _ in 0..<50 {
-                store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-                    tally.count += 1
-                    return .write(())
-                }, completion: { _ in reported.signal() })
+                store.startIncrement(id) { _ in reported.signal() }
             }
         }
         for _ in 0..<50 { reported.wait() }
@@ -209,7 +207,7 @@ import Testing
     }
 }
 
-/// Counts the reports of many completion-form writes, each in its own slot, so a write reported twice or never shows.
+/// Counts the reports of many writes, each in its own slot, so a write reported twice or never shows.
 private final class Reports: Sendable {
     private let counts: Mutex<[Int]>
     private let signal = DispatchSemaphore(value: 0)
@@ -221,12 +219,12 @@ private final class Reports: Sendable {
     }
 
     /// The completion for the write in `slot`; `then` sees the result first.
-    func completion<T>(
+    func completion<T, Failure: Error>(
         _ slot: Int,
         _ then: @escaping @Sendable (Result<T, any Error>) -> Void = { _ in }
-    ) -> @Sendable (Result<T, any Error>) -> Void {
+    ) -> @Sendable (Result<T, Failure>) -> Void {
         { [self] result in
-            then(result)
+            then(result.mapError { $0 as any Error })
             counts.withLock { $0[slot] += 1 }
             signal.signal()
         }

@@ -11,15 +11,15 @@ private let crashDatabaseVariable = "SESSION_STORE_CRASH_DB"
 private let crashSession = SessionID("crash-counter")!
 
 /// kill -9 while writes are in flight loses no acknowledged write. The writer is this test binary run again as a
-/// child, executing only `crashWriterChild`, which prints "ack" after every update that returned and "ack later"
-/// after every completion-form update that reported success.
+/// child, executing only `crashWriterChild`, which prints "ack" after every update its thread waited for and "ack
+/// later" after every update reported success to a thread that went on without waiting.
 @Suite struct SQLiteCrashTests {
     @Test func killNineLosesNoAcknowledgedWrite() throws {
         let path = TemporaryPath.make(suffix: ".sqlite")
         defer { TemporaryPath.remove(sqlite: path) }
         do {
             let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
-            _ = try store.create(crashSession, Tally(count: 0, note: "crash"))
+            try store.create(crashSession, Tally(count: 0, note: "crash"))
             store.close()
         }
 
@@ -46,14 +46,14 @@ private let crashSession = SessionID("crash-counter")!
         text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let acknowledged = acks()
         #expect(acknowledged >= 1_000)
-        #expect(acks(["ack later"]) > 0)  // the completion forms were among them
+        #expect(acks(["ack later"]) > 0)  // updates not waited for were among them
 
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { store.close() }
         let stored = try #require(try store.get(crashSession))
         #expect(stored.value.count >= acknowledged)
         // At most the writes in flight at the kill.
-        #expect(stored.value.count <= acknowledged + CrashWriter.threads + CrashWriter.completionsInFlight)
+        #expect(stored.value.count <= acknowledged + CrashWriter.threads + CrashWriter.updatesInFlight)
         #expect(stored.version == UInt64(stored.value.count + 1))
     }
 
@@ -68,8 +68,8 @@ private let crashSession = SessionID("crash-counter")!
 
 private enum CrashWriter {
     static let threads = 4
-    /// Completion-form updates kept in flight by one more thread, beside the threads' plain ones.
-    static let completionsInFlight = 8
+    /// Updates kept in flight by one more thread without waiting, beside the threads that wait for theirs.
+    static let updatesInFlight = 8
 
     static func run(path: String) throws {
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
@@ -78,24 +78,18 @@ private enum CrashWriter {
         let ack: @Sendable (String) -> Void = { line in printing.withLock { _ in FileHandle.standardOutput.write(Data(line.utf8)) } }
         onThreads(threads + 1) { thread in
             guard thread < threads else {
-                let permits = DispatchSemaphore(value: completionsInFlight)
+                let permits = DispatchSemaphore(value: updatesInFlight)
                 for _ in 0..<100_000 {
                     permits.wait()
-                    store.updateInPlace(crashSession, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-                        tally.count += 1
-                        return .write(())
-                    }, completion: { result in
+                    store.startIncrement(crashSession) { result in
                         if case .success = result { ack("ack later\n") }
                         permits.signal()
-                    })
+                    }
                 }
                 return
             }
             for _ in 0..<100_000 {
-                guard (try? store.update(crashSession, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-                    tally.count += 1
-                    return .write(())
-                })) != nil else { continue }
+                guard (try? store.increment(crashSession)) != nil else { continue }
                 ack("ack\n")
             }
         }

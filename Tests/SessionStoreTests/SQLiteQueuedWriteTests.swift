@@ -3,10 +3,10 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The committer's writes in one batch: a failing write undoes only itself, with a savepoint (`isolated`) when it
-/// ran several modifying statements, and without one when it failed in its only statement.
+/// The committer's writes in one batch: a write that fails in its only modifying statement undoes only itself, and
+/// the batch around it commits.
 @Suite struct SQLiteQueuedWriteTests {
-    @Test func aFailingWriteUndoesOnlyItselfWithOrWithoutASavepoint() throws {
+    @Test func aFailingWriteUndoesOnlyItself() throws {
         let path = TemporaryPath.make(suffix: ".sqlite")
         defer { TemporaryPath.remove(sqlite: path) }
         let connection = try SQLiteConnection(path: path)
@@ -18,11 +18,16 @@ import Testing
 
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), reported = DispatchSemaphore(value: 0)
         let failures = Mutex<[String: String]>([:])
-        func queue(_ name: String, isolated: Bool = false, _ work: @escaping (SQLiteConnection) throws -> Void) {
-            committer.enqueue(QueuedWrite(isolated: isolated, work, report: { failure in
-                failures.withLock { $0[name] = failure.map { "\(type(of: $0))" } ?? "none" }
+        func queue(_ name: String, _ work: @escaping (SQLiteConnection) throws -> Void) {
+            committer.enqueue(work, report: { result in
+                failures.withLock { failures in
+                    switch result {
+                    case .success: failures[name] = "none"
+                    case .failure(let error): failures[name] = "\(type(of: error))"
+                    }
+                }
                 reported.signal()
-            }))
+            })
         }
         func insert(_ mark: String, _ connection: SQLiteConnection) throws {
             try connection.run("INSERT INTO marks (name) VALUES (?)", [.text(mark)])
@@ -35,11 +40,7 @@ import Testing
         }
         entered.wait()
         queue("before") { try insert("before", $0) }
-        queue("isolated", isolated: true) { connection in
-            try insert("isolated-1", connection)
-            try insert("isolated-2", connection)
-            throw BodyFailure()
-        }
+        queue("refused") { _ in throw BodyFailure() }
         // Fails in its only statement (a duplicate key), which SQLite undoes alone.
         queue("duplicate") { try insert("before", $0) }
         queue("after") { try insert("after", $0) }
@@ -49,7 +50,7 @@ import Testing
 
         #expect(batches.withLock { $0 } == [true])
         #expect(failures.withLock { $0 } == [
-            "gate": "none", "before": "none", "isolated": "BodyFailure", "duplicate": "SessionStoreError", "after": "none",
+            "gate": "none", "before": "none", "refused": "BodyFailure", "duplicate": "SessionStoreError", "after": "none",
         ])
         let reader = try SQLiteConnection(path: path)
         var marks: [String] = []

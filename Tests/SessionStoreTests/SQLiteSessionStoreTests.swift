@@ -13,13 +13,12 @@ import Testing
         let first = try SQLiteSessionStore(path: path, codec: Tally.codec, options: options)
         for index in 0..<20 {
             let id = SessionID.random()
-            _ = try first.create(id, Tally(count: index, note: "n\(index)"))
+            try first.create(id, Tally(count: index, note: "n\(index)"))
             var version: UInt64 = 1
             for _ in 0..<(index % 3) {
-                version = try first.update(id, expectedVersion: version) { tally, _ -> Mutation<Void> in
+                version = try first.update(id, expectedVersion: version) { tally, _ in
                     tally.count += 100
-                    return .write(())
-                }.0.version
+                }.version
             }
             expected[id] = (Tally(count: index + 100 * (index % 3), note: "n\(index)"), version)
         }
@@ -44,11 +43,10 @@ import Testing
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec, options: SessionStoreOptions(ttl: .seconds(100), now: clock.now))
         defer { store.close() }
         let early = SessionID.random(), late = SessionID.random(), moved = SessionID.random()
-        for id in [early, late, moved] { _ = try store.create(id, Tally(count: 0, note: "")) }
+        for id in [early, late, moved] { try store.create(id, Tally(count: 0, note: "")) }
         func write(_ id: SessionID) throws {
-            _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+            try store.update(id) { tally, _ in
                 tally.count += 1
-                return .write(())
             }
         }
         clock.advance(by: 0.5)
@@ -70,10 +68,9 @@ import Testing
         let writer = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { writer.close() }
         let id = SessionID.random()
-        _ = try writer.create(id, Tally(count: 1, note: "acknowledged"))
-        _ = try writer.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
+        try writer.create(id, Tally(count: 1, note: "acknowledged"))
+        try writer.update(id, expectedVersion: 1) { tally, _ in
             tally.count = 2
-            return .write(())
         }
         let reader = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { reader.close() }
@@ -88,7 +85,7 @@ import Testing
         do {
             let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
             #expect(try store.schemaVersion() == SQLiteSessionStore<Tally>.latestSchemaVersion)
-            _ = try store.create(id, Tally(count: 3, note: "kept"))
+            try store.create(id, Tally(count: 3, note: "kept"))
             store.close()
         }
         for _ in 0..<3 {
@@ -103,7 +100,7 @@ import Testing
         let path = TemporaryPath.make(suffix: ".sqlite")
         defer { TemporaryPath.remove(sqlite: path) }
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
-        for index in 0..<10 { _ = try store.create(SessionID.random(), Tally(count: index, note: "")) }
+        for index in 0..<10 { try store.create(SessionID.random(), Tally(count: index, note: "")) }
         store.close()
         let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         #expect(walSize == 0)
@@ -114,7 +111,7 @@ import Testing
         defer { TemporaryPath.remove(sqlite: path) }
         let id = SessionID.random()
         let writer = try SQLiteSessionStore(path: path, codec: SessionCodec<Int>(encode: { _ in [1, 2] }, decode: { _ in 0 }))
-        _ = try writer.create(id, 0)
+        try writer.create(id, 0)
         writer.close()
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)  // needs at least 8 bytes
         defer { store.close() }
@@ -142,21 +139,21 @@ import Testing
     @Test func twoStoresOnOneFileWritingOneSessionAlternatelyLoseNothing() throws {
         try Self.withTwoStoresOnOneFile { first, second in
             let id = SessionID.random()
-            _ = try first.create(id, Tally(count: 0, note: ""))
+            try first.create(id, Tally(count: 0, note: ""))
             var version: UInt64 = 1
             for round in 1...12 {
                 let writer = round % 2 == 0 ? second : first
                 // Every third round names the version the other store wrote, which the writer's remembered row lags.
                 let expected: UInt64? = round % 3 == 0 ? version : nil
-                let (stored, seen) = try writer.update(id, expectedVersion: expected) { tally, current -> Mutation<UInt64> in
+                let (written, (seen, stored)) = try writer.update(id, expectedVersion: expected) { tally, current in
                     tally.count += 1
                     tally.note += round % 2 == 0 ? "s" : "f"
-                    return .write(current)
+                    return (current, tally)
                 }
                 #expect(seen == version)
                 version += 1
-                #expect(stored.version == version)
-                #expect(stored.value.count == round)
+                #expect(written == version)
+                #expect(stored.count == round)
             }
             let expectedNote = (1...12).map { $0 % 2 == 0 ? "s" : "f" }.joined()
             for reader in [first, second] {
@@ -165,7 +162,7 @@ import Testing
                 #expect(read.version == 13)
             }
             #expect(throws: SessionStoreError.versionMismatch(current: 13)) {
-                try first.update(id, expectedVersion: 12) { _, _ -> Mutation<Void> in .write(()) }
+                try first.update(id, expectedVersion: 12) { _, _ in }
             }
         }
     }
@@ -175,15 +172,15 @@ import Testing
     @Test func aSessionCreatedAgainElsewhereIsNotMistakenForTheRememberedOne() throws {
         try Self.withTwoStoresOnOneFile { first, second in
             let id = SessionID.random()
-            _ = try first.create(id, Tally(count: 0, note: "first"))
+            try first.create(id, Tally(count: 0, note: "first"))
             try second.delete(id, expectedVersion: 1)
-            _ = try second.create(id, Tally(count: 100, note: "second"))
-            let (stored, _) = try first.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
+            try second.create(id, Tally(count: 100, note: "second"))
+            let (version, stored) = try first.update(id, expectedVersion: 1) { tally, _ in
                 tally.count += 1
-                return .write(())
+                return tally
             }
-            #expect(stored.value == Tally(count: 101, note: "second"))
-            #expect(stored.version == 2)
+            #expect(stored == Tally(count: 101, note: "second"))
+            #expect(version == 2)
             let read = try #require(try second.get(id))
             #expect(read.value == Tally(count: 101, note: "second"))
             #expect(read.version == 2)
@@ -210,7 +207,7 @@ import Testing
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
         defer { store.close() }
         let shared = SessionID.random()
-        _ = try store.create(shared, Tally(count: 0, note: "shared"))
+        try store.create(shared, Tally(count: 0, note: "shared"))
         let threads = 12
         let rounds = 15
         let ownIDs = (0..<threads).map { _ in SessionID.random() }
@@ -218,15 +215,13 @@ import Testing
             for round in 0..<rounds {
                 do {
                     if thread % 3 == 0 {
-                        // Always fails inside its savepoint.
-                        _ = try store.update(shared, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+                        // Always refused by its check.
+                        try store.update(shared, check: { _, _ -> Check<Void> in throw BodyFailure() }) { tally, _ in
                             tally.count += 1000
-                            throw BodyFailure()
                         }
                     } else {
-                        _ = try store.update(shared, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+                        try store.update(shared) { tally, _ in
                             tally.count += 1
-                            return .write(())
                         }
                     }
                 } catch {
@@ -234,12 +229,11 @@ import Testing
                 }
                 // Each thread also creates its own session once, fails to create it again, and keeps updating it.
                 if round == 0 {
-                    _ = try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
+                    try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
                 } else {
                     #expect(throws: SessionStoreError.alreadyExists) { try store.create(ownIDs[thread], Tally(count: 0, note: "")) }
-                    _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally, _ -> Mutation<Void> in
+                    _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally, _ in
                         tally.count = round
-                        return .write(())
                     }
                 }
             }

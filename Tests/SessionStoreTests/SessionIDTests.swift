@@ -25,9 +25,10 @@ import Testing
             let id = try #require(SessionID(raw))
             #expect(id.rawValue == raw)
             #expect(id.utf8Count == length)
-            #expect(id.withUTF8 { Array($0) } == Array(raw.utf8))
-            var path = "/sessions/" + raw + "/press"
-            let fromPath = try #require(path.withUTF8 { SessionID(utf8: UnsafeBufferPointer(rebasing: $0[10..<(10 + length)])) })
+            #expect(id.withUTF8 { bytes in bytes.indices.map { bytes[$0] } } == Array(raw.utf8))
+            let path = Array(("/sessions/" + raw + "/press").utf8)
+            let parsed = SessionID(utf8: path.span.extracting(10..<(10 + length)))
+            let fromPath = try #require(parsed)
             #expect(fromPath == id)
             #expect(fromPath.hashValue == id.hashValue)
             #expect(seen.insert(id).inserted)
@@ -36,12 +37,14 @@ import Testing
                 #expect(try #require(SessionID(String(repeating: "a", count: length + 1))) != padded)
             }
         }
-        var invalid = "/a b/" + String(repeating: "x", count: 65)
-        invalid.withUTF8 { bytes in
-            #expect(SessionID(utf8: UnsafeBufferPointer(rebasing: bytes[1..<4])) == nil)
-            #expect(SessionID(utf8: UnsafeBufferPointer(rebasing: bytes[5...])) == nil)
-            #expect(SessionID(utf8: UnsafeBufferPointer(rebasing: bytes[5..<69])) != nil)
-        }
+        let invalid = Array(("/a b/" + String(repeating: "x", count: 65)).utf8)
+        let (spaced, tooLong, longest) = (
+            SessionID(utf8: invalid.span.extracting(1..<4)), SessionID(utf8: invalid.span.extracting(5...)),
+            SessionID(utf8: invalid.span.extracting(5..<69))
+        )
+        #expect(spaced == nil)
+        #expect(tooLong == nil)
+        #expect(longest != nil)
     }
 
     @Test func randomIDsAre22Base64URLCharactersAndDistinct() throws {

@@ -4,27 +4,24 @@ import Synchronization
 import Testing
 
 /// The behaviour every backend promises. Each case runs unchanged against memory, SQLite and Redis
-/// (see the three suites at the bottom).
+/// (see the three suites at the bottom), through the store's calls, waited for (`Support.swift`) or not.
 enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
-    case createGetUpdateDelete
-    case createTwiceThrowsAlreadyExists
+    case createReadUpdateDelete
+    case createTwiceFailsWithAlreadyExists
     case absentSessionIsNotFound
     case versionMismatchLeavesValueUntouched
-    case throwingBodyWritesNothing
+    case refusingCheckWritesNothing
     case keepDoesNotBumpVersion
-    case inPlaceUpdateAndReadMatchUpdateAndGet
-    case checkedUpdateChangesOnlyWhenItsCheckSaysSo
-    case completionFormsMatchPlainForms
-    case anUpdateValueActsAsItsBodyAndCompletion
+    case checkRunsBeforeChangeOnTheSameVersion
+    case everyCallReportsOnceAndAClosedStoreRefusesThem
     case idleSessionExpiresAfterTTL
-    case getAndUpdateSlideTheExpiry
+    case readsAndUpdatesSlideTheExpiry
     case capacityRefusesNewSessionsOnly
     case concurrentUpdatesLoseNothing
     case codecRoundTrip
     case countAndSweepSeeOnlyLiveSessions
     case closeMakesEveryCallUnavailable
-    case readCompletionFormMatchesRead
-    case concurrentCompletionCallsReportOnceAndLoseNothing
+    case concurrentCallsWithoutWaitingReportOnceAndLoseNothing
     case idsOfEveryFormAreDistinctSessions
 
     var description: String { rawValue }
@@ -44,61 +41,55 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     private func run(_ store: any SessionStore<Tally>, clock: TestClock, backend: Backend) throws {
         let id = SessionID.random()
         switch self {
-        case .createGetUpdateDelete:
-            let created = try store.create(id, Tally(count: 1, note: "one"))
-            #expect(created.version == 1)
-            #expect(created.value == Tally(count: 1, note: "one"))
+        case .createReadUpdateDelete:
+            try store.create(id, Tally(count: 1, note: "one"))
             let read = try #require(try store.get(id))
             #expect(read.version == 1)
             #expect(read.value == Tally(count: 1, note: "one"))
 
-            let (updated, result) = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Int> in
+            let (version, output) = try store.update(id) { tally, _ in
                 tally.count += 41
                 tally.note = "forty-two"
-                return .write(tally.count)
+                return tally
             }
-            #expect(result == 42)
-            #expect(updated.version == 2)
-            #expect(updated.value == Tally(count: 42, note: "forty-two"))
+            #expect(version == 2)
+            #expect(output == Tally(count: 42, note: "forty-two"))
             #expect(try store.get(id)?.value == Tally(count: 42, note: "forty-two"))
             #expect(try store.get(id)?.version == 2)
 
-            // The body sees the version it is changing, so a caller can record what the write will become.
-            let (second, seen) = try store.update(id, expectedVersion: 2) { tally, currentVersion -> Mutation<UInt64> in
+            // The change sees the version it is changing, so a caller can record what the write will become.
+            let (second, seen) = try store.update(id, expectedVersion: 2) { tally, currentVersion in
                 tally.count += 1
-                return .write(currentVersion)
+                return currentVersion
             }
             #expect(seen == 2)
-            #expect(second.version == 3)
+            #expect(second == 3)
 
             try store.delete(id, expectedVersion: 3)
             #expect(try store.get(id) == nil)
 
-        case .createTwiceThrowsAlreadyExists:
-            _ = try store.create(id, Tally(count: 1, note: "first"))
+        case .createTwiceFailsWithAlreadyExists:
+            try store.create(id, Tally(count: 1, note: "first"))
             #expect(throws: SessionStoreError.alreadyExists) { try store.create(id, Tally(count: 2, note: "second")) }
             #expect(try store.get(id)?.value == Tally(count: 1, note: "first"))
             #expect(try store.get(id)?.version == 1)
 
         case .absentSessionIsNotFound:
             #expect(try store.get(id) == nil)
-            #expect(throws: SessionStoreError.notFound) {
-                try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
-            }
-            #expect(throws: SessionStoreError.notFound) { try store.delete(id, expectedVersion: nil) }
-            _ = try store.create(id, Tally(count: 0, note: ""))
-            try store.delete(id, expectedVersion: nil)
-            #expect(throws: SessionStoreError.notFound) { try store.delete(id, expectedVersion: nil) }
+            #expect(throws: SessionStoreError.notFound) { try store.update(id) { _, _ in } }
+            #expect(throws: SessionStoreError.notFound) { try store.delete(id) }
+            try store.create(id, Tally(count: 0, note: ""))
+            try store.delete(id)
+            #expect(throws: SessionStoreError.notFound) { try store.delete(id) }
             #expect(try store.get(id) == nil)
 
         case .versionMismatchLeavesValueUntouched:
-            _ = try store.create(id, Tally(count: 5, note: "five"))
+            try store.create(id, Tally(count: 5, note: "five"))
             let ran = Mutex(false)
             #expect(throws: SessionStoreError.versionMismatch(current: 1)) {
-                try store.update(id, expectedVersion: 7) { tally, _ -> Mutation<Void> in
+                try store.update(id, expectedVersion: 7) { tally, _ in
                     ran.withLock { $0 = true }
                     tally.count = 0
-                    return .write(())
                 }
             }
             #expect(ran.withLock { $0 } == false)
@@ -107,231 +98,99 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(read.value == Tally(count: 5, note: "five"))
             #expect(read.version == 1)
 
-        case .throwingBodyWritesNothing:
-            _ = try store.create(id, Tally(count: 5, note: "five"))
+        case .refusingCheckWritesNothing:
+            try store.create(id, Tally(count: 5, note: "five"))
+            let changed = Mutex(false)
             #expect(throws: BodyFailure()) {
-                try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
+                try store.update(id, check: { _, _ -> Check<Void> in throw BodyFailure() }, change: { tally, _ in
+                    changed.withLock { $0 = true }
                     tally.count = 99
-                    tally.note = "half-done"
-                    throw BodyFailure()
-                }
+                })
             }
-            // The next update starts from the stored value too, not from what the failed body left.
-            let (updated, seen) = try store.increment(id, expectedVersion: 1)
+            #expect(changed.withLock { $0 } == false)
+            // The next update starts from the stored value.
+            let (version, seen) = try store.increment(id, expectedVersion: 1)
             #expect(seen == Tally(count: 5, note: "five"))
-            #expect(updated.value == Tally(count: 6, note: "five"))
+            #expect(version == 2)
             let read = try #require(try store.get(id))
             #expect(read.value == Tally(count: 6, note: "five"))
             #expect(read.version == 2)
 
         case .keepDoesNotBumpVersion:
-            _ = try store.create(id, Tally(count: 5, note: "five"))
-            let (kept, result) = try store.update(id, expectedVersion: 1) { tally, _ -> Mutation<String> in
-                tally.count = 6  // discarded: .keep writes nothing
-                return .keep("looked")
-            }
-            #expect(result == "looked")
-            #expect(kept.version == 1)
-            #expect(kept.value == Tally(count: 5, note: "five"))
-            // The next update starts from the stored value, not from what the kept body changed.
-            let (_, seen) = try store.update(id, expectedVersion: 1) { tally, _ -> Mutation<Tally> in
-                .keep(tally)
-            }
-            #expect(seen == Tally(count: 5, note: "five"))
+            try store.create(id, Tally(count: 5, note: "five"))
+            let (kept, output) = try store.update(
+                id, expectedVersion: 1, check: { tally, _ in .keep("looked at \(tally.count)") },
+                change: { tally, _ in
+                    tally.count = 6
+                    return "changed"
+                })
+            #expect(output == "looked at 5")
+            #expect(kept == 1)
             #expect(try store.get(id)?.version == 1)
             #expect(try store.get(id)?.value == Tally(count: 5, note: "five"))
+            // A later update's check sees the stored value.
+            let (_, seen) = try store.update(id, check: { tally, version in .keep((tally, version)) }, change: { tally, version in (tally, version) })
+            #expect(seen.0 == Tally(count: 5, note: "five") && seen.1 == 1)
 
-        case .inPlaceUpdateAndReadMatchUpdateAndGet:
-            _ = try store.create(id, Tally(count: 0, note: "new"))
-            let written = try store.updateInPlace(id, expectedVersion: 1) { tally, version -> Mutation<UInt64> in
-                tally.count += 5
-                return .write(version)
-            }
-            #expect(written.version == 2 && written.result == 1)
-            let kept = try store.updateInPlace(id, expectedVersion: nil) { tally, _ -> Mutation<Int> in
-                tally.count = 99  // discarded: .keep writes nothing
-                return .keep(5)
-            }
-            #expect(kept.version == 2 && kept.result == 5)
-            #expect(throws: BodyFailure.self) {
-                try store.updateInPlace(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
-                    tally.note = "half-done"
-                    throw BodyFailure()
-                }
-            }
-            #expect(throws: SessionStoreError.versionMismatch(current: 2)) {
-                try store.updateInPlace(id, expectedVersion: 7) { _, _ -> Mutation<Void> in .write(()) }
-            }
-            #expect(try store.read(id) { tally, version in "\(tally.count) \(tally.note) v\(version)" } == "5 new v2")
-            #expect(try store.get(id)?.value == Tally(count: 5, note: "new"))
-            #expect(try store.read(SessionID.random()) { tally, _ in tally.count } == nil)
-            #expect(throws: SessionStoreError.notFound) {
-                try store.updateInPlace(SessionID.random(), expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
-            }
-
-        case .checkedUpdateChangesOnlyWhenItsCheckSaysSo:
-            _ = try store.create(id, Tally(count: 1, note: "one"))
-            let changed = try store.updateChecked(
+        case .checkRunsBeforeChangeOnTheSameVersion:
+            try store.create(id, Tally(count: 1, note: "one"))
+            let changed = try store.update(
                 id, expectedVersion: 1,
                 check: { tally, version -> Check<String> in tally.count == 1 && version == 1 ? .change : .keep("unexpected") },
                 change: { tally, version in
                     tally.count += 10
                     return "changed at \(version)"
                 })
-            #expect(changed.version == 2 && changed.result == "changed at 1")
-            let kept = try store.updateChecked(
-                id, expectedVersion: nil, check: { tally, _ -> Check<Int> in .keep(tally.count) },
-                change: { tally, _ in
-                    tally.count = -1
-                    return -1
-                })
-            #expect(kept.version == 2 && kept.result == 11)
-            #expect(throws: BodyFailure.self) {
-                try store.updateChecked(id, expectedVersion: nil, check: { _, _ -> Check<Void> in throw BodyFailure() }, change: { tally, _ in tally.note = "changed" })
-            }
-            #expect(throws: SessionStoreError.versionMismatch(current: 2)) {
-                try store.updateChecked(id, expectedVersion: 1, check: { _, _ -> Check<Void> in .change }, change: { tally, _ in tally.note = "changed" })
-            }
+            #expect(changed.version == 2 && changed.output == "changed at 1")
+            let kept = try store.update(id, check: { tally, _ -> Check<Int> in .keep(tally.count) }, change: { tally, _ in
+                tally.count = -1
+                return -1
+            })
+            #expect(kept.version == 2 && kept.output == 11)
             #expect(throws: SessionStoreError.notFound) {
-                try store.updateChecked(SessionID.random(), expectedVersion: nil, check: { _, _ -> Check<Void> in .change }, change: { _, _ in })
+                try store.update(SessionID.random(), check: { _, _ -> Check<Void> in .change }, change: { _, _ in })
             }
             #expect(try store.get(id)?.value == Tally(count: 11, note: "one"))
             #expect(try store.get(id)?.version == 2)
 
-        case .completionFormsMatchPlainForms:
-            let completions = Completions()
-            let created = try completions.wait { store.create(id, Tally(count: 1, note: "one"), completion: $0) }
-            #expect(created.version == 1 && created.value == Tally(count: 1, note: "one"))
-            #expect(throws: SessionStoreError.alreadyExists) {
-                try completions.wait { store.create(id, Tally(count: 2, note: "two"), completion: $0) }
-            }
-            let written = try completions.wait {
-                store.updateInPlace(id, expectedVersion: nil, { tally, version -> Mutation<UInt64> in
-                    tally.count += 41
-                    return .write(version)
-                }, completion: $0)
-            }
-            #expect(written.version == 2 && written.result == 1)
-            let checked = try completions.wait {
-                store.updateInPlace(id, expectedVersion: 2, { tally, _ -> Mutation<Int> in
-                    tally.count += 1
-                    return .write(tally.count)
-                }, completion: $0)
-            }
-            #expect(checked.version == 3 && checked.result == 43)
-            let kept = try completions.wait {
-                store.updateInPlace(id, expectedVersion: 3, { tally, _ -> Mutation<String> in
-                    tally.count = 0  // discarded: .keep writes nothing
-                    return .keep("looked")
-                }, completion: $0)
-            }
-            #expect(kept.version == 3 && kept.result == "looked")
-            #expect(throws: SessionStoreError.versionMismatch(current: 3)) {
-                try completions.wait {
-                    store.updateInPlace(id, expectedVersion: 7, { _, _ -> Mutation<Void> in .write(()) }, completion: $0)
-                }
-            }
-            #expect(throws: BodyFailure.self) {
-                try completions.wait {
-                    store.updateInPlace(id, expectedVersion: nil, { tally, _ -> Mutation<Void> in
-                        tally.note = "half-done"
-                        throw BodyFailure()
-                    }, completion: $0)
-                }
-            }
-            #expect(try store.get(id)?.value == Tally(count: 43, note: "one"))
-            #expect(try store.get(id)?.version == 3)
-            #expect(throws: SessionStoreError.notFound) {
-                try completions.wait {
-                    store.updateInPlace(SessionID.random(), expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) }, completion: $0)
-                }
-            }
-            #expect(throws: SessionStoreError.notFound) {
-                try completions.wait { store.delete(SessionID.random(), expectedVersion: nil, completion: $0) }
-            }
-            #expect(throws: SessionStoreError.versionMismatch(current: 3)) {
-                try completions.wait { store.delete(id, expectedVersion: 1, completion: $0) }
-            }
-            try completions.wait { store.delete(id, expectedVersion: 3, completion: $0) }
-            #expect(try store.get(id) == nil)
-            #expect(throws: SessionStoreError.notFound) {
-                try completions.wait { store.delete(id, expectedVersion: nil, completion: $0) }
-            }
+        case .everyCallReportsOnceAndAClosedStoreRefusesThem:
+            // `waitFor` records an issue for a second report of any call.
+            try store.create(id, Tally(count: 1, note: "one"))
+            #expect(throws: SessionStoreError.alreadyExists) { try store.create(id, Tally(count: 2, note: "two")) }
+            #expect(try store.increment(id).version == 2)
+            #expect(throws: SessionStoreError.versionMismatch(current: 2)) { try store.increment(id, expectedVersion: 7) }
+            #expect(throws: SessionStoreError.notFound) { try store.delete(SessionID.random()) }
+            #expect(throws: SessionStoreError.versionMismatch(current: 2)) { try store.delete(id, expectedVersion: 1) }
+            try store.delete(id, expectedVersion: 2)
             store.close()
-            func expectUnavailable<T>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) {
-                #expect {
-                    try completions.wait(start)
-                } throws: { error in
-                    guard case .unavailable = error as? SessionStoreError else { return false }
-                    return true
-                }
-            }
-            expectUnavailable { store.create(SessionID.random(), Tally(count: 0, note: ""), completion: $0) }
-            expectUnavailable { store.updateInPlace(id, expectedVersion: nil, { _, _ -> Mutation<Void> in .write(()) }, completion: $0) }
-            expectUnavailable { store.delete(id, expectedVersion: nil, completion: $0) }
-            #expect(completions.calls == 15)
-            #expect(completions.reportedOnce)
-
-        case .anUpdateValueActsAsItsBodyAndCompletion:
-            let completions = Completions()
-            _ = try store.create(id, Tally(count: 1, note: "one"))
-            let added = try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: 1, amount: 41, report: $0)) }
-            #expect(added.version == 2 && added.result == 42)
-            let kept = try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: nil, amount: 0, report: $0)) }
-            #expect(kept.version == 2 && kept.result == 42)
-            #expect(throws: SessionStoreError.versionMismatch(current: 2)) {
-                try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: 1, amount: 1, report: $0)) }
-            }
-            #expect(throws: BodyFailure.self) {
-                try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: nil, amount: -1, report: $0)) }
-            }
-            #expect(throws: SessionStoreError.notFound) {
-                try completions.wait { store.updateInPlace(AddToTally(id: SessionID.random(), expectedVersion: nil, amount: 1, report: $0)) }
-            }
-            let read = try #require(try store.get(id))
-            #expect(read.value == Tally(count: 42, note: "one") && read.version == 2)
-            store.close()
-            #expect {
-                try completions.wait { store.updateInPlace(AddToTally(id: id, expectedVersion: nil, amount: 1, report: $0)) }
-            } throws: { error in
-                guard case .unavailable = error as? SessionStoreError else { return false }
-                return true
-            }
-            #expect(completions.calls == 6)
-            #expect(completions.reportedOnce)
+            expectUnavailable { try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+            expectUnavailable { _ = try store.get(id) }
+            expectUnavailable { _ = try store.increment(id) }
+            expectUnavailable { try store.delete(id) }
 
         case .idleSessionExpiresAfterTTL:
-            _ = try store.create(id, Tally(count: 1, note: ""))
+            try store.create(id, Tally(count: 1, note: ""))
             clock.advance(by: Self.ttl * 0.9)
             #expect(try store.count() == 1)
             clock.advance(by: Self.ttl * 0.2)
             #expect(try store.get(id) == nil)
-            #expect(throws: SessionStoreError.notFound) {
-                try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) }
-            }
+            #expect(throws: SessionStoreError.notFound) { try store.increment(id) }
             #expect(try store.count() == 0)
             // An expired id is free again.
-            let again = try store.create(id, Tally(count: 2, note: "again"))
-            #expect(again.version == 1)
+            try store.create(id, Tally(count: 2, note: "again"))
             #expect(try store.get(id)?.value == Tally(count: 2, note: "again"))
+            #expect(try store.get(id)?.version == 1)
 
-        case .getAndUpdateSlideTheExpiry:
-            _ = try store.create(id, Tally(count: 1, note: ""))
+        case .readsAndUpdatesSlideTheExpiry:
+            try store.create(id, Tally(count: 1, note: ""))
             clock.advance(by: Self.ttl * 0.6)
             #expect(try store.get(id) != nil)
             clock.advance(by: Self.ttl * 0.6)  // 1.2 TTL after create, 0.6 after the read
             #expect(try store.get(id) != nil)
             clock.advance(by: Self.ttl * 0.6)
-            #expect(try store.read(id) { tally, _ in tally.count } == 1)
-            clock.advance(by: Self.ttl * 0.6)  // 0.6 TTL after that read
-            _ = try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .keep(()) }
-            clock.advance(by: Self.ttl * 0.6)
-            _ = try store.updateInPlace(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .keep(()) }
-            clock.advance(by: Self.ttl * 0.6)
-            _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
-                tally.count += 1
-                return .write(())
-            }
+            _ = try store.update(id, check: { _, _ in .keep(()) }, change: { _, _ in })
+            clock.advance(by: Self.ttl * 0.6)  // 0.6 TTL after a kept update
+            _ = try store.increment(id)
             clock.advance(by: Self.ttl * 0.6)
             #expect(try store.get(id)?.value.count == 2)
             clock.advance(by: Self.ttl * 1.01)
@@ -339,30 +198,27 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
 
         case .capacityRefusesNewSessionsOnly:
             let first = [SessionID.random(), SessionID.random(), SessionID.random()]
-            for (index, session) in first.enumerated() { _ = try store.create(session, Tally(count: index, note: "")) }
+            for (index, session) in first.enumerated() { try store.create(session, Tally(count: index, note: "")) }
             #expect(throws: SessionStoreError.capacityReached) { try store.create(id, Tally(count: 9, note: "")) }
             #expect(try store.get(id) == nil)
             for session in first { #expect(try store.get(session) != nil) }  // live sessions are never dropped
-            try store.delete(first[0], expectedVersion: nil)
-            _ = try store.create(id, Tally(count: 9, note: ""))
+            try store.delete(first[0])
+            try store.create(id, Tally(count: 9, note: ""))
             #expect(throws: SessionStoreError.capacityReached) { try store.create(SessionID.random(), Tally(count: 0, note: "")) }
             // Expired sessions make room.
             clock.advance(by: Self.ttl * 2)
-            _ = try store.create(SessionID.random(), Tally(count: 0, note: ""))
+            try store.create(SessionID.random(), Tally(count: 0, note: ""))
             #expect(try store.count() == 1)
 
         case .concurrentUpdatesLoseNothing:
-            _ = try store.create(id, Tally(count: 0, note: ""))
+            try store.create(id, Tally(count: 0, note: ""))
             let threads = 16
             let perThread = backend.updatesPerThread
             let failures = Mutex<[String]>([])
             onThreads(threads) { _ in
                 for _ in 0..<perThread {
                     do {
-                        _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
-                            tally.count += 1
-                            return .write(())
-                        }
+                        _ = try store.increment(id)
                     } catch {
                         failures.withLock { $0.append("\(error)") }
                     }
@@ -382,25 +238,22 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             ]
             for value in values {
                 let session = SessionID.random()
-                _ = try store.create(session, value)
+                try store.create(session, value)
                 #expect(try store.get(session)?.value == value)
             }
-            _ = try store.create(id, values[0])
+            try store.create(id, values[0])
             for value in values {
-                _ = try store.update(id, expectedVersion: nil) { tally, _ -> Mutation<Void> in
-                    tally = value
-                    return .write(())
-                }
+                try store.update(id) { tally, _ in tally = value }
                 #expect(try store.get(id)?.value == value)
             }
 
         case .countAndSweepSeeOnlyLiveSessions:
             #expect(try store.count() == 0)
             #expect(try store.sweepExpired() == 0)
-            for _ in 0..<5 { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+            for _ in 0..<5 { try store.create(SessionID.random(), Tally(count: 0, note: "")) }
             clock.advance(by: Self.ttl * 0.5)
             let kept = [SessionID.random(), SessionID.random()]
-            for session in kept { _ = try store.create(session, Tally(count: 1, note: "")) }
+            for session in kept { try store.create(session, Tally(count: 1, note: "")) }
             #expect(try store.count() == 7)
             clock.advance(by: Self.ttl * 0.6)  // the first five are now past their TTL
             #expect(try store.count() == 2)
@@ -410,63 +263,23 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             for session in kept { #expect(try store.get(session)?.value.count == 1) }
 
         case .closeMakesEveryCallUnavailable:
-            _ = try store.create(id, Tally(count: 1, note: ""))
+            try store.create(id, Tally(count: 1, note: ""))
             try store.checkHealth()
             store.close()
             store.close()  // closing twice is harmless
-            func expectUnavailable(_ call: () throws -> Void) {
-                #expect {
-                    try call()
-                } throws: { error in
-                    guard case .unavailable = error as? SessionStoreError else { return false }
-                    return true
-                }
-            }
             expectUnavailable { try store.checkHealth() }
             expectUnavailable { _ = try store.get(id) }
-            expectUnavailable { _ = try store.create(SessionID.random(), Tally(count: 0, note: "")) }
-            expectUnavailable { _ = try store.update(id, expectedVersion: nil) { _, _ -> Mutation<Void> in .write(()) } }
-            expectUnavailable { try store.delete(id, expectedVersion: nil) }
+            expectUnavailable { try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+            expectUnavailable { try store.update(id) { _, _ in } }
+            expectUnavailable { try store.delete(id) }
             expectUnavailable { _ = try store.count() }
             expectUnavailable { try store.sweepExpired() }
 
-        case .readCompletionFormMatchesRead:
-            let completions = Completions()
-            _ = try store.create(id, Tally(count: 3, note: "three"))
-            _ = try store.update(id, expectedVersion: 1) { tally, _ -> Mutation<Void> in
-                tally.count += 1
-                return .write(())
-            }
-            let describe: @Sendable (borrowing Tally, UInt64) -> String = { tally, version in "\(tally.count) \(tally.note) v\(version)" }
-            let read = try completions.wait { store.read(id, describe, completion: $0) }
-            #expect(read == "4 three v2")
-            #expect(read == (try store.read(id, describe)))
-            #expect(try completions.wait { store.read(SessionID.random(), describe, completion: $0) } == nil)
-            #expect(throws: BodyFailure.self) {
-                try completions.wait { store.read(id, { _, _ -> Int in throw BodyFailure() }, completion: $0) }
-            }
-            // It slides the expiry like `read`.
-            clock.advance(by: Self.ttl * 0.6)
-            #expect(try completions.wait { store.read(id, { tally, _ in tally.count }, completion: $0) } == 4)
-            clock.advance(by: Self.ttl * 0.6)
-            #expect(try store.get(id)?.version == 2)
-            clock.advance(by: Self.ttl * 1.01)
-            #expect(try completions.wait { store.read(id, describe, completion: $0) } == nil)
-            store.close()
-            #expect {
-                try completions.wait { store.read(id, describe, completion: $0) }
-            } throws: { error in
-                guard case .unavailable = error as? SessionStoreError else { return false }
-                return true
-            }
-            #expect(completions.calls == 6)
-            #expect(completions.reportedOnce)
-
-        case .concurrentCompletionCallsReportOnceAndLoseNothing:
-            // Several threads start completion-form calls without waiting for them: increments spread over a few
-            // sessions, reads of them, and creates and deletes of sessions of their own.
+        case .concurrentCallsWithoutWaitingReportOnceAndLoseNothing:
+            // Several threads start calls without waiting for them: increments spread over a few sessions, reads of
+            // them, and creates and deletes of sessions of their own.
             let sessions = (0..<4).map { _ in SessionID.random() }
-            for session in sessions { _ = try store.create(session, Tally(count: 0, note: "")) }
+            for session in sessions { try store.create(session, Tally(count: 0, note: "")) }
             let threads = 8
             let perThread = backend.completionCallsPerThread
             let ledger = CompletionLedger()
@@ -476,24 +289,20 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
                     switch call % 4 {
                     case 0, 1:
                         let report = ledger.expect(.update(session))
-                        store.updateInPlace(session, expectedVersion: nil, { tally, version -> Mutation<UInt64> in
+                        store.update(TallyUpdate(id: session, apply: { tally, version -> UInt64 in
                             tally.count += 1
-                            return .write(version + 1)
-                        }, completion: { result in report(result.map { .updated($0.version, $0.result) }) })
+                            return version + 1
+                        }, report: { result in report(result.map { .updated($0.version, $0.output) }) }))
                     case 2:
                         let report = ledger.expect(.read(session))
-                        store.read(session, { tally, version in (tally.count, version) }, completion: { result in
-                            report(result.map { .read($0?.0, $0?.1) })
-                        })
+                        store.read(session) { result in report(result.map { .read($0.value.count, $0.version) }.mapError { $0 as any Error }) }
                     default:
                         let own = SessionID.random()
                         let report = ledger.expect(.createThenDelete(own))
-                        store.create(own, Tally(count: thread, note: "own"), completion: { result in
-                            guard case .success(let created) = result, created.version == 1, created.value.count == thread else {
-                                return report(result.map { _ in .created })
-                            }
-                            store.delete(own, expectedVersion: 1, completion: { result in report(result.map { .deleted }) })
-                        })
+                        store.create(own, Tally(count: thread, note: "own")) { result in
+                            guard case .success = result else { return report(result.map { .created }.mapError { $0 as any Error }) }
+                            store.delete(own, expectedVersion: 1) { result in report(result.map { .deleted }.mapError { $0 as any Error }) }
+                        }
                     }
                 }
             }
@@ -527,13 +336,10 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             let lengths = [1, 2, 15, 16, 22, 23, 24, 25, 26, 63, 64]
             let ids = try lengths.map { try #require(SessionID(String(repeating: "q", count: $0))) }
             for (index, id) in ids.enumerated() {
-                _ = try store.create(id, Tally(count: lengths[index], note: id.rawValue))
+                try store.create(id, Tally(count: lengths[index], note: id.rawValue))
             }
-            _ = try store.update(ids[6], expectedVersion: 1) { tally, _ -> Mutation<Void> in
-                tally.count = -1
-                return .write(())
-            }
-            try store.delete(ids[7], expectedVersion: nil)
+            try store.update(ids[6], expectedVersion: 1) { tally, _ in tally.count = -1 }
+            try store.delete(ids[7])
             for (index, id) in ids.enumerated() {
                 let read = try store.get(id)
                 switch index {
@@ -548,7 +354,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 extension Backend {
-    /// Completion-form calls each thread starts in `concurrentCompletionCallsReportOnceAndLoseNothing`.
+    /// Calls each thread starts in `concurrentCallsWithoutWaitingReportOnceAndLoseNothing`.
     var completionCallsPerThread: Int {
         switch self {
         case .memory: 400
@@ -558,7 +364,7 @@ extension Backend {
     }
 }
 
-/// The completion-form calls a test started and what each reported, to check that every call reports exactly once.
+/// The calls a test started and what each reported, to check that every call reports exactly once.
 final class CompletionLedger: Sendable {
     enum Call: Equatable, Sendable {
         case update(SessionID)

@@ -8,7 +8,7 @@ struct Tally: Sendable, Equatable {
     var count: Int
     var note: String
 
-    /// 8 bytes of little-endian count, then the note's UTF-8.
+    /// 8 bytes of little-endian count, then the note's UTF-8. Its earlier form (`earlierForm`) is still read.
     static let codec = SessionCodec<Tally>(
         encode: { tally in
             withUnsafeBytes(of: Int64(tally.count).littleEndian) { Array($0) } + Array(tally.note.utf8)
@@ -17,44 +17,119 @@ struct Tally: Sendable, Equatable {
             guard bytes.count >= 8 else { throw TallyDecodingError() }
             let count = bytes[..<8].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
             return Tally(count: Int(count), note: String(decoding: bytes[8...], as: UTF8.self))
+        },
+        decodeEarlierForm: { bytes in
+            guard bytes.starts(with: earlierFormPrefix) else { return nil }
+            let parts = String(decoding: bytes.dropFirst(earlierFormPrefix.count), as: UTF8.self).split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let count = Int(parts[0]) else { throw TallyDecodingError() }
+            return Tally(count: count, note: String(parts[1]))
         }
     )
+
+    /// The form an earlier build stored: "TALLY1:<count>:<note>".
+    var earlierForm: [UInt8] { Self.earlierFormPrefix + Array("\(count):\(note)".utf8) }
+    static let earlierFormPrefix = Array("TALLY1:".utf8)
 }
 
 struct TallyDecodingError: Error {}
+struct BodyFailure: Error, Equatable {}
 
-/// An update as one value (`SessionUpdate`): adds `amount` to the count and reports the new count; with 0 it keeps
-/// the value (after changing its copy, which must not count) and reports the count it saw; below 0 it changes its
-/// copy and throws `BodyFailure`.
-struct AddToTally: SessionUpdate {
+/// An update given as two closures, with an expected version (If-Match) in its check, reporting to `report`.
+struct TallyUpdate<Output: Sendable>: SessionUpdate {
     let id: SessionID
-    let expectedVersion: UInt64?
-    let amount: Int
-    let report: @Sendable (Result<(version: UInt64, result: Int), any Error>) -> Void
+    var expectedVersion: UInt64? = nil
+    var decide: @Sendable (Tally, UInt64) throws -> Check<Output> = { _, _ in .change }
+    let apply: @Sendable (inout Tally, UInt64) -> Output
+    let report: @Sendable (Result<(version: UInt64, output: Output), any Error>) -> Void
 
-    func apply(to tally: inout Tally, version: UInt64) throws -> Mutation<Int> {
-        let seen = tally.count
-        tally.count += amount
-        if amount < 0 { throw BodyFailure() }
-        return amount == 0 ? .keep(seen) : .write(tally.count)
+    func check(_ value: borrowing Tally, version: UInt64) throws -> Check<Output> {
+        if let expectedVersion, expectedVersion != version { throw SessionStoreError.versionMismatch(current: version) }
+        return try decide(copy value, version)
     }
 
-    func complete(_ result: Result<(version: UInt64, result: Int), any Error>) {
-        report(result)
+    func change(_ value: inout Tally, version: UInt64) -> Output { apply(&value, version) }
+
+    func complete(_ result: Result<(version: UInt64, output: Output), any Error>) { report(result) }
+}
+
+/// The store's calls, each waiting for its report: the plain calls the tests are written in.
+extension SessionStore {
+    func create(_ id: SessionID, _ value: Value) throws {
+        try waitFor { create(id, value, completion: $0) }
+    }
+
+    /// Nil when the store reports `.notFound`.
+    func get(_ id: SessionID) throws -> Versioned<Value>? {
+        do {
+            return try waitFor { read(id, completion: $0) }
+        } catch SessionStoreError.notFound {
+            return nil
+        }
+    }
+
+    func delete(_ id: SessionID, expectedVersion: UInt64? = nil) throws {
+        try waitFor { delete(id, expectedVersion: expectedVersion, completion: $0) }
+    }
+
+    func count() throws -> Int {
+        try waitFor { count(completion: $0) }
+    }
+
+    func checkHealth() throws {
+        try waitFor { checkHealth(completion: $0) }
     }
 }
 
 extension SessionStore where Value == Tally {
-    /// Adds one to the count; returns the updated session and the value the update started from.
-    func increment(_ id: SessionID, expectedVersion: UInt64? = nil) throws -> (updated: Versioned<Tally>, seen: Tally) {
-        try update(id, expectedVersion: expectedVersion) { tally, _ -> Mutation<Tally> in
-            let seen = tally
-            tally.count += 1
-            return .write(seen)
+    /// `TallyUpdate` with these closures, waited for: the version afterwards and the output.
+    @discardableResult
+    func update<Output: Sendable>(
+        _ id: SessionID,
+        expectedVersion: UInt64? = nil,
+        check: @escaping @Sendable (Tally, UInt64) throws -> Check<Output> = { _, _ in .change },
+        change: @escaping @Sendable (inout Tally, UInt64) -> Output
+    ) throws -> (version: UInt64, output: Output) {
+        try waitFor { report in
+            update(TallyUpdate(id: id, expectedVersion: expectedVersion, decide: check, apply: change, report: report))
         }
     }
+
+    /// Adds one to the count; returns the version afterwards and the value the update started from.
+    func increment(_ id: SessionID, expectedVersion: UInt64? = nil) throws -> (version: UInt64, seen: Tally) {
+        let (version, seen) = try update(id, expectedVersion: expectedVersion) { tally, _ in
+            let seen = tally
+            tally.count += 1
+            return seen
+        }
+        return (version, seen)
+    }
+
+    /// Queues an increment without waiting; `report` sees the version it wrote.
+    func startIncrement(_ id: SessionID, report: @escaping @Sendable (Result<UInt64, any Error>) -> Void) {
+        update(TallyUpdate(id: id, apply: { tally, _ in tally.count += 1 }, report: { result in report(result.map(\.version)) }))
+    }
 }
-struct BodyFailure: Error, Equatable {}
+
+/// Starts a call and sleeps until it reports; fails the test if it reports more than once.
+func waitFor<T, Failure: Error>(_ start: (@escaping @Sendable (Result<T, Failure>) -> Void) -> Void) throws -> T {
+    let report = FirstReport<T>()
+    start { result in report.deliver(result.mapError { $0 as any Error }) }
+    return try report.wait()
+}
+
+/// Expects `call` to fail with `.unavailable`.
+func expectUnavailable(_ call: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(sourceLocation: sourceLocation) {
+        try call()
+    } throws: { error in
+        isUnavailable(error)
+    }
+}
+
+func isUnavailable(_ error: any Error) -> Bool {
+    guard case .unavailable = error as? SessionStoreError else { return false }
+    return true
+}
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
@@ -129,38 +204,27 @@ func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
     for _ in 0..<count { done.wait() }
 }
 
-/// Waits for completion-form calls and checks each reports exactly once: `wait` sleeps until the first report, and
-/// `reportedOnce` (asked once the store is closed, when nothing can be in flight any more) says whether every call
-/// reported exactly once.
-final class Completions: Sendable {
-    private let reports = Mutex<[Int]>([])
+/// The first report of a call, handed from the thread that reports to the one that waits; a second report is an
+/// issue.
+final class FirstReport<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<T, any Error>?
+    private var reports = 0
+    private let arrived = DispatchSemaphore(value: 0)
 
-    /// Starts a completion-form call and returns (or throws) what it reported.
-    func wait<T>(_ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void) throws -> T {
-        let index = reports.withLock { reports -> Int in
-            reports.append(0)
-            return reports.count - 1
-        }
-        let first = FirstReport<T>()
-        let arrived = DispatchSemaphore(value: 0)
-        start { [self] result in
-            let isFirst = reports.withLock { reports -> Bool in
-                reports[index] += 1
-                return reports[index] == 1
-            }
-            guard isFirst else { return }
-            first.result = result
-            arrived.signal()
-        }
-        arrived.wait()
-        return try #require(first.result).get()
+    func deliver(_ result: Result<T, any Error>) {
+        lock.lock()
+        reports += 1
+        let first = reports == 1
+        if first { self.result = result }
+        lock.unlock()
+        if first { arrived.signal() } else { Issue.record("a call reported more than once") }
     }
 
-    var calls: Int { reports.withLock { $0.count } }
-    var reportedOnce: Bool { reports.withLock { $0.allSatisfy { $0 == 1 } } }
-}
-
-/// Written once before a semaphore is signalled, read after waiting on it.
-private final class FirstReport<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
+    func wait() throws -> T {
+        arrived.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return try result!.get()
+    }
 }

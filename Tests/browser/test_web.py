@@ -1,122 +1,36 @@
 #!/usr/bin/env python3
 """Drives the bundled web calculator in Debian's headless Chromium against a real calculator-server.
 
-Run through scripts/browser-test, which installs Chromium and playwright and finds the server binary.
+Run through scripts/browser-test, which installs Chromium, nginx, openssl and playwright and finds the server binary.
+The last checks put nginx in front of the server, configured by the README's recipe (TLS with a self-signed
+certificate, the page and the API under /calc/).
 Each check prints PASS or FAIL; the last line is "N passed, N failed" and the exit status is 1 on any failure.
 The checks run in order on one browser page, so a later one may start from what an earlier one left.
 """
 
 import argparse
-import contextlib
-import functools
-import http.server
+import http.client
 import json
 import os
 import re
 import shutil
-import socket
-import subprocess
+import ssl
 import sys
-import tempfile
-import threading
-import time
 import traceback
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "Sources" / "CalculatorService" / "Resources" / "web"
+sys.path.insert(0, str(ROOT / "Tests" / "support"))
+from checklist import Run  # noqa: E402
+from harness import api, calculator_server, nginx_in_front, second_origin  # noqa: E402
+from programmer_checks import add_programmer_checks  # noqa: E402
+
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1280, "height": 800}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port, seconds, process=None):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(f"calculator-server exited with status {process.returncode}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return
-        time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
-
-
-@contextlib.contextmanager
-def calculator_server(binary):
-    """The real binary on a free port with the in-memory store."""
-    port = free_port()
-    log = tempfile.TemporaryFile()
-    process = subprocess.Popen(
-        [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory", "--log-level", "warning"],
-        stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_for_port(port, 30, process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.seek(0)
-        output = log.read().decode(errors="replace").strip()
-        if output:
-            print("--- calculator-server output ---\n" + output[-4000:])
-
-
-@contextlib.contextmanager
-def second_origin():
-    """The page's files on another port, laid out as calculator-server serves them (index.html with web/ beside)."""
-    folder = Path(tempfile.mkdtemp(prefix="calc-web-"))
-    shutil.copy(WEB / "index.html", folder / "index.html")
-    shutil.copytree(WEB, folder / "web")
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def api(method, url):
-    request = urllib.request.Request(url, method=method)
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status
-
-
-class Run:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, name, body):
-        try:
-            body()
-        except Exception as error:  # any failure of a check is reported and the run goes on
-            self.failed += 1
-            print(f"FAIL {name}: {type(error).__name__}: {error}")
-            traceback.print_exc(limit=3, file=sys.stdout)
-        else:
-            self.passed += 1
-            print(f"PASS {name}")
 
 
 def press_requests_of(page):
@@ -356,6 +270,111 @@ def run_checks(run, options, screenshots):
             expect(other_page.locator("#status")).to_have_text("")
             other_context.close()
 
+        def digits_first_in_the_tab_order_and_enter_presses_the_focused_key():
+            tabbing_context = browser.new_context(viewport=PHONE)
+            tabbing = tabbing_context.new_page()
+            tabbing.on("pageerror", lambda error: page_errors.append(str(error)))
+            tabbing.goto(base + "/")
+            expect(tabbing.locator("#calculator")).to_have_attribute("data-ready", "true")
+            tabbed_display = tabbing.locator("#display")
+            focused = lambda: tabbing.evaluate("() => document.activeElement.dataset.key || document.activeElement.id")
+            tabbing.keyboard.press("Tab")
+            assert focused() == "7", f"the first Tab reaches {focused()!r}"
+            tabbing.keyboard.press("Enter")  # presses 7, the focused key
+            expect(tabbed_display).to_have_text("7")
+            tabbing.keyboard.press("Tab")
+            tabbing.keyboard.press("Enter")
+            expect(tabbed_display).to_have_text("78")
+            tabbing.keyboard.type("+")
+            tabbing.keyboard.press("Enter")  # the focus is still on 8: 78 + 8, not =
+            expect(tabbed_display).to_have_text("8")
+            expect(tabbing.locator("#expression")).to_have_text("78 + 8")
+            expect(tabbing.locator("#history li")).to_have_count(0)
+            tabbing.keyboard.type("=")
+            expect(tabbed_display).to_have_text("86")
+            order = ["7", "8"]
+            for _ in range(9):
+                tabbing.keyboard.press("Tab")
+                order.append(focused())
+            assert order == ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "."], order
+            tabbing.keyboard.press("Tab")
+            assert focused() not in "0123456789.", f"{focused()!r} after the digits"
+            # A key focused by a click keeps the focus, but typing a calculation and Enter still means =.
+            tabbing.locator('#keypad button[data-key="5"]').click()
+            tabbing.keyboard.type("*3")
+            tabbing.keyboard.press("Enter")
+            expect(tabbed_display).to_have_text("15")
+            tabbing_context.close()
+
+        def narrow_screen_shows_scientific_keys_on_request():
+            page.set_viewport_size(PHONE)
+            toggle = page.locator("#toggle-scientific")
+            expect(toggle).to_be_visible()
+            expect(toggle).to_have_attribute("aria-pressed", "false")
+            expect(key("sin")).to_be_hidden()
+            toggle.click()
+            expect(toggle).to_have_attribute("aria-pressed", "true")
+            expect(key("sin")).to_be_visible()
+            page.keyboard.press("Escape")
+            page.keyboard.type("30")
+            key("sin").click()
+            expect(display).to_have_text("0.5")
+            boxes = page.evaluate("""() => [...document.querySelectorAll('#keypad button')].map((b) => {
+                const r = b.getBoundingClientRect(); return [b.dataset.key, r.left, r.right, r.top, r.bottom]; })""")
+            outside = [box[0] for box in boxes
+                       if box[1] < 0 or box[2] > PHONE["width"] or box[3] < 0 or box[4] > PHONE["height"]]
+            assert len(boxes) >= 50 and not outside, f"keys off the screen: {outside}"
+            settle_for_screenshot()
+            page.screenshot(path=str(screenshots / "phone-scientific.png"))
+            toggle.click()
+            expect(toggle).to_have_attribute("aria-pressed", "false")
+            expect(key("sin")).to_be_hidden()
+            page.set_viewport_size(WIDE)
+            expect(toggle).to_be_hidden()  # wide screens show the scientific keys anyway
+            expect(key("sin")).to_be_visible()
+
+        def error_reason_is_announced():
+            announcement = page.locator("#announcement")
+            assert announcement.get_attribute("aria-live") == "polite"
+            page.keyboard.press("Escape")
+            page.keyboard.type("1/0=")
+            expect(display).to_have_text("Error")
+            expect(page.locator("#expression")).to_have_text("Division by zero")
+            expect(announcement).to_have_text("Error: Division by zero")
+            page.keyboard.press("Escape")
+            expect(announcement).to_have_text("0")
+
+        def behind_nginx_with_tls_under_a_path_prefix():
+            with nginx_in_front(options.nginx, base) as proxy:
+                host, port = proxy.removeprefix("https://").split(":")
+                connection = http.client.HTTPSConnection(host, int(port), context=ssl._create_unverified_context(),
+                                                         timeout=10)
+                connection.request("GET", "/calc")
+                redirect = connection.getresponse()
+                assert redirect.status == 301 and redirect.getheader("Location", "").endswith("/calc/"), \
+                    f"/calc answered {redirect.status} {redirect.getheader('Location')}"
+                connection.close()
+                proxied_context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+                proxied = proxied_context.new_page()
+                proxied.on("pageerror", lambda error: page_errors.append(str(error)))
+                urls, failed = [], []
+                proxied.on("request", lambda r: urls.append(r.url))
+                proxied.on("requestfailed", lambda r: failed.append(r.url))
+                proxied.goto(proxy + "/calc/")
+                expect(proxied.locator("#calculator")).to_have_attribute("data-ready", "true")
+                proxied.keyboard.type("6*7")
+                proxied.keyboard.press("Enter")
+                expect(proxied.locator("#display")).to_have_text("42")
+                expect(proxied.locator("#history .history-result")).to_have_text(["42"])
+                outside = [url for url in urls if not url.startswith(proxy + "/calc/")]
+                assert not outside, f"requests outside the prefix: {outside}"
+                for path in ("web/style.css", "web/app.js", "keys", "sessions"):
+                    assert any(url.startswith(f"{proxy}/calc/{path}") for url in urls), f"no request for {path}: {urls}"
+                assert not failed, f"failed requests: {failed}"
+                # The stylesheet came through the proxy: the page is dark.
+                assert proxied.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
+                proxied_context.close()
+
         def no_script_errors():
             assert not page_errors, page_errors
 
@@ -373,8 +392,15 @@ def run_checks(run, options, screenshots):
         run.check("phone layout (390x844): basic keys only; screenshot", phone_layout)
         run.check("wide layout (1280x800): scientific keys, 2nd shows inverses; screenshot",
                   wide_layout_with_second_functions)
+        run.check("narrow screen (390x844): a toggle shows the scientific keys, all on the screen; screenshot",
+                  narrow_screen_shows_scientific_keys_on_request)
+        run.check("an error's reason is announced by the live region", error_reason_is_announced)
         run.check("a deleted session is replaced by a new one", expired_session_is_replaced)
         run.check("served from another origin, the page presses keys through CORS", works_from_another_origin)
+        run.check("Tab reaches the digits first; Enter presses the key Tab focused, and = after a click",
+                  digits_first_in_the_tab_order_and_enter_presses_the_focused_key)
+        run.check("behind nginx (the README's recipe): TLS, page and API under /calc/", behind_nginx_with_tls_under_a_path_prefix)
+        add_programmer_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
         run.check("no uncaught script errors", no_script_errors)
         browser.close()
 
@@ -383,6 +409,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--server", default=os.environ.get("CALC_SERVER_BIN"), help="calculator-server binary")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--nginx", default=shutil.which("nginx") or "/usr/sbin/nginx")
     parser.add_argument("--screenshots", default=str(ROOT / ".build" / "screenshots"))
     options = parser.parse_args()
     if not options.server:
@@ -399,7 +426,8 @@ def main():
         print(f"FAIL setting up: {type(error).__name__}: {error}")
         traceback.print_exc(limit=5, file=sys.stdout)
 
-    print(f"screenshots: {screenshots / 'phone.png'} {screenshots / 'wide.png'}")
+    print("screenshots: " + " ".join(str(screenshots / name) for name in (
+        "phone.png", "phone-scientific.png", "wide.png", "phone-programmer.png")))
     print(f"{run.passed} passed, {run.failed} failed")
     return 1 if run.failed else 0
 

@@ -107,10 +107,29 @@ final class HTTPClient {
         return response
     }
 
+    /// Shuts down the sending side, as `nc -N` does once its request is out: the server reads the end of the stream.
+    func finishSending() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// True when the server has closed its side (a read returns end of file).
     func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
         return recv(fd, &byte, 1, 0) == 0
+    }
+
+    /// True when the server closes its side within `seconds`, whatever bytes it sends before (libmicrohttpd sends some
+    /// errors' header block twice).
+    func isClosedByPeer(afterDrainingFor seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        buffer.removeAll()
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if received == 0 || (received < 0 && errno == ECONNRESET) { return true }
+            if received < 0 { return false }
+        }
     }
 
     private func readChunked() throws -> [UInt8] {

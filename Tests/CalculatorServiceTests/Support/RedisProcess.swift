@@ -5,6 +5,8 @@ final class RedisProcess: @unchecked Sendable {
     let port: Int
     let directory: URL
     private var process: Process?
+    /// More configuration, e.g. `--requirepass`.
+    private let extraArguments: [String]
 
     var url: String { "redis://127.0.0.1:\(port)" }
 
@@ -12,7 +14,8 @@ final class RedisProcess: @unchecked Sendable {
         ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].contains { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init() throws {
+    init(_ extraArguments: [String] = []) throws {
+        self.extraArguments = extraArguments
         port = try freePort()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("redis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,7 +35,10 @@ final class RedisProcess: @unchecked Sendable {
         process.arguments = [
             "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes", "--appendfsync", "always",
             "--dir", directory.path, "--logfile", directory.appendingPathComponent("redis.log").path,
-        ]
+        ] + extraArguments
+        // Not the test runner's: an inherited pipe would stay open while a leaked server lives.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
         // Ready when it accepts a connection.
@@ -41,6 +47,23 @@ final class RedisProcess: @unchecked Sendable {
             usleep(25_000)
         }
         throw ServerProcessError.didNotStart("redis-server on port \(port)")
+    }
+
+    /// Runs one command with redis-cli (beside redis-server) against this server and waits for it; its output.
+    @discardableResult
+    func run(_ arguments: String...) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ["/usr/bin/redis-cli", "/usr/local/bin/redis-cli"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } ?? "/usr/bin/redis-cli")
+        process.arguments = ["-p", String(port)] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
     }
 
     /// SIGKILL, as a crash would: with `appendfsync always` every acknowledged write is already on disk. (SIGTERM is no

@@ -64,7 +64,8 @@ final class ServerProcess: @unchecked Sendable {
         return root.appendingPathComponent(".build/debug/calculator-server")
     }
 
-    /// Starts the server with `--port 0` and waits for the line that names the bound port.
+    /// Starts the server with `--port 0` and waits for the line that names the bound port: text, or with
+    /// `--log-format json` an object with `server.port`.
     init(_ arguments: [String] = ["--store", "memory"], environment: [String: String] = [:]) throws {
         process.executableURL = Self.binary
         process.arguments = ["--port", "0", "--log-level", "warning"] + arguments
@@ -78,9 +79,7 @@ final class ServerProcess: @unchecked Sendable {
         defer { try? errors.close() }  // the child holds its own copy
         process.standardError = errors
         try process.run()
-        guard let line = Self.readLine(output.fileHandleForReading), let range = line.range(of: ":", options: .backwards),
-            let port = Int(line[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
+        guard let line = Self.readLine(output.fileHandleForReading), let port = Self.port(announcedBy: line) else {
             process.terminate()
             process.waitUntilExit()
             let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
@@ -100,6 +99,18 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func client() throws -> HTTPClient { try HTTPClient(port: port) }
+
+    /// What the server has written to standard error so far.
+    var errorOutput: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
+    private static func port(announcedBy line: String) -> Int? {
+        if line.hasPrefix("{") {
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return object?["server.port"] as? Int
+        }
+        guard let range = line.range(of: ":", options: .backwards) else { return nil }
+        return Int(line[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 
     /// SIGTERM, then the exit status.
     func stop() -> Int32 {

@@ -16,11 +16,14 @@
     historyCount: document.getElementById('history-count'),
     scientific: document.getElementById('keys-scientific'),
     basic: document.getElementById('keys-basic'),
+    announcement: document.getElementById('announcement'),
+    scientificToggle: document.getElementById('toggle-scientific'),
   };
 
   // ---- where the API is ----
 
-  // ?api=http://host:port (or data-api on <html> or the calculator) lets the page run on another origin than the API.
+  // ?api=http://host:port[/prefix] (or data-api on <html> or the calculator) lets the page run on another origin than
+  // the API; '' means the API is where the page is.
   function apiBase() {
     const raw = new URLSearchParams(location.search).get('api')
       || document.documentElement.dataset.api || root.dataset.api || '';
@@ -34,6 +37,9 @@
   }
 
   const base = apiBase();
+  // API paths are resolved against the page's folder, never the host's root, so a proxy may serve the page and the
+  // API under a path prefix (https://host/calc/ → https://host/calc/sessions).
+  const apiRoot = base ? `${base}/` : new URL('./', location.href).href;
   // One remembered session per API, since one static host may point at several.
   const storageKey = base ? `calculator.session@${base}` : 'calculator.session';
   const sessionIDPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -69,15 +75,16 @@
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
+    const url = new URL(path, apiRoot);
     let response;
     try {
-      response = await fetch(base + path, init);
+      response = await fetch(url, init);
     } catch (error) {
       if (!retryOnNetworkError) throw new NetworkError(error.message);
       // Safe to send again: the request carries the same Idempotency-Key, so the server applies it at most once.
       await sleep(400);
       try {
-        response = await fetch(base + path, init);
+        response = await fetch(url, init);
       } catch (again) {
         throw new NetworkError(again.message);
       }
@@ -134,7 +141,8 @@
     ['fact', 'sin', 'cos', 'tan', 'e', 'EE'],
     ['angle', 'sinh', 'cosh', 'tanh', 'pi', 'rand'],
   ];
-  const placedElsewhere = new Set(['AC', 'C', 'rad', 'deg']);
+  // CE is the clear entry of every mode; grad is a toggle of its own, and the programmer keypad is modes.js's.
+  const placedElsewhere = new Set(['AC', 'C', 'CE', 'rad', 'deg', 'grad']);
 
   // What a screen reader says for each key (the labels are symbols).
   const spoken = {
@@ -172,9 +180,7 @@
     button.className = `key key-${classFor(slot, info, block)}`;
     button.dataset.slot = slot;
     button.dataset.kind = info.kind;
-    button.addEventListener('click', () => {
-      press(button.dataset.key);
-    });
+    button.addEventListener('click', () => press(button.dataset.key));
     buttons.set(slot, button);
     setButtonKey(button, info.name);
     return button;
@@ -206,32 +212,39 @@
     buttons.clear();
     const placed = new Set(placedElsewhere);
     const fill = (container, layout, block) => {
-      container.replaceChildren();
-      for (const row of layout) {
-        for (const slot of row) {
-          const name = slot === 'clear' ? 'AC' : slot === 'angle' ? 'rad' : slot;
-          const info = catalog.get(name);
-          if (!info) continue;
-          placed.add(name);
-          container.append(makeButton(slot, info, block));
-        }
-      }
+      const made = [];
+      layout.forEach((row, rowIndex) => row.forEach((slot, columnIndex) => {
+        const name = slot === 'clear' ? 'AC' : slot === 'angle' ? 'rad' : slot;
+        const info = catalog.get(name);
+        if (!info) return;
+        placed.add(name);
+        const button = makeButton(slot, info, block);
+        // The basic keys are placed on the grid by position, so their document order (the tab order) may differ.
+        if (block === 'basic') button.style.gridArea = `${rowIndex + 1} / ${columnIndex + 1}`;
+        made.push(button);
+      }));
+      container.replaceChildren(...made);
     };
     fill(el.basic, basicLayout, 'basic');
+    // Tab reaches the digits and the point first, then the other basic keys, each in reading order.
+    const isDigit = (button) => /^[0-9.]$/.test(button.dataset.slot);
+    const basicKeys = [...el.basic.children];
+    el.basic.replaceChildren(...basicKeys.filter(isDigit), ...basicKeys.filter((button) => !isDigit(button)));
     fill(el.scientific, scientificLayout, 'scientific');
     for (const info of keys) {
-      if (placed.has(info.name) || info.second) continue;
+      if (placed.has(info.name) || info.second || !info.modes.scientific) continue;
       el.scientific.append(makeButton(info.name, info, 'scientific'));
     }
     const second = buttons.get('2nd');
     if (second) second.setAttribute('aria-pressed', 'false');
     if (state) render(state);
+    root.dispatchEvent(new CustomEvent('calculator:keys', { detail: keys }));
   }
 
   async function loadKeys() {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const body = await request('GET', '/keys');
+        const body = await request('GET', 'keys');
         drawKeypad(body.keys);
         return;
       } catch (error) {
@@ -246,6 +259,7 @@
   function render(next) {
     state = next;
     root.dataset.session = next.id;
+    root.dataset.mode = next.mode;
     el.display.textContent = next.display;
     el.display.classList.toggle('is-error', Boolean(next.error));
     if (next.error) {
@@ -255,12 +269,16 @@
       el.expression.textContent = next.expression;
       el.expression.classList.remove('is-error');
     }
+    // What a screen reader says after each press: the display, and for an error its reason, which only the
+    // expression line shows.
+    el.announcement.textContent = next.error ? `Error: ${next.error.message}` : next.display;
     el.expression.scrollLeft = el.expression.scrollWidth;
     el.second.hidden = !next.second;
     el.memory.hidden = next.memory === null || next.memory === undefined;
     el.memory.title = el.memory.hidden ? '' : `Memory: ${next.memory}`;
-    el.angle.textContent = next.angle === 'rad' ? 'RAD' : 'DEG';
-    el.angle.title = next.angle === 'rad' ? 'Angles in radians' : 'Angles in degrees';
+    el.angle.textContent = next.angle.toUpperCase();
+    el.angle.title = `Angles in ${{ deg: 'degrees', rad: 'radians', grad: 'gradians' }[next.angle]}`;
+    el.angle.hidden = next.mode === 'programmer';
 
     const clear = buttons.get('clear');
     if (clear) {
@@ -286,6 +304,7 @@
       button.classList.toggle('is-active', next.pending && lastKind === 'binary' && button.dataset.key === lastOperator);
     }
     fitDisplay();
+    root.dispatchEvent(new CustomEvent('calculator:state', { detail: next }));
   }
 
   // Long numbers shrink to fit the width instead of being cut off.
@@ -320,7 +339,7 @@
 
   async function refreshHistory(id) {
     try {
-      const body = await request('GET', `/sessions/${id}/history`);
+      const body = await request('GET', `sessions/${id}/history`);
       renderHistory(body.history);
     } catch (error) {
       showStatus(`Could not load the history: ${describe(error)}`);
@@ -345,7 +364,7 @@
     const saved = savedSession.get();
     if (saved) {
       try {
-        const resumed = await request('GET', `/sessions/${saved}`);
+        const resumed = await request('GET', `sessions/${saved}`);
         render(resumed);
         await refreshHistory(saved);
         return saved;
@@ -358,7 +377,7 @@
   }
 
   async function createSession() {
-    const created = await request('POST', '/sessions');
+    const created = await request('POST', 'sessions');
     savedSession.set(created.id);
     lastKind = null;
     render(created);
@@ -392,13 +411,13 @@
       return;
     }
     try {
-      const next = await request('POST', `/sessions/${id}/press`, {
+      const next = await request('POST', `sessions/${id}/press`, {
         body: { key: name },
         headers: { 'Idempotency-Key': newIdempotencyKey() },
         retryOnNetworkError: true,
       });
       const info = catalog.get(name);
-      lastKind = info ? info.kind : null;
+      lastKind = info ? info.modes[next.mode] || info.kind : null;
       if (lastKind === 'binary') lastOperator = name;
       render(next);
       clearStatus();
@@ -416,33 +435,37 @@
     }
   }
 
-  // ---- keyboard ----
+  // ---- other scripts ----
 
-  const keyboard = {
-    Enter: '=', '=': '=', Backspace: 'back', Escape: 'AC', Delete: 'C', '%': 'percent', '^': 'pow',
-    '+': '+', '-': '-', '*': '*', '/': '/', '(': '(', ')': ')', '.': '.', ',': '.',
-  };
-  for (const digit of '0123456789') keyboard[digit] = digit;
-
-  document.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const name = keyboard[event.key];
-    if (!name) return;
-    // Also stops Enter from clicking a focused key button, and '/' from opening find-in-page.
-    event.preventDefault();
-    flash(name);
-    press(name);
+  // keyboard.js and modes.js press keys and change settings through these events, in the same queue as the keypad.
+  root.addEventListener('calculator:press', (event) => press(event.detail));
+  root.addEventListener('calculator:settings', (event) => {
+    queue = queue.then(() => changeSettings(event.detail));
   });
 
-  function flash(name) {
-    for (const button of buttons.values()) {
-      if (button.dataset.key !== name) continue;
-      button.classList.add('is-pressed');
-      setTimeout(() => button.classList.remove('is-pressed'), 120);
+  async function changeSettings(settings) {
+    try {
+      const id = await ensureSession();
+      render(await request('PATCH', `sessions/${id}`, { body: settings }));
+      clearStatus();
+    } catch (error) {
+      showStatus(describe(error));
     }
   }
 
   window.addEventListener('resize', fitDisplay);
+
+  // ---- scientific keys on a narrow screen ----
+
+  // A narrow screen shows the basic keys; the toggle adds the scientific ones, as turning a phone sideways does.
+  // Wide screens always show both and hide the toggle.
+  el.scientificToggle.addEventListener('click', () => {
+    const shown = root.dataset.scientific !== 'true';
+    root.dataset.scientific = String(shown);
+    el.scientificToggle.setAttribute('aria-pressed', String(shown));
+    fitDisplay();
+    el.history.scrollTop = el.history.scrollHeight; // the history's box changed: keep the newest in view
+  });
 
   // ---- start ----
 

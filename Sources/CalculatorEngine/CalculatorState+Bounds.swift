@@ -1,0 +1,45 @@
+/// What a state may hold, whatever keys it is sent: a session is stored after every request, so its size is what
+/// each later press pays to store, and what a hostile client could grow.
+///
+/// - Pending operations and open parentheses: at most `pendingLimit` together (25, Windows' `MAXPRECDEPTH`); a
+///   further `(` is ignored and a chain of xʸ evaluates left to right beyond it.
+/// - Exact numbers: each is a rational of at most `Budget.maxRationalBits` bits, and the numbers a state keeps
+///   between keys (the shown value, memory, the operand a further `=` repeats, every pending operand) share that
+///   same budget. Past it they continue as their 256-bit values, in this order: the repeated operand, memory, the
+///   pending operands from the outermost in, and the shown value last. So the operation in progress keeps exact
+///   operands however large, and what waits beside it is rounded first.
+/// - Text: the history keeps `historyLimit` entries, and each expression text `expressionLimit` bytes.
+extension CalculatorState {
+    mutating func keepNumbersWithinBudget() {
+        let budget = Budget.standard.maxRationalBits
+        var total = (value?.rationalBits ?? 0) + (memoryValue?.rationalBits ?? 0) + (lastOperation?.operand.rationalBits ?? 0)
+        for case .operation(let left, _) in pending { total += left.rationalBits }
+        guard total > budget else { return }
+
+        // Right after an operator the shown value is the operand of the innermost pending operation: one number.
+        let innermost = pending.lastIndex { if case .operation = $0 { true } else { false } }
+        var valueIsPending = false
+        if let innermost, case .operation(let left, _) = pending[innermost], let value, value == left {
+            valueIsPending = true
+            total -= value.rationalBits
+        }
+        if total > budget, let last = lastOperation, last.operand.isRational {
+            total -= last.operand.rationalBits
+            lastOperation = RepeatOperation(op: last.op, operand: last.operand.asReal)
+        }
+        if total > budget, let memory = memoryValue, memory.isRational {
+            total -= memory.rationalBits
+            memoryValue = memory.asReal
+        }
+        for index in pending.indices where total > budget {
+            guard case .operation(let left, let op) = pending[index], left.isRational else { continue }
+            total -= left.rationalBits
+            let rounded = left.asReal
+            pending[index] = .operation(left: rounded, op: op)
+            if valueIsPending && index == innermost { value = rounded }
+        }
+        if total > budget, let shown = value, shown.isRational {
+            value = shown.asReal
+        }
+    }
+}

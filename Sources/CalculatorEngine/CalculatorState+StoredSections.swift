@@ -1,0 +1,158 @@
+/// Format 3's sections, after the fields of format 2 (`CalculatorState+Stored.swift`): a count, then each section
+/// as its tag and its fields, tags rising, each present only when it is not the default:
+/// 1 programmer settings (radix, word bits) · 2 variables (count; variable, number) · 3 waiting command ·
+/// 4 programmer mode's engine (`ProgrammerMachine+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`).
+/// Codes are spelled out, not taken from declaration order.
+extension CalculatorState {
+    private enum Section: UInt8 {
+        case programmerSettings = 1, variables, awaiting, programmer, undo
+    }
+
+    /// Whether the state needs format 3.
+    var hasStoredSections: Bool {
+        settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || programmer != nil
+            || !undoHistory.isEmpty
+    }
+
+    func writeSections(to writer: inout StoredFormWriter) {
+        var sections: [Section] = []
+        if settings.radix != .dec || settings.word != .qword { sections.append(.programmerSettings) }
+        if !variables.isEmpty { sections.append(.variables) }
+        if awaiting != nil { sections.append(.awaiting) }
+        if programmer != nil { sections.append(.programmer) }
+        if !undoHistory.isEmpty { sections.append(.undo) }
+        writer.unsigned(UInt64(sections.count))
+        for section in sections {
+            writer.byte(section.rawValue)
+            switch section {
+            case .programmerSettings:
+                writer.byte(settings.radix.storedCode)
+                writer.byte(UInt8(settings.word.bits))
+            case .variables:
+                writer.variables(variables)
+            case .awaiting:
+                writer.byte(awaiting!.storedCode)
+            case .programmer:
+                programmer!.write(to: &writer)
+            case .undo:
+                undoHistory.write(to: &writer)
+            }
+        }
+    }
+
+    /// Reads what `writeSections` wrote: each section once, in order, none empty.
+    mutating func readSections(from reader: inout StoredFormReader) throws {
+        let count = try reader.count(minimumItemBytes: 2)
+        guard count > 0 else { throw StoredFormError("format 3 without sections") }
+        var previous: UInt8 = 0
+        for _ in 0..<count {
+            let tag = try reader.byte()
+            guard tag > previous, let section = Section(rawValue: tag) else { throw StoredFormError("section \(tag)") }
+            previous = tag
+            switch section {
+            case .programmerSettings:
+                settings.radix = try Radix(storedCode: reader.byte())
+                let bits = Int(try reader.byte())
+                guard let word = WordSize(rawValue: bits) else { throw StoredFormError("word of \(bits) bits") }
+                settings.word = word
+                guard settings.radix != .dec || settings.word != .qword else { throw StoredFormError("default programmer settings stored") }
+            case .variables:
+                variables = try reader.variables()
+                guard !variables.isEmpty else { throw StoredFormError("no variables") }
+            case .awaiting:
+                awaiting = try VariableCommand(storedCode: reader.byte())
+            case .programmer:
+                programmer = try ProgrammerMachine(from: &reader, settings: settings, error: error)
+            case .undo:
+                undoHistory = try UndoHistory(from: &reader)
+            }
+        }
+    }
+}
+
+/// The variables, as their section and the undo steps that keep them store them: a count, then each stored
+/// variable's code and number, codes rising.
+extension StoredFormWriter {
+    mutating func variables(_ variables: Variables) {
+        let stored = Variable.allCases.filter { variables[$0] != nil }
+        unsigned(UInt64(stored.count))
+        for variable in stored {
+            byte(variable.storedCode)
+            number(variables[variable]!)
+        }
+    }
+}
+
+extension StoredFormReader {
+    mutating func variables() throws -> Variables {
+        var variables = Variables()
+        let stored = try count(minimumItemBytes: 2)
+        var last: UInt8?
+        for _ in 0..<stored {
+            let code = try byte()
+            guard last.map({ code > $0 }) ?? true else { throw StoredFormError("variables out of order") }
+            last = code
+            variables[try Variable(storedCode: code)] = try number()
+        }
+        return variables
+    }
+}
+
+extension Radix {
+    var storedCode: UInt8 {
+        switch self {
+        case .dec: 0
+        case .hex: 1
+        case .oct: 2
+        case .bin: 3
+        }
+    }
+
+    init(storedCode: UInt8) throws {
+        switch storedCode {
+        case 0: self = .dec
+        case 1: self = .hex
+        case 2: self = .oct
+        case 3: self = .bin
+        default: throw StoredFormError("radix \(storedCode)")
+        }
+    }
+}
+
+extension Variable {
+    var storedCode: UInt8 {
+        switch self {
+        case .x: 0
+        case .y: 1
+        case .z: 2
+        case .t: 3
+        }
+    }
+
+    init(storedCode: UInt8) throws {
+        switch storedCode {
+        case 0: self = .x
+        case 1: self = .y
+        case 2: self = .z
+        case 3: self = .t
+        default: throw StoredFormError("variable \(storedCode)")
+        }
+    }
+}
+
+extension VariableCommand {
+    var storedCode: UInt8 {
+        switch self {
+        case .store: 0
+        case .recall: 1
+        }
+    }
+
+    init(storedCode: UInt8) throws {
+        switch storedCode {
+        case 0: self = .store
+        case 1: self = .recall
+        default: throw StoredFormError("variable command \(storedCode)")
+        }
+    }
+}

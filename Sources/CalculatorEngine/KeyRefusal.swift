@@ -1,0 +1,84 @@
+/// Why a key may not be pressed now. A refused key changes nothing (`CalculatorState.apply` ignores it); the service
+/// answers 422 and presses nothing of the batch.
+public struct KeyRefusal: Error, Sendable, Equatable {
+    public enum Reason: String, Sendable {
+        /// The key has no meaning in the mode (`sin` in programmer mode, `A` in scientific mode).
+        case notInMode = "not_in_mode"
+        /// A digit at or above the radix's base (`A` in dec, `2` in bin).
+        case notInRadix = "not_in_radix"
+        /// `sto` or `rcl` waits for a variable key (or AC).
+        case awaitingVariable = "awaiting_variable"
+        /// A variable key without `sto` or `rcl` before it.
+        case noCommandAwaiting = "no_command_awaiting"
+    }
+
+    /// The key's canonical name.
+    public let key: String
+    public let mode: CalculationMode
+    public let reason: Reason
+    /// The radix of a digit refused as `notInRadix`, or the command of `awaitingVariable`.
+    public let detail: String?
+
+    /// A sentence for people.
+    public var message: String {
+        switch reason {
+        case .notInMode: "The key \(key) has no meaning in \(mode.rawValue) mode"
+        case .notInRadix: "\(key) is not a digit in \(detail ?? "this radix")"
+        case .awaitingVariable: "\(detail ?? "sto or rcl") waits for a variable key (x, y, z, t) or AC, not \(key)"
+        case .noCommandAwaiting: "The variable key \(key) completes sto or rcl, and neither waits"
+        }
+    }
+}
+
+extension CalculatorState {
+    /// Why `key` may not be pressed now, or nil when it may: a key of another mode, a digit outside the radix, a key
+    /// other than a variable or AC while `sto` or `rcl` waits, a variable key while neither waits.
+    public func refusal(of key: Key) -> KeyRefusal? {
+        let mode = settings.mode
+        func refused(_ reason: KeyRefusal.Reason, _ detail: String? = nil) -> KeyRefusal {
+            KeyRefusal(key: key.name, mode: mode, reason: reason, detail: detail)
+        }
+        guard key.works(in: mode) else { return refused(.notInMode) }
+        if let awaiting {
+            if !key.answersAwaitingCommand { return refused(.awaitingVariable, awaiting.rawValue) }
+        } else if case .variable(.name)? = key.action {
+            return refused(.noCommandAwaiting)
+        }
+        if mode == .programmer, case .digit(let digit)? = key.programmerAction, digit >= settings.radix.base {
+            return refused(.notInRadix, settings.radix.rawValue)
+        }
+        return nil
+    }
+}
+
+extension CalculatorState {
+    /// The first of `keys` that `refusal(of:)` refuses when they are pressed in order, with its place; nil when
+    /// every key may be pressed. A refusal depends on the mode (no key changes it), the radix and a waiting `sto` or
+    /// `rcl`: without a key that changes those two, each key is checked against this state; otherwise the keys are
+    /// pressed on a copy, as they will be.
+    public func firstRefusal(in keys: some Collection<Key>) -> (index: Int, refusal: KeyRefusal)? {
+        if awaiting == nil, !keys.contains(where: \.changesRefusals) {
+            for (index, key) in keys.enumerated() {
+                if let refusal = refusal(of: key) { return (index, refusal) }
+            }
+            return nil
+        }
+        var copy = self
+        var random = SystemRandomNumberGenerator()
+        for (index, key) in keys.enumerated() {
+            if let refusal = copy.refusal(of: key) { return (index, refusal) }
+            copy.apply(key, random: &random)
+        }
+        return nil
+    }
+}
+
+extension Key {
+    /// Whether pressing the key can change which keys are refused next: sto, rcl and the variable keys (a waiting
+    /// command) and the radix keys (the digits of the radix).
+    var changesRefusals: Bool {
+        if case .variable? = action { return true }
+        if case .radix? = programmerAction { return true }
+        return false
+    }
+}

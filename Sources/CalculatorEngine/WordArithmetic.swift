@@ -1,0 +1,104 @@
+/// Programmer mode's binary operators, with Windows Calculator's precedence.
+enum WordOperator: String, Sendable, CaseIterable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "mod"
+    case and, or, xor, nand, nor
+    case shiftLeft = "lsh", shiftRight = "rsh"
+
+    /// `or` and `xor` bind loosest, then `and`, `nand`, `nor`, then + −, then × ÷ mod and the shifts.
+    var precedence: Int {
+        switch self {
+        case .or, .xor: 1
+        case .and, .nand, .nor: 2
+        case .add, .subtract: 3
+        case .multiply, .divide, .remainder, .shiftLeft, .shiftRight: 4
+        }
+    }
+
+    /// How the expression shows the operator.
+    var symbol: String {
+        switch self {
+        case .add: "+"
+        case .subtract: "−"
+        case .multiply: "×"
+        case .divide: "÷"
+        case .remainder: "mod"
+        case .and: "AND"
+        case .or: "OR"
+        case .xor: "XOR"
+        case .nand: "NAND"
+        case .nor: "NOR"
+        case .shiftLeft: "<<"
+        case .shiftRight: ">>"
+        }
+    }
+}
+
+/// Programmer mode's functions of one value.
+enum WordFunction: String, Sendable, CaseIterable {
+    /// The bitwise complement within the word.
+    case not
+    /// Two's complement negation.
+    case negate = "neg"
+    /// The word rotated by one bit, as Windows' RoL and RoR.
+    case rotateLeft = "rol", rotateRight = "ror"
+
+    /// How the expression shows the function applied to `operand`.
+    func describe(_ operand: String) -> String {
+        switch self {
+        case .not: "NOT(\(operand))"
+        case .negate: "−(\(operand))"
+        case .rotateLeft: "RoL(\(operand))"
+        case .rotateRight: "RoR(\(operand))"
+        }
+    }
+}
+
+extension CalculatorError {
+    static let shiftCount = CalculatorError(code: "domain", message: "A shift count must be from 0 to the word size − 1")
+}
+
+/// Integer arithmetic modulo 2^bits of one word, read as signed: every result wraps, as in Windows Calculator.
+struct WordArithmetic: Sendable {
+    let word: WordSize
+
+    func apply(_ op: WordOperator, _ a: Int64, _ b: Int64) -> Result<Int64, CalculatorError> {
+        let result: Int64
+        switch op {
+        case .add: result = a &+ b
+        case .subtract: result = a &- b
+        case .multiply: result = a &* b
+        case .divide:
+            guard b != 0 else { return .failure(a == 0 ? .zeroByZero : .divisionByZero) }
+            // Truncates toward zero; the one overflow, the minimum ÷ −1, wraps to the minimum.
+            result = a.dividedReportingOverflow(by: b).partialValue
+        case .remainder:
+            guard b != 0 else { return .failure(.divisionByZero) }
+            // The dividend's sign, as Swift's %.
+            result = a.remainderReportingOverflow(dividingBy: b).partialValue
+        case .and: result = a & b
+        case .or: result = a | b
+        case .xor: result = a ^ b
+        case .nand: result = ~(a & b)
+        case .nor: result = ~(a | b)
+        case .shiftLeft, .shiftRight:
+            guard b >= 0, b < Int64(word.bits) else { return .failure(.shiftCount) }
+            // a is sign-extended, so >> is the arithmetic shift of the word.
+            result = op == .shiftLeft ? a << b : a >> b
+        }
+        return .success(word.truncating(result))
+    }
+
+    func apply(_ function: WordFunction, _ x: Int64) -> Int64 {
+        let bits = word.bitPattern(x)
+        switch function {
+        case .not: return word.truncating(~x)
+        case .negate: return word.truncating(0 &- x)
+        case .rotateLeft:
+            let rotated = (bits << 1) | (bits >> UInt64(word.bits - 1))
+            return word.truncating(Int64(bitPattern: rotated))
+        case .rotateRight:
+            let rotated = (bits >> 1) | (bits << UInt64(word.bits - 1))
+            return word.truncating(Int64(bitPattern: rotated))
+        }
+    }
+}

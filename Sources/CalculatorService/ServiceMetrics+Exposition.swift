@@ -1,0 +1,70 @@
+import CalculatorEngine
+import Synchronization
+
+extension ServiceMetrics {
+    /// Every metric in Prometheus's text format (0.0.4), each family under its `# HELP` and `# TYPE` lines: the
+    /// service's own, then the build's and the process's. `liveSessions` is the store's count, nil when the store
+    /// could not say.
+    func exposition(liveSessions: Int?) -> [UInt8] {
+        var text = ""
+        text.reserveCapacity(16_384)
+        Self.family(
+            "http_server_request_duration_seconds", .histogram,
+            "Duration of HTTP server requests, by method, status code and route (the pattern, never the path).", into: &text)
+        requestDurations.write("http_server_request_duration_seconds", routes: Self.routes, into: &text)
+
+        Self.family("http_server_active_requests", .gauge, "HTTP server requests being answered, by method.", into: &text)
+        for method in RequestMethod.allCases {
+            let active = activeRequests[Int(method.rawValue)].load(ordering: .relaxed)
+            text += "http_server_active_requests{http_request_method=\"\(method.label)\"} \(active)\n"
+        }
+
+        Self.family(
+            "calculator_store_operation_duration_seconds", .histogram,
+            "Duration of session store operations, from the call to the store's completion.", into: &text)
+        for operation in StoreOperation.allCases {
+            storeOperations[operation.index].write(
+                "calculator_store_operation_duration_seconds", labels: "store=\"\(store)\",operation=\"\(operation.rawValue)\"",
+                into: &text)
+        }
+
+        Self.family(
+            "calculator_store_errors_total", .counter,
+            "Session store operations that failed: the store unreachable (unavailable) or any other failure.", into: &text)
+        for operation in StoreOperation.allCases {
+            for (kind, name) in Self.storeErrorKinds.enumerated() {
+                let count = storeErrors[operation.index * 2 + kind].load(ordering: .relaxed)
+                text += "calculator_store_errors_total{store=\"\(store)\",operation=\"\(operation.rawValue)\",error=\"\(name)\"} \(count)\n"
+            }
+        }
+
+        if let liveSessions {
+            Self.family("calculator_sessions_live", .gauge, "Sessions in the store that have not expired.", into: &text)
+            text += "calculator_sessions_live \(liveSessions)\n"
+        }
+
+        Self.family("calculator_key_presses_total", .counter, "Keys pressed, by kind of key.", into: &text)
+        for (index, kind) in keyKinds.enumerated() {
+            text += "calculator_key_presses_total{kind=\"\(kind.rawValue)\"} \(presses[index].load(ordering: .relaxed))\n"
+        }
+
+        Self.family("calculator_rate_limited_total", .counter, "Requests refused by a rate limit, by limit.", into: &text)
+        for (index, limit) in Self.rateLimits.enumerated() {
+            text += "calculator_rate_limited_total{limit=\"\(limit)\"} \(rateLimited[index].load(ordering: .relaxed))\n"
+        }
+
+        Self.family("calculator_build_info", .gauge, "The running build; its version is the label, the value always 1.", into: &text)
+        text += "calculator_build_info{version=\"\(CalculatorService.version)\"} 1\n"
+
+        ProcessMetrics.read().write(into: &text)
+        return Array(text.utf8)
+    }
+
+    enum FamilyType: String {
+        case counter, gauge, histogram
+    }
+
+    static func family(_ name: String, _ type: FamilyType, _ help: String, into text: inout String) {
+        text += "# HELP \(name) \(help)\n# TYPE \(name) \(type.rawValue)\n"
+    }
+}

@@ -1,0 +1,178 @@
+import CalculatorEngine
+import HTTPServer
+import Logging
+import SessionStore
+
+/// The responses of the session routes, made from what the store reported: the same for every store, so not generic
+/// over it (the updates that carry it to the store's thread are not either).
+final class SessionReplies: Sendable {
+    private let configuration: ServiceConfiguration
+    private let logger: Logger
+    let metrics: ServiceMetrics
+
+    init(configuration: ServiceConfiguration, logger: Logger, metrics: ServiceMetrics) {
+        self.configuration = configuration
+        self.logger = logger
+        self.metrics = metrics
+    }
+
+    /// What a read of a session answers with.
+    enum View: Sendable {
+        /// The whole state (GET /sessions/{id}, and PUT of a session that exists).
+        case session
+        /// The display fields, as JSON or plain text.
+        case display(plainText: Bool)
+        case history
+    }
+
+    /// The view of the session read; 304 without a body when `tags` names its current version.
+    func read(_ view: View, of stored: Versioned<SessionRecord>, id: SessionID, unlessMatching tags: IfNoneMatch? = nil) -> Response {
+        let version = stored.version
+        if let tags {
+            let tag = Rendering.entityTag(version)
+            if tags.names(tag) { return notModified(entityTag: tag) }
+        }
+        return stored.value.withState { state in
+            switch view {
+            case .session:
+                return sessionJSON(200, Rendering.state(state, id: id, version: version), version: version)
+            case .display(plainText: true):
+                var response = Response(status: 200, body: Array((state.display + "\n").utf8))
+                response.headers.set("Content-Type", "text/plain; charset=utf-8")
+                response.headers.set("ETag", Rendering.entityTag(version))
+                return response
+            case .display(plainText: false):
+                return sessionJSON(200, Rendering.display(state), version: version)
+            case .history:
+                return sessionJSON(200, Rendering.history(state, id: id), version: version)
+            }
+        }
+    }
+
+    /// 201 with the new session.
+    func created(_ id: SessionID, _ state: CalculatorState) -> Response {
+        var response = sessionJSON(201, Rendering.state(state, id: id, version: 1), version: 1)
+        response.headers.add("Location", Self.sessionPath(id))
+        return response
+    }
+
+    /// The problem response for a failure of a session route: a `Problem` as it is, a store's error as `problem(for:)`
+    /// says. `route` is what follows "/sessions/<id>" in the path of the route (the request's path, as the route
+    /// matched it exactly and the id is its own text).
+    func failure(_ error: any Error, operation: String, session id: SessionID?, route: StaticString = "") -> Response {
+        let problem = error as? Problem ?? problem(for: error, operation: operation, session: id)
+        return problem.response(toPath: id.map { Self.sessionPath($0, route) } ?? "/sessions")
+    }
+
+    func problem(for error: any Error, operation: String, session id: SessionID?) -> Problem {
+        switch error as? SessionStoreError {
+        case .notFound?:
+            return Problem(.sessionNotFound, "no session with this id; it may have expired or been deleted")
+        case let .versionMismatch(current)?:
+            return Self.preconditionFailed(current: current)
+        case .capacityReached?:
+            return Problem(
+                .tooManySessions, "the service holds as many sessions as it may; try again later",
+                headers: [("Retry-After", String(configuration.retryAfterCapacity))])
+        case .unavailable?:
+            metrics.storeError(operation, "unavailable")
+            logger.warning("session store unavailable", metadata: ["error.message": "\(error)"])
+            return Problem(
+                .storeUnavailable, "the session store cannot be reached; nothing was changed",
+                headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
+        case .outcomeUnknown?:
+            metrics.storeError(operation, "outcome_unknown")
+            logger.warning("session store did not confirm a write", metadata: ["error": "\(error)"])
+            return Problem(
+                .outcomeUnknown,
+                "the session store did not confirm the change in time, so it may or may not have been made; read the session "
+                    + "to see, or send the request again with the same Idempotency-Key",
+                headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
+        case .alreadyExists?, .corrupt?, nil:
+            metrics.storeError(operation, "failure")
+            logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id?.shortHash ?? "-")"])
+            return Problem(.internalError, "the session could not be processed")
+        }
+    }
+
+    static func preconditionFailed(current: UInt64) -> Problem {
+        Problem(
+            .preconditionFailed, "If-Match does not match the session's current ETag \"\(current)\"; nothing was changed",
+            extensions: [("currentVersion", .int(Int(clamping: current)))])
+    }
+
+    func readiness(_ health: Result<Void, SessionStoreError>) -> Response {
+        do {
+            try health.get()
+            return json(200, Array(#"{"status":"ready"}"#.utf8))
+        } catch {
+            var response = json(503, Array(#"{"status":"unavailable","store":"unreachable"}"#.utf8))
+            response.headers.set("Retry-After", String(configuration.retryAfterUnavailable))
+            return response
+        }
+    }
+
+    /// 304: the ETag and the caching the 200 would carry (RFC 9110 §15.4.5), no body.
+    func notModified(entityTag: String, cacheControl: String = "no-store") -> Response {
+        var response = Response(status: 304)
+        response.headers.add("ETag", entityTag)
+        response.headers.add("Cache-Control", cacheControl)
+        return response
+    }
+
+    /// JSON that is fixed for a build (the key catalog): tagged, revalidated by caches on each use (`no-cache`), and
+    /// 304 when `If-None-Match` names its tag.
+    func fixed(_ body: [UInt8], entityTag: String, _ request: borrowing Request) -> Response {
+        if let tags = IfNoneMatch(request.headers[.ifNoneMatch]), tags.names(entityTag) {
+            return notModified(entityTag: entityTag, cacheControl: "no-cache")
+        }
+        var response = Response(status: 200, body: body)
+        response.headers.reserveCapacity(8)
+        response.headers.add("Content-Type", "application/json")
+        response.headers.add("Cache-Control", "no-cache")
+        response.headers.add("ETag", entityTag)
+        return response
+    }
+
+    func json(_ status: Int, _ body: [UInt8]) -> Response {
+        var response = Response(status: status, body: body)
+        // Room for what the service adds to every response (CORS, X-Request-Id) without growing the array twice.
+        response.headers.reserveCapacity(8)
+        response.headers.add("Content-Type", "application/json")
+        response.headers.add("Cache-Control", "no-store")
+        return response
+    }
+
+    func sessionJSON(_ status: Int, _ body: [UInt8], version: UInt64) -> Response {
+        var response = json(status, body)
+        response.headers.add("ETag", Rendering.entityTag(version))
+        return response
+    }
+
+    /// "/sessions/<id>" and a suffix.
+    static func sessionPath(_ id: SessionID, _ suffix: StaticString = "") -> String {
+        var path = "/sessions/"
+        path.reserveCapacity(path.utf8.count + id.utf8Count + suffix.utf8CodeUnitCount)
+        id.withUTF8 { bytes in
+            for index in bytes.indices { path.unicodeScalars.append(Unicode.Scalar(bytes[index])) }
+        }
+        path += suffix.description
+        return path
+    }
+
+    /// Whether an Accept header prefers text/plain to JSON.
+    static func prefersPlainText(_ accept: String?) -> Bool {
+        guard let accept else { return false }
+        var best: (json: Double, text: Double) = (0, 0)
+        for item in accept.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingSpaces().lowercased() }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            switch parts[0] {
+            case "text/plain": best.text = max(best.text, q)
+            case "application/json": best.json = max(best.json, q)
+            default: break
+            }
+        }
+        return best.text > best.json
+    }
+}

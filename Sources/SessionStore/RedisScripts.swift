@@ -1,0 +1,96 @@
+/// The Lua scripts; KEYS[1] is the session key and KEYS[2] the `#live` sorted set unless noted. Header bytes: 1–20
+/// version, 21–36 expiry in ms, 37–52 write token.
+@usableFromInline
+enum RedisScripts {
+    /// ARGV: now, redis ttl, new expiry (16 digits), id, set ttl → the record before the refresh, or nil.
+    static let get = RedisScript(
+        """
+        local v = redis.call('GET', KEYS[1])
+        if not v then return false end
+        if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[1]) then
+          redis.call('DEL', KEYS[1])
+          redis.call('ZREM', KEYS[2], ARGV[4])
+          return false
+        end
+        redis.call('SETRANGE', KEYS[1], 20, ARGV[3])
+        redis.call('PEXPIRE', KEYS[1], ARGV[2])
+        redis.call('ZADD', KEYS[2], tonumber(ARGV[3]), ARGV[4])
+        redis.call('PEXPIRE', KEYS[2], ARGV[5])
+        return v
+        """)
+
+    /// ARGV: record, now, redis ttl, expiry, id, max sessions, token, set ttl → 1 created, 0 exists, -1 at capacity.
+    static let create = RedisScript(
+        """
+        local v = redis.call('GET', KEYS[1])
+        if v then
+          if tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[2]) then
+            if string.sub(v, 37, 52) == ARGV[7] then return 1 end
+            return 0
+          end
+          redis.call('ZREM', KEYS[2], ARGV[5])
+        end
+        if redis.call('ZCOUNT', KEYS[2], '(' .. ARGV[2], '+inf') >= tonumber(ARGV[6]) then return -1 end
+        redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+        redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[5])
+        redis.call('PEXPIRE', KEYS[2], ARGV[8])
+        return 1
+        """)
+
+    /// ARGV: expected version field, record, now, redis ttl, expiry, id, token, set ttl, expected write token
+    /// → 1 written, nil absent, or the current record when it is not the expected one (another write came first).
+    /// A record holding this call's own token is its own write, sent again after a lost reply.
+    @usableFromInline static let compareAndSet = RedisScript(
+        """
+        local v = redis.call('GET', KEYS[1])
+        if (not v) or tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[3]) then return false end
+        if string.sub(v, 37, 52) == ARGV[7] then return 1 end
+        if string.sub(v, 1, 20) ~= ARGV[1] or string.sub(v, 37, 52) ~= ARGV[9] then return v end
+        redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
+        redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[6])
+        redis.call('PEXPIRE', KEYS[2], ARGV[8])
+        return 1
+        """)
+
+    /// ARGV: expected version header or empty, now, id → 1 deleted, nil absent, or the current version header.
+    static let delete = RedisScript(
+        """
+        local v = redis.call('GET', KEYS[1])
+        if not v then return false end
+        if tonumber(string.sub(v, 21, 36)) <= tonumber(ARGV[2]) then
+          redis.call('DEL', KEYS[1])
+          redis.call('ZREM', KEYS[2], ARGV[3])
+          return false
+        end
+        if ARGV[1] ~= '' and string.sub(v, 1, 20) ~= ARGV[1] then return string.sub(v, 1, 20) end
+        redis.call('DEL', KEYS[1])
+        redis.call('ZREM', KEYS[2], ARGV[3])
+        return 1
+        """)
+
+    /// KEYS[1]: the `#live` set. ARGV: now, key prefix, batch size → {ids looked at, sessions removed}.
+    /// Touches session keys by name, which plain (non-cluster) Redis allows.
+    static let sweep = RedisScript(
+        """
+        local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+        local removed = 0
+        for _, id in ipairs(ids) do
+          local key = ARGV[2] .. id
+          local v = redis.call('GET', key)
+          if v and tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[1]) then
+            redis.call('ZADD', KEYS[1], tonumber(string.sub(v, 21, 36)), id)
+          else
+            if v then redis.call('DEL', key) end
+            redis.call('ZREM', KEYS[1], id)
+            removed = removed + 1
+          end
+        end
+        return {#ids, removed}
+        """)
+
+    /// KEYS[1]: the `#live` set. ARGV: now → the sessions whose expiry is ahead.
+    static let liveCount = RedisScript(
+        """
+        return redis.call('ZCOUNT', KEYS[1], '(' .. ARGV[1], '+inf')
+        """)
+}

@@ -1,0 +1,86 @@
+import CalculatorService
+import Foundation
+import Testing
+
+/// The live binary's logs: in JSON mode every line an object with typed values under OpenTelemetry's names, the
+/// trace id of a request's `traceparent`, and no session id; in either mode times to the microsecond.
+@Suite struct LogTests {
+    private static let trace = "0af7651916cd43dd8448eb211c80319c"
+
+    /// The lines the server wrote to standard error by the time it stopped.
+    private static func stopped(_ server: ServerProcess) -> [String] {
+        #expect(server.stop() == 0)
+        return server.errorOutput.split(separator: "\n").map(String.init)
+    }
+
+    @Test func jsonLinesAreTypedAndCarryTheTraceID() throws {
+        let server = try ServerProcess(["--store", "memory", "--log-format", "json", "--log-level", "info"])
+        let client = try server.client()
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let pressed = try client.send(
+            "POST", "/sessions/\(id)/press", json: #"{"keys":"1 + 2 ="}"#,
+            headers: [("traceparent", "00-\(Self.trace)-b7ad6b7169203331-01"), ("X-Request-Id", "log-test-1")])
+        #expect(pressed.status == 200)
+        let returned = try #require(pressed.header("traceparent"))
+        #expect(returned.hasPrefix("00-\(Self.trace)-") && returned.hasSuffix("-01"))
+        _ = try client.send("BREW", "/sessions")
+        let output = Self.stopped(server)
+
+        let objects = try output.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+        }
+        #expect(objects.contains { $0["message"] as? String == "started" && $0["server.port"] as? Int == server.port })
+        for object in objects {
+            let time = try #require(object["time"] as? String)
+            #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z/) != nil, "\(time)")
+            #expect(object["level"] is String && object["message"] is String)
+        }
+        let press = try #require(objects.first { $0["request.id"] as? String == "log-test-1" })
+        #expect(press["http.request.method"] as? String == "POST")
+        #expect(press["http.route"] as? String == "/sessions/{id}/press")
+        #expect(press["url.path"] as? String == "/sessions/{id}/press")
+        #expect(press["http.response.status_code"] as? Int == 200)
+        #expect(!(press["http.response.status_code"] is String), "numbers are JSON numbers")
+        #expect((press["http.response.body.size"] as? Int ?? 0) > 0)
+        let duration = try #require(press["http.server.request.duration"] as? Double)
+        #expect(duration > 0 && duration < 10)
+        #expect(press["trace_id"] as? String == Self.trace)
+        #expect(press["span_id"] as? String == String(returned.split(separator: "-")[2]))
+        #expect((press["session.hash"] as? String)?.count == 8)
+        #expect(!output.contains { $0.contains(id) }, "a session id never appears in the log")
+
+        let unknown = try #require(objects.first { $0["http.request.method"] as? String == "_OTHER" })
+        #expect(unknown["http.request.method_original"] as? String == "BREW")
+        #expect(unknown["http.response.status_code"] as? Int == 405)
+        #expect(unknown["trace_id"] == nil, "no trace id without a traceparent")
+    }
+
+    @Test func jsonModeAnnouncesThePortAsJSONToo() throws {
+        // ServerProcess found the port in the first line on standard output, read as JSON.
+        let server = try ServerProcess(["--store", "memory", "--log-format", "json"])
+        #expect(try server.client().send("GET", "/healthz").status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func textLinesHaveMicrosecondTimes() throws {
+        let server = try ServerProcess(["--store", "memory", "--log-level", "info"])
+        _ = try server.client().send("GET", "/healthz")
+        let output = Self.stopped(server)
+        let request = try #require(output.first { $0.hasSuffix(" request") })
+        #expect(request.prefix(27).wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z/) != nil, "\(request)")
+        #expect(request.contains("http.response.status_code=200"))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let process = Process()
+        process.executableURL = ServerProcess.binary
+        process.arguments = ["--version"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text == CalculatorService.version + "\n")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// What an operator runs besides the server: `calculator-server healthcheck` (a container's HEALTHCHECK), the drain
+/// time on SIGTERM, and the start-up checks of the flags the README's guide describes.
+@Suite struct OperationsTests {
+    /// Runs the binary to its end; its exit status and standard error.
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = ServerProcess.binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CALC_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// A port nothing listens on: bound, then closed at once.
+    private func deadPort() throws -> Int {
+        let server = try ServerProcess()
+        let port = server.port
+        #expect(server.stop() == 0)
+        return port
+    }
+
+    @Test func healthcheckPassesAgainstALiveServer() throws {
+        let server = try ServerProcess()
+        #expect(try run(["healthcheck", "--port", String(server.port)]).status == 0)
+        #expect(try run(["healthcheck", "--path", "/readyz"], environment: ["CALC_PORT": String(server.port)]).status == 0)
+        // What a container's HEALTHCHECK sees: the server's own settings, with the wildcard address it listens on.
+        #expect(try run(["healthcheck"], environment: ["CALC_HOST": "0.0.0.0", "CALC_PORT": String(server.port)]).status == 0)
+    }
+
+    @Test func healthcheckFailsAgainstADeadPortOrAnotherStatus() throws {
+        let dead = try run(["healthcheck", "--port", String(try deadPort()), "--timeout", "1"])
+        #expect(dead.status == 1)
+        #expect(dead.errors.contains("unhealthy: no HTTP answer"))
+        let server = try ServerProcess()
+        let missing = try run(["healthcheck", "--port", String(server.port), "--path", "/missing"])
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("answered 404"))
+    }
+
+    @Test func healthcheckRefusesAPortItCannotReach() throws {
+        #expect(try run(["healthcheck"], environment: ["CALC_PORT": "0"]).status == 64)
+        #expect(try run(["healthcheck", "--path", "healthz"]).status == 64)
+    }
+
+    /// A request that stays in flight (its body never comes) holds the stop for the drain time, and no longer.
+    @Test func sigtermWaitsForTheDrainTimeout() throws {
+        let server = try ServerProcess(["--store", "memory", "--drain-timeout", "1s"])
+        let client = try server.client()
+        try client.write(Array("POST /sessions HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\nabc".utf8))
+        Thread.sleep(forTimeInterval: 0.2)
+        let started = Date()
+        #expect(server.stop() == 0)
+        let took = Date().timeIntervalSince(started)
+        #expect(took >= 0.9 && took < 5, "stopped after \(took) s")
+    }
+
+    @Test(arguments: [["--drain-timeout", "0"], ["--drain-timeout", "soon"], ["--cors-origin", "calc.example"],
+                      ["--cors-origin", "*,https://calc.example"]])
+    func refusesAnInvalidSetting(_ arguments: [String]) throws {
+        let result = try run(["--store", "memory", "--port", "0"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.errors.contains(arguments[0]))
+    }
+
+    @Test func drainTimeoutAndOriginsComeFromTheEnvironmentToo() throws {
+        let drain = try run(["--store", "memory", "--port", "0"], environment: ["CALC_DRAIN_TIMEOUT": "-5"])
+        #expect(drain.status == 64)
+        #expect(drain.errors.contains("--drain-timeout"))
+        let origins = try run(["--store", "memory", "--port", "0"], environment: ["CALC_CORS_ORIGIN": "https://calc.example/app"])
+        #expect(origins.status == 64)
+        #expect(origins.errors.contains("not an origin"))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+@testable import HTTPServer
+import Testing
+
+/// The header deadline (`ServerConfiguration.headerTimeout`): a client has that long, from when its connection opens
+/// or its last request ends, to send a request's line and header fields, however steadily it trickles them.
+@Suite(.serialized) struct HeaderDeadlineTests {
+    private func startServer(headerTimeout: Int) throws -> Server {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.headerTimeout = headerTimeout
+        configuration.connectionTimeout = 30
+        let server = Server(configuration: configuration) { request in
+            Response(status: 200, body: Array("\(request.method) \(request.path)".utf8))
+        }
+        try server.start()
+        return server
+    }
+
+    /// Writes a byte every 100 ms until a write fails; the seconds that took, or nil after `limit` seconds.
+    private func trickle(on connection: TestConnection, limit: Double) -> Double? {
+        let start = ContinuousClock.now
+        var bytes = Array("GET /slow HTTP/1.1\r\nHost: localhost\r\n".utf8)
+        while ContinuousClock.now - start < .seconds(limit) {
+            do {
+                try connection.write([bytes.isEmpty ? UInt8(ascii: "X") : bytes.removeFirst()])
+            } catch {
+                let elapsed = ContinuousClock.now - start
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }
+            usleep(100_000)
+        }
+        return nil
+    }
+
+    @Test func trickledHeadersAreCutAtTheDeadline() throws {
+        let server = try startServer(headerTimeout: 1)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let slow = try TestConnection(port: server.port)
+        let seconds = try #require(trickle(on: slow, limit: 6))
+        #expect(seconds >= 1)
+        #expect(seconds < 3)
+        #expect(try TestConnection(port: server.port).request("GET", "/other").text == "GET /other")
+    }
+
+    /// The deadline counts the idle time before a request too: an idle connection goes at the deadline, before the
+    /// idle timeout.
+    @Test func idleConnectionIsClosedAtTheDeadline() throws {
+        let server = try startServer(headerTimeout: 1)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        #expect(try connection.request("GET", "/first").status == 200)
+        let start = ContinuousClock.now
+        #expect(try connection.peerHasClosed())
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    /// A client that shut down its sending side with its request will send no other: its connection is closed within
+    /// a tick of its reply, not at the deadline.
+    @Test func halfClosedClientIsDisconnectedSoonAfterItsReply() throws {
+        let server = try startServer(headerTimeout: 30)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET", "/half")
+        connection.finishSending()
+        #expect(try connection.readResponse().text == "GET /half")
+        let start = ContinuousClock.now
+        #expect(try connection.peerHasClosed())
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    @Test func requestsSentInTimeAreServed() throws {
+        let server = try startServer(headerTimeout: 2)
+        defer { server.shutdown(drainTimeout: .zero) }
+        let connection = try TestConnection(port: server.port)
+        for index in 0..<3 {
+            usleep(1_000_000)
+            #expect(try connection.request("GET", "/n/\(index)").text == "GET /n/\(index)")
+        }
+    }
+
+    @Test(arguments: [0, 86_401]) func deadlineOutsideItsRangeIsRefused(seconds: Int) {
+        var configuration = ServerConfiguration.ephemeral
+        configuration.headerTimeout = seconds
+        let server = Server(configuration: configuration) { _ in Response(status: 200) }
+        #expect(throws: HTTPServerError.self) { try server.start() }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SessionStore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A broken or hostile server behind the Redis URL: what it answers may cost a call its timeout, never more, and
+/// never more memory than a reply the store could use.
+@Suite struct RedisHostileServerTests {
+    /// "*2147483647": an array header whose element table hiredis 0.14 would allocate at once (16 GiB).
+    @Test func hugeArrayHeaderIsRefusedWithoutReservingMemory() throws {
+        let server = try FakeRedis { _, send in send(Array("*2147483647\r\n".utf8)) }
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { store.close() }
+        let peakBefore = peakVirtualMemoryKiB()
+        let clock = ContinuousClock()
+        for _ in 0..<3 {
+            let started = clock.now
+            expectUnavailable { _ = try store.get(SessionID.random()) }
+            expectUnavailable { try store.create(SessionID.random(), Tally(count: 0, note: "")) }
+            expectUnavailable { _ = try store.increment(SessionID.random()) }
+            expectUnavailable { try store.checkHealth() }
+            #expect(clock.now - started < .seconds(2), "a garbage reply must fail the call at once")
+            usleep(300_000)  // past the reconnect pause, so every round connects and reads the reply again
+        }
+        let grown = peakVirtualMemoryKiB() - peakBefore
+        #expect(grown < 1 << 20, "peak virtual memory grew by \(grown) KiB")
+        // Nested headers share one reply's budget.
+        let nested = try FakeRedis { _, send in send(Array(String(repeating: "*1000\r\n", count: 8).utf8)) }
+        defer { nested.stop() }
+        let other = try RedisSessionStore(url: nested.url, codec: Tally.codec)
+        defer { other.close() }
+        expectUnavailable { _ = try other.get(SessionID.random()) }
+    }
+
+    /// A server that trickles a reply one byte at a time, each within the socket's timeout: the call still ends
+    /// after the timeout of the whole reply (2 s), not after the trickle.
+    @Test func trickledReplyEndsAtTheTimeout() throws {
+        let server = try FakeRedis { _, send in
+            guard send(Array("$64\r\n".utf8)) else { return false }
+            for _ in 0..<66 {
+                usleep(200_000)
+                guard send([UInt8(ascii: "a")]) else { return false }
+            }
+            return true
+        }
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { store.close() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        expectUnavailable { _ = try store.get(SessionID.random()) }
+        let elapsed = clock.now - started
+        #expect(elapsed < .seconds(6), "took \(elapsed)")
+    }
+
+    /// A bulk string larger than any session record: refused once the bytes read pass the bound, with no need to
+    /// wait for the rest.
+    @Test func oversizedStringIsRefused() throws {
+        let server = try FakeRedis { _, send in
+            guard send(Array("$1000000000\r\n".utf8)) else { return false }
+            let block = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+            for _ in 0..<64 where !send(block) { return false }
+            return true
+        }
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        defer { store.close() }
+        expectUnavailable { _ = try store.get(SessionID.random()) }
+    }
+}

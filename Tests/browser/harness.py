@@ -1,0 +1,143 @@
+"""What the browser test runs its page against: the real calculator-server, a second origin serving the page's files,
+and nginx in front by the README's recipe (TLS with a certificate openssl makes, the page and the API under /calc/)."""
+
+import contextlib
+import functools
+import http.server
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "Sources" / "CalculatorService" / "Resources" / "web"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port, seconds, process=None):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"{Path(process.args[0]).name} exited with status {process.returncode}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+
+
+@contextlib.contextmanager
+def foreground_process(arguments, port, seconds, more_output=lambda: ""):
+    """Runs `arguments` until the block ends, once something listens on `port`; then stops it and prints what it
+    wrote (and `more_output()`), if anything."""
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen(arguments, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, seconds, process)
+        yield
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.seek(0)
+        output = (log.read().decode(errors="replace") + "\n" + more_output()).strip()
+        if output:
+            print(f"--- {Path(arguments[0]).name} output ---\n" + output[-4000:])
+
+
+@contextlib.contextmanager
+def calculator_server(binary):
+    """The real binary on a free port with the in-memory store, trusting X-Forwarded-For as behind nginx."""
+    port = free_port()
+    with foreground_process(
+            [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory", "--log-level", "warning",
+             "--trust-proxy"], port, 30):
+        yield f"http://127.0.0.1:{port}"
+
+
+@contextlib.contextmanager
+def second_origin():
+    """The page's files on another port, laid out as calculator-server serves them (index.html with web/ beside)."""
+    folder = Path(tempfile.mkdtemp(prefix="calc-web-"))
+    shutil.copy(WEB / "index.html", folder / "index.html")
+    shutil.copytree(WEB, folder / "web")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def readme_nginx_recipe():
+    """The nginx configuration the README's guide gives for TLS and a path prefix (its ```nginx block with /calc/)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```nginx\n(.*?)```", readme, re.S):
+        if "location /calc/" in block:
+            return block
+    raise RuntimeError("README.md has no ```nginx block for a /calc/ prefix")
+
+
+@contextlib.contextmanager
+def nginx_in_front(nginx, server_base):
+    """nginx in the foreground on a free loopback port, run by the README's recipe with a self-signed certificate
+    made by openssl, proxying https://127.0.0.1:PORT/calc/ to the server. Yields the proxy's https base URL."""
+    folder = Path(tempfile.mkdtemp(prefix="calc-nginx-"))
+    port = free_port()
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+         "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+         "-keyout", str(folder / "calculator.key"), "-out", str(folder / "calculator.crt")],
+        check=True, capture_output=True)
+    recipe = readme_nginx_recipe()
+    for expected in ("listen 443 ssl;", "127.0.0.1:8080", "/etc/ssl/calculator/"):
+        if expected not in recipe:
+            raise RuntimeError(f"the README's nginx recipe no longer has {expected!r}, which this test replaces")
+    recipe = (recipe.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+              .replace("127.0.0.1:8080", server_base.removeprefix("http://"))
+              .replace("/etc/ssl/calculator/", f"{folder}/"))
+    temp_paths = "\n".join(f"    {kind}_temp_path {folder}/{kind};" for kind in
+                           ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (folder / "nginx.conf").write_text(f"""daemon off;
+master_process off;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log warn;
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+{temp_paths}
+{recipe}
+}}
+""")
+    error_log = folder / "error.log"
+    try:
+        with foreground_process([nginx, "-p", str(folder), "-e", str(error_log), "-c", str(folder / "nginx.conf")], port, 15,
+                                lambda: error_log.read_text(errors="replace") if error_log.exists() else ""):
+            yield f"https://127.0.0.1:{port}"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def api(method, url):
+    request = urllib.request.Request(url, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status
