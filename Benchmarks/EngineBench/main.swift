@@ -149,6 +149,27 @@ for scenario in inPlaceScenarios where filter.map({ scenario.label.contains($0) 
     let (median, best) = measureInPlace(scenario)
     print(scenario.label.padding(28) + formatted(median) + "  " + formatted(best))
 }
+/// One-shot answers (`/evaluate`): the expression read, typed as its keys and pressed on a fresh calculator.
+let expressions = ["12+34*5-6", "sin(30)^2 + 2π", "root(8, 3) * (1 + 2)"]
+print("one-shot: median time per expression, read and evaluated")
+for text in expressions where filter.map({ "expression \(text)".contains($0) }) ?? true {
+    var random = FixedRandom()
+    let clock = ContinuousClock()
+    let rounds = 20_000
+    var samples: [Double] = []
+    for _ in 0..<batches {
+        let elapsed = clock.measure {
+            for _ in 0..<rounds {
+                let state = try! CalculatorState(evaluating: Expression(text), settings: Settings(), random: &random)
+                checksum &+= state.display.utf8.count
+            }
+        }
+        let (seconds, attoseconds) = elapsed.components
+        samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(rounds))
+    }
+    samples.sort()
+    print("expression \(text)".padding(28) + formatted(samples[samples.count / 2]) + "  " + formatted(samples[0]))
+}
 print("CalculatorState: \(MemoryLayout<CalculatorState>.size) bytes inline (stride \(MemoryLayout<CalculatorState>.stride)); a fresh state allocates nothing more")
 var sample = CalculatorState()
 var sampleRandom = FixedRandom()

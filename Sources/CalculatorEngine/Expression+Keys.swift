@@ -119,12 +119,12 @@ struct KeyEmitter {
         }
     }
 
-    private func needsGroup(_ index: Int, leftOf op: BinaryOperator) -> Bool {
+    func needsGroup(_ index: Int, leftOf op: BinaryOperator) -> Bool {
         guard settings.mode == .scientific, case .binary(_, let inner, _, _) = expression.nodes[index].kind else { return false }
         return inner.precedence < op.precedence || (inner.precedence == op.precedence && op.isRightAssociative)
     }
 
-    private func needsGroup(_ index: Int, rightOf op: BinaryOperator) -> Bool {
+    func needsGroup(_ index: Int, rightOf op: BinaryOperator) -> Bool {
         guard case .binary(_, let inner, _, _) = expression.nodes[index].kind else { return false }
         guard settings.mode == .scientific else { return true }
         return inner.precedence < op.precedence || (inner.precedence == op.precedence && !op.isRightAssociative)
@@ -134,55 +134,62 @@ struct KeyEmitter {
 
     /// A number's keys: as written when the keypad takes it so (at most `digits` digits, four exponent digits),
     /// otherwise as d.ddd EE n; its sign, if negative, typed after the digits before the exponent.
-    private mutating func emit(_ literal: Expression.Literal, negative: Bool, at offset: Int) throws(ExpressionError) {
+    mutating func emit(_ literal: Expression.Literal, negative: Bool, at offset: Int) throws(ExpressionError) {
+        let number = try typed(literal, at: offset)
+        for code in number.mantissa { keys.append(code == UInt8(ascii: ".") ? .point : .digit(code)) }
+        if negative { keys.append(.negate) }
+        if let exponent = number.exponent {
+            keys.append(.exponent)
+            for code in String(exponent.magnitude).utf8 { keys.append(.digit(code)) }
+            if exponent < 0 { keys.append(.negate) }
+        }
+    }
+
+    /// What the keys of a number type (see `emit`), or why the keypad cannot take it.
+    func typed(_ literal: Expression.Literal, at offset: Int) throws(ExpressionError) -> TypedNumber {
         let scalars = expression.scalars
+        func code(_ index: Int) -> UInt8 { UInt8(scalars[index].value) }
         let integer = literal.integer.drop { scalars[$0] == "0" }
         let fraction = literal.fraction ?? literal.integer.upperBound..<literal.integer.upperBound
-        let mantissa = Array(integer) + Array(fraction)
-        guard let first = mantissa.firstIndex(where: { scalars[$0] != "0" }) else {
+        guard let first = integer.first ?? fraction.first(where: { scalars[$0] != "0" }) else {
             // Zero, whatever its exponent.
-            keys.append(.digit(UInt8(ascii: "0")))
-            if negative { keys.append(.negate) }
-            return
+            return TypedNumber(mantissa: [UInt8(ascii: "0")], exponent: nil)
         }
-        let significant = mantissa[first...mantissa.lastIndex { scalars[$0] != "0" }!]
+        let last = fraction.last { scalars[$0] != "0" } ?? integer.last { scalars[$0] != "0" }!
+        let mantissaCount = integer.count + fraction.count
         let exponentDigits = (literal.exponent ?? 0..<0).drop { scalars[$0] == "0" }
         // The exponent as written; seven digits are far outside the range whatever the mantissa.
         guard exponentDigits.count <= 6 else { throw outOfRange(literal, at: offset) }
-        var writtenExponent = exponentDigits.reduce(0) { $0 * 10 + Int(scalars[$1].value) - 48 }
+        var writtenExponent = exponentDigits.reduce(0) { $0 * 10 + Int(code($1)) - 48 }
         if literal.exponentIsNegative { writtenExponent.negate() }
         // The decimal exponent of the first significant digit.
-        let magnitude = (integer.isEmpty ? -(first + 1) : integer.count - 1) + writtenExponent
+        let magnitude = (integer.isEmpty ? -(first - fraction.lowerBound + 1) : integer.count - 1) + writtenExponent
         guard (-9999...9999).contains(magnitude) else { throw outOfRange(literal, at: offset) }
         let digits = settings.shownDigits
-        if mantissa.count <= digits && exponentDigits.count <= InputBuffer.maxExponentDigits {
-            for index in integer { keys.append(.digit(UInt8(scalars[index].value))) }
+        if mantissaCount <= digits && exponentDigits.count <= InputBuffer.maxExponentDigits {
+            var mantissa = integer.map(code)
             if literal.fraction != nil {
-                keys.append(.point)
-                for index in fraction { keys.append(.digit(UInt8(scalars[index].value))) }
+                mantissa.append(UInt8(ascii: "."))
+                mantissa += fraction.map(code)
             }
-            if negative { keys.append(.negate) }
-            if literal.exponent != nil { appendExponent(writtenExponent) }
-            return
+            return TypedNumber(mantissa: mantissa, exponent: literal.exponent == nil ? nil : writtenExponent)
         }
+        // The significant digits, from the first to the last that is not zero, skipping the point.
+        var significant: [UInt8] = []
+        for index in integer where index >= first { significant.append(code(index)) }
+        for index in fraction where index >= first && index <= last { significant.append(code(index)) }
+        if !integer.isEmpty, last < integer.upperBound { significant.removeLast(integer.upperBound - 1 - last) }
         guard significant.count <= digits else {
             throw ExpressionError(
                 offset: offset, expected: "a number of at most \(digits) significant digits (the digits setting)",
                 found: expression.text(numberRange(literal)))
         }
-        keys.append(.digit(UInt8(scalars[significant.first!].value)))
+        var mantissa = [significant[0]]
         if significant.count > 1 {
-            keys.append(.point)
-            for index in significant.dropFirst() { keys.append(.digit(UInt8(scalars[index].value))) }
+            mantissa.append(UInt8(ascii: "."))
+            mantissa += significant.dropFirst()
         }
-        if negative { keys.append(.negate) }
-        if magnitude != 0 { appendExponent(magnitude) }
-    }
-
-    private mutating func appendExponent(_ exponent: Int) {
-        keys.append(.exponent)
-        for code in String(exponent.magnitude).utf8 { keys.append(.digit(code)) }
-        if exponent < 0 { keys.append(.negate) }
+        return TypedNumber(mantissa: mantissa, exponent: magnitude == 0 ? nil : magnitude)
     }
 
     private func numberRange(_ literal: Expression.Literal) -> Range<Int> {
@@ -191,5 +198,21 @@ struct KeyEmitter {
 
     private func outOfRange(_ literal: Expression.Literal, at offset: Int) -> ExpressionError {
         ExpressionError(offset: offset, expected: "a number within 1e-9999 … 1e+9999", found: expression.text(numberRange(literal)))
+    }
+}
+
+/// A number as the keypad types it: the mantissa's characters in order (ASCII digits and at most one point) and the
+/// exponent typed after EE, if any.
+struct TypedNumber {
+    var mantissa: [UInt8]
+    var exponent: Int?
+
+    /// The text the entry shows once it is typed, negative when its sign key follows the mantissa.
+    func text(negative: Bool) -> String {
+        var text = negative ? "-" : ""
+        if mantissa.first == UInt8(ascii: ".") { text += "0" }
+        text += String(decoding: mantissa, as: UTF8.self)
+        if let exponent { text += (exponent < 0 ? "e-" : "e") + String(exponent.magnitude) }
+        return text
     }
 }

@@ -31,6 +31,9 @@ public struct Expression: Sendable {
         scalars = parser.scalars
     }
 
+    /// Its length in Unicode scalars; its keys are at most four times as many, and one more.
+    public var count: Int { scalars.count }
+
     /// Its keys, `=` last, for a calculator with `settings` (the mode decides where parentheses are needed, the digits
     /// how long a number may be).
     public func keys(for settings: Settings) throws(ExpressionError) -> [Key] {

@@ -190,7 +190,7 @@ struct ExpressionParser {
 
     /// The next token, after any white space; nil at the end.
     private mutating func peek() -> Token? {
-        while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
+        while position < scalars.count, Self.isSpace(scalars[position]) { position += 1 }
         guard position < scalars.count else { return nil }
         let scalar = scalars[position]
         switch scalar {
@@ -217,6 +217,15 @@ struct ExpressionParser {
             while end < scalars.count, Self.continuesName(scalars[end]) { end += 1 }
             return .name(length: end - position)
         default: return .unknown
+        }
+    }
+
+    /// White space: ASCII's without asking the Unicode tables, which most texts never need.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09...0x0D: true
+        case 0...0x7F: false
+        default: scalar.properties.isWhitespace
         }
     }
 

@@ -10,8 +10,9 @@ import Testing
         Settings(), Settings(mode: .immediate), Settings(angle: .rad), Settings(mode: .immediate, angle: .rad, digits: 24),
     ]
 
-    /// The answer of an expression is the display of its keys on a fresh calculator, pressed one by one through the
-    /// public `apply`, and that of the test's own keys for the same tree, with a parenthesis around every operand.
+    /// The answer of an expression (mostly found without its keys, `ExpressionAnswer`) is the display, expression
+    /// and error of its keys pressed one by one on a fresh calculator through the public `apply`, and its display is
+    /// that of the test's own keys for the same tree, with a parenthesis around every operand.
     @Test func answerIsTheDisplayOfItsKeys() async throws {
         await propertyCheck(count: 400, input: Gen.uint64(), Gen.int(in: 0...3)) { seed, mix in
             var random = SplitMix64(seed: seed)
@@ -24,6 +25,7 @@ import Testing
 
             let pressed = try Self.press(expression.keys(for: settings).map(\.name), settings: settings)
             #expect(pressed.display == answer.display, "\(text)")
+            #expect(pressed.expression == answer.expression, "\(text)")
             #expect(pressed.error == answer.error, "\(text)")
 
             var bracketed: [String] = []
