@@ -96,12 +96,7 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         return .awaiting { deliver in read(id, view, unlessMatching: tags, deliver) }
     }
 
-    /// GET /sessions/{id}/history
-    func history(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .history, unlessMatching: nil, deliver) }
-    }
-
-    private func read(
+    func read(
         _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
     ) {
         let started = ServiceMetrics.now()
