@@ -3,9 +3,10 @@
 /// first, then the furthest redo steps; a step bigger than `byteLimit` on its own is not kept, and then neither are
 /// the steps before it, which only lead back through it.
 struct UndoHistory: Sendable {
-    /// The undo steps are `undoStorage[undoStart...]`. A step that goes is emptied in place and the slots before
-    /// `undoStart` are removed together once there are `stepLimit` of them: moving the other steps down on every key,
-    /// once the limit is reached, would cost more than the rest of recording one.
+    /// The undo steps are `undoStorage[undoStart...]`. A step that goes is emptied in place (an empty typing step
+    /// holds nothing to release) and the slots before `undoStart` are removed together once there are `stepLimit` of
+    /// them: moving the other steps down on every key, once the limit is reached, would cost more than the rest of
+    /// recording one.
     private var undoStorage: [UndoStep] = []
     private var undoStart = 0
     private(set) var redoSteps: [UndoStep] = []
@@ -30,13 +31,13 @@ struct UndoHistory: Sendable {
     var isEmpty: Bool { undoStart == undoStorage.count && redoSteps.isEmpty }
 
     /// A key changed the state: the way back is `step`, and there is no way forward any more.
-    mutating func record(_ step: UndoStep) {
+    mutating func record(_ step: consuming UndoStep) {
         if !redoSteps.isEmpty {
             for forward in redoSteps { bytes -= forward.storedSize }
             redoSteps.removeAll()
         }
-        undoStorage.append(step)
         bytes += step.storedSize
+        undoStorage.append(step)
         trim()
     }
 
@@ -60,7 +61,7 @@ struct UndoHistory: Sendable {
         while undoStorage.count - undoStart + redoSteps.count > Self.stepLimit || bytes > Self.byteLimit {
             if undoStart < undoStorage.count {
                 bytes -= undoStorage[undoStart].storedSize
-                undoStorage[undoStart] = Self.emptied
+                undoStorage[undoStart] = .typing(UndoStep.Typing(entry: nil, phase: .entering, operandText: nil))
                 undoStart += 1
             } else {
                 bytes -= redoSteps.removeFirst().storedSize
@@ -71,9 +72,6 @@ struct UndoHistory: Sendable {
             undoStart = 0
         }
     }
-
-    /// What a slot holds once its step has gone: nothing to release.
-    private static let emptied = UndoStep.typing(UndoStep.Typing(entry: nil, phase: .entering, operandText: nil))
 }
 
 extension UndoHistory: Equatable {
