@@ -40,7 +40,26 @@ let scenarios = [
     Scenario(label: "programmer digit (hex 12AF)", setup: ["1", "2", "A"], key: "F", settings: programmer),
     Scenario(label: "programmer and after 1234", setup: ["1", "2", "3", "4"], key: "and", settings: programmer),
     Scenario(label: "programmer = 123 + 456 × 7", setup: ["1", "2", "3", "+", "4", "5", "6", "*", "7"], key: "=", settings: programmer),
+    Scenario(label: "mr on issue 24's session", setup: WorstSessions.issue, key: "mr"),
+    Scenario(label: "+ on the largest session", setup: WorstSessions.largest, key: "+"),
+    Scenario(label: "= on the largest session", setup: WorstSessions.largest, key: "="),
 ]
+
+/// The sessions a hostile client can build (issue 24, item 6; `StateBoundsTests`), whose presses and stored forms
+/// are timed below.
+enum WorstSessions {
+    static func keys(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+    /// `7 pow 11000 = m+`, a hundred levels of `mr + (`, then `mr`.
+    static let issue = keys("7 pow 1 1 0 0 0 = m+") + Array(repeating: keys("mr + ("), count: 100).flatMap { $0 } + ["mr"]
+    /// The history full of 300-byte expressions, 25 levels each under a long expression, numbers at the budget.
+    static let largest: [String] = {
+        let longSum = Array(repeating: "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 +", count: 20).joined(separator: " ")
+        var keys = Array(repeating: Self.keys(longSum + " 1 ="), count: 100).flatMap { $0 }
+        keys += Self.keys("9 . 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 EE 9 9 9 9 m+")
+        for _ in 0..<30 { keys += Self.keys(longSum + " (") }
+        return keys + Self.keys("9 . 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 EE 9 9 9 9 +")
+    }()
+}
 
 let batches = 21
 /// Display lengths summed, so the optimizer cannot drop the work.
@@ -177,6 +196,30 @@ let freshBytes = sample.storedBytes.count
 for name in ["1", "/", "3", "=", "m+", "2", "*", "(", "pi", "+"] { sample.apply(Key(name: name)!, random: &sampleRandom) }
 let busyBytes = sample.storedBytes.count
 print("stored form: fresh state \(freshBytes) bytes; mid-calculation with memory, π and history \(busyBytes) bytes")
+
+/// Median time of `body` in nanoseconds over batches of about 20 ms.
+func medianTime(_ body: () -> Int) -> Double {
+    let clock = ContinuousClock()
+    var perBatch = 1
+    while clock.measure({ for _ in 0..<perBatch { checksum &+= body() } }) < .milliseconds(20) && perBatch < 1 << 20 { perBatch *= 2 }
+    var samples: [Double] = []
+    for _ in 0..<batches {
+        let (seconds, attoseconds) = clock.measure({ for _ in 0..<perBatch { checksum &+= body() } }).components
+        samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(perBatch))
+    }
+    return samples.sorted()[batches / 2]
+}
+
+print("worst sessions (issue 24): stored size, and the median time to write and to read the stored form")
+for (label, keys) in [("issue 24's session", WorstSessions.issue), ("the largest session", WorstSessions.largest)] {
+    var state = CalculatorState()
+    var random = FixedRandom()
+    for name in keys { state.apply(Key(name: name)!, random: &random) }
+    let bytes = state.storedBytes
+    let write = medianTime { state.storedBytes.count }
+    let read = medianTime { (try? CalculatorState(storedBytes: bytes))?.display.utf8.count ?? 0 }
+    print(label.padding(28) + "\(bytes.count) bytes, write" + formatted(write) + ", read" + formatted(read))
+}
 print("(checksum \(checksum % 1000))")
 
 extension String {

@@ -16,10 +16,10 @@ extension CalculatorState {
         guard settings.mode != .programmer, var action = key.action else { return press(key, random: &random) }
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
         switch action {
-        case .undo:
-            undo()
-        case .redo:
-            redo()
+        case .undo, .redo:
+            if case .undo = action { undo() } else { redo() }
+            // A step puts back numbers kept before, which may be larger than the ones they replace.
+            if action.mayGrowKeptNumbers { keepNumbersWithinBudget() }
         case _ where changesTypingOnly(action):
             let before = UndoStep.Typing(self)
             press(key, random: &random)

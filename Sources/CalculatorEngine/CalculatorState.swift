@@ -94,10 +94,8 @@ public struct CalculatorState: Sendable, Equatable {
 
     // MARK: keys
 
-    /// A key's effect, without recording an undo step (`apply` records them). A key `refusal(of:)` refuses changes
-    /// nothing.
+    /// A key's effect, without an undo step (`apply` records them). A key `refusal(of:)` refuses changes nothing.
     mutating func press(_ key: Key, random: inout some RandomNumberGenerator) {
-        defer { keepNumbersWithinBudget() }
         if awaiting != nil, !key.answersAwaitingCommand { return }
         if settings.mode == .programmer {
             applyProgrammer(key)
@@ -105,6 +103,8 @@ public struct CalculatorState: Sendable, Equatable {
         }
         guard var action = key.action else { return }
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
+        let pendingBefore = pending.count
+        defer { if action.mayGrowKeptNumbers || pending.count != pendingBefore { keepNumbersWithinBudget() } }
         if error != nil {
             // While Error shows, only the clearing keys act (AC, C, ⌫), and a digit or the point starts a new number
             // after clearing, as in Windows; every other key, angle keys and memory included, is ignored.

@@ -489,7 +489,8 @@ extension Number {
             guard mpfr_set_str(box.pointer, text, 0, MPFR_RNDN) == 0, mpfr_number_p(box.pointer) != 0 else { return nil }
             self = .real(box)
         } else {
-            guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-") }) else { return nil }
+            // Bytes, not Characters (an operand may have 12,000 digits): ASCII digits, "/" and "-".
+            guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2F || $0 == 0x2D }) else { return nil }
             let box = RationalBox()
             guard cmpfr_q_set_str(box.pointer, text) == 0 else { return nil }
             self = .rational(box)

@@ -51,7 +51,7 @@ import Testing
         let pieces = [
             "7 pow 1 1 0 0 0 =", "9 . 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 EE 9 9 9 9", "1 EE 5 0 0 0 neg", "1 7 / 3 =", "m+", "mr", "mr",
             "(", "(", "(", ")", "+", "*", "-", "/", "pow", "=", "=", "sq", "cube", "2 pow 3 9 9 9 9 =", "1 + 1 + 1 + 1 + 1 + 1 + 1 =",
-            "1 / 3 EE 4 0 0 neg =", "AC", "m-",
+            "1 / 3 EE 4 0 0 neg =", "AC", "m-", "undo", "undo undo undo", "redo",
         ].map(Self.keys)
         var largest = 0
         for seed in UInt64(1)...24 {
