@@ -14,10 +14,12 @@ struct EvaluateRequest {
     /// The settings an expression takes; keys also take programmer mode's radix and word.
     static let expressionSettings = ["mode", "angle", "digits"]
     static let keySettings = expressionSettings + ["radix", "word"]
+    static let bodyMembers = ["expression", "keys"] + keySettings
+    static let queryParameters = ["expr"] + expressionSettings
 
     /// POST /evaluate: a JSON object with `expression` or `keys` (as a press has them), and the settings each takes.
     static func parse(body: [UInt8], maxKeys: Int) throws(Problem) -> EvaluateRequest {
-        let members = try parseObject(body, allowed: ["expression", "keys"] + keySettings)
+        let members = try parseObject(body, allowed: bodyMembers)
         let settings = try SettingsChange.parse(members: members).applied(to: Settings())
         if let value = members[member: "expression"] {
             for (name, _) in members where name != "expression" && !expressionSettings.contains(name) {
@@ -34,7 +36,7 @@ struct EvaluateRequest {
 
     /// GET /evaluate?expr=…: the expression and its settings as query parameters.
     static func parse(query: String?) throws(Problem) -> EvaluateRequest {
-        let parameters = try QueryParameters(query, allowed: ["expr"] + expressionSettings)
+        let parameters = try QueryParameters(query, allowed: queryParameters)
         guard let text = parameters["expr"] else { throw Problem(.invalidRequest, "the query needs expr, the expression (URL-encoded: + is %2B)") }
         // The settings as the JSON members they would be, so that both forms are checked by one parser.
         var members: [(String, JSONValue)] = []
@@ -42,7 +44,7 @@ struct EvaluateRequest {
             guard let value = parameters[name] else { continue }
             members.append((name, name == "digits" || name == "word" ? .number(value) : .string(value)))
         }
-        let settings = try SettingsChange.parse(members: members).applied(to: Settings())
+        let settings = members.isEmpty ? Settings() : try SettingsChange.parse(members: members).applied(to: Settings())
         return EvaluateRequest(input: .expression(try Self.expression(text)), settings: settings)
     }
 

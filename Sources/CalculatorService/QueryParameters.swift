@@ -6,7 +6,8 @@ struct QueryParameters {
 
     init(_ query: String?, allowed: [String]) throws(Problem) {
         var pairs: [(name: String, value: String)] = []
-        let bytes = Array((query ?? "").utf8)
+        let query = query ?? ""
+        let bytes = query.utf8.span
         var start = 0
         while start < bytes.count {
             var end = start
@@ -15,14 +16,14 @@ struct QueryParameters {
             guard end > start else { continue }
             var equals = start
             while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-            let name = try Self.decoded(bytes[start..<equals])
+            let name = try Self.decoded(bytes.extracting(start..<equals))
             guard allowed.contains(name) else {
                 throw Problem(.invalidRequest, "unknown query parameter \"\(name.prefix(64))\"; allowed: \(allowed.joined(separator: ", "))")
             }
             guard !pairs.contains(where: { $0.name == name }) else {
                 throw Problem(.invalidRequest, "the query parameter \"\(name)\" is given twice")
             }
-            pairs.append((name, try Self.decoded(bytes[min(equals + 1, end)..<end])))
+            pairs.append((name, try Self.decoded(bytes.extracting(min(equals + 1, end)..<end))))
         }
         self.pairs = pairs
     }
@@ -30,18 +31,18 @@ struct QueryParameters {
     subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
 
     /// `text` with `+` as a space and each `%XX` as its byte, the bytes read as UTF-8.
-    private static func decoded(_ text: ArraySlice<UInt8>) throws(Problem) -> String {
+    private static func decoded(_ text: Span<UInt8>) throws(Problem) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count)
-        var index = text.startIndex
-        while index < text.endIndex {
+        var index = 0
+        while index < text.count {
             let byte = text[index]
             index += 1
             switch byte {
             case UInt8(ascii: "+"):
                 bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
-                guard index + 2 <= text.endIndex, let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else {
+                guard index + 2 <= text.count, let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else {
                     throw Problem(.invalidRequest, "the query has a % not followed by two hexadecimal digits")
                 }
                 bytes.append(high << 4 | low)
@@ -50,10 +51,11 @@ struct QueryParameters {
                 bytes.append(byte)
             }
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+        do throws(UTF8.ValidationError) {
+            return String(copying: try UTF8Span(validating: bytes.span))
+        } catch {
             throw Problem(.invalidRequest, "the query's percent-encoded bytes are not UTF-8")
         }
-        return decoded
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

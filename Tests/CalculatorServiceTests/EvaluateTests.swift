@@ -102,7 +102,7 @@ import Testing
         #expect(text.header("Content-Type") == "text/plain; charset=utf-8")
         #expect(text.text == "0.3333333333333333\n")
         #expect(try client.send("GET", "/evaluate?expr=(").json?["offset"] as? Int == 1)
-        for query in ["", "?expr=1&expr=2", "?expr=1&limit=3", "?expr=%ZZ", "?expr=1&digits=x", "?expr=1&mode=fast", "?expr=1&radix=hex"] {
+        for query in ["", "?expr=1&expr=2", "?expr=1&limit=3", "?expr=%ZZ", "?expr=1%2", "?expr=%FF", "?expr=%C3", "?expr=1&digits=x", "?expr=1&mode=fast", "?expr=1&radix=hex"] {
             let refused = try client.send("GET", "/evaluate\(query)")
             #expect(refused.status == 400 || refused.status == 422, "\(query)")
         }
