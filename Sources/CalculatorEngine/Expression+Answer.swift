@@ -72,7 +72,10 @@ struct ExpressionAnswer {
             }
             pending -= 1
             guard let (b, rightText) = rightSide else { return nil }
-            return result(arithmetic.apply(op, a, b), leftText + " " + op.symbol + " " + rightText)
+            var text = leftText
+            text += " " + op.symbol + " "
+            text += rightText
+            return result(arithmetic.apply(op, a, b), text)
         }
     }
 

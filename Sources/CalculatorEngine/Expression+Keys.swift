@@ -19,7 +19,6 @@ struct KeyEmitter {
     init(expression: Expression, settings: Settings) {
         self.expression = expression
         self.settings = settings
-        keys.reserveCapacity(expression.scalars.count + 2)
     }
 
     /// What the keypad's innermost pending item is when a node's keys begin, as far as `%` cares.

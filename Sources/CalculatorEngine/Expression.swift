@@ -42,6 +42,7 @@ public struct Expression: Sendable {
             throw ExpressionError(offset: 0, expected: "the scientific or immediate mode (programmer mode takes keys)", found: "programmer mode")
         }
         var emitter = KeyEmitter(expression: self, settings: settings)
+        emitter.keys.reserveCapacity(count + 2)
         try emitter.emit(nodes.count - 1, context: .neutral)
         emitter.keys.append(.equals)
         return emitter.keys
