@@ -21,9 +21,9 @@ extension CalculatorState {
             // A step puts back numbers kept before, which may be larger than the ones they replace.
             if action.mayGrowKeptNumbers { keepNumbersWithinBudget() }
         case _ where changesTypingOnly(action):
-            let before = UndoStep.Typing(self)
+            let before = typingStep
             press(key, random: &random)
-            if UndoStep.Typing(self) != before { undoHistory.record(.typing(before)) }
+            if typingStep != before { undoHistory.record(.typing(before)) }
         default:
             // Boxed before the key, so that recording it copies nothing; only the angle keys change a setting.
             let before = UndoStep.Box(self, keepingAngle: { if case .angle = action { true } else { false } }())
@@ -31,6 +31,10 @@ extension CalculatorState {
             if !before.matches(self) { undoHistory.record(.state(before)) }
         }
     }
+
+    /// The entry, phase and operand text, as a typing step keeps them. Read field by field: a function given the
+    /// whole state would copy it.
+    var typingStep: UndoStep.Typing { UndoStep.Typing(entry: entry, phase: phase, operandText: operandText) }
 
     /// Whether undo has a step to go back to.
     public var canUndo: Bool { !undoHistory.undoSteps.isEmpty }

@@ -15,14 +15,6 @@ enum UndoStep: Sendable, Equatable {
         var hasOperandText: Bool
         var operandText: String
 
-        init(_ state: borrowing CalculatorState) {
-            entryText = state.entry?.text ?? ""
-            entryIsPristine = state.entry?.isPristine ?? false
-            phase = state.phase
-            hasOperandText = state.operandText != nil
-            operandText = state.operandText ?? ""
-        }
-
         init(entry: InputBuffer?, phase: Phase, operandText: String?) {
             entryText = entry?.text ?? ""
             entryIsPristine = entry?.isPristine ?? false
@@ -51,7 +43,7 @@ enum UndoStep: Sendable, Equatable {
         /// What an undo step keeps of `state`; the angle only for a key that changes it.
         init(_ state: borrowing CalculatorState, keepingAngle: Bool) {
             let snapshot = Snapshot(
-                typing: Typing(state), expression: state.error == nil ? "" : state.expression, errorCode: state.error?.code ?? "",
+                typing: state.typingStep, expression: state.error == nil ? "" : state.expression, errorCode: state.error?.code ?? "",
                 errorMessage: state.error?.message ?? "", isSecondActive: state.isSecondActive, value: state.value,
                 pending: state.pending, prefix: state.prefix, repeatOperator: state.lastOperation?.op,
                 repeatOperand: state.lastOperation?.operand, memoryValue: state.memoryValue, variables: state.variables,
@@ -70,7 +62,7 @@ enum UndoStep: Sendable, Equatable {
                 && snapshot.prefix == state.prefix && (state.error?.code ?? "") == snapshot.errorCode
                 && (state.error?.message ?? "") == snapshot.errorMessage
                 && (state.error == nil || snapshot.expression == state.expression)
-                && snapshot.awaiting == state.awaiting && snapshot.variables == state.variables && Typing(state) == snapshot.typing
+                && snapshot.awaiting == state.awaiting && snapshot.variables == state.variables && state.typingStep == snapshot.typing
         }
 
         static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.snapshot == rhs.snapshot }
@@ -123,7 +115,7 @@ enum UndoStep: Sendable, Equatable {
     /// The step that goes the other way from `state`, taken before this step is restored over it.
     func counterpart(in state: borrowing CalculatorState) -> UndoStep {
         switch self {
-        case .typing: .typing(Typing(state))
+        case .typing: .typing(state.typingStep)
         case .state(let box): .state(Box(state, keepingAngle: box.snapshot.angle != nil))
         }
     }
