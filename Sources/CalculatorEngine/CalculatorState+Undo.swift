@@ -37,7 +37,7 @@ extension CalculatorState {
     var typingStep: UndoStep.Typing { UndoStep.Typing(entry: entry, phase: phase, operandText: operandText) }
 
     /// Whether undo has a step to go back to.
-    public var canUndo: Bool { !undoHistory.undoSteps.isEmpty }
+    public var canUndo: Bool { undoHistory.undoCount > 0 }
 
     /// Whether redo has a step to go forward to.
     public var canRedo: Bool { !undoHistory.redoSteps.isEmpty }

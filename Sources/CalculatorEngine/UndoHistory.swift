@@ -3,32 +3,35 @@
 /// first, then the furthest redo steps; a step bigger than `byteLimit` on its own is not kept, and then neither are
 /// the steps before it, which only lead back through it.
 struct UndoHistory: Sendable {
-    /// The undo steps are `undoStorage[undoStart...]`. A step that goes is emptied in place (an empty typing step
-    /// holds nothing to release) and the slots before `undoStart` are removed together once there are `stepLimit` of
-    /// them: moving the other steps down on every key, once the limit is reached, would cost more than the rest of
-    /// recording one.
-    private var undoStorage: [UndoStep] = []
-    private var undoStart = 0
+    /// The undo steps, in a ring of at most `stepLimit` slots: the oldest is in `slots[oldest]` and the others follow
+    /// it, wrapping round. Once the limit is reached, a new step takes the oldest one's slot, so that recording moves
+    /// no other step; a slot a step leaves holds an empty typing step, which keeps nothing alive.
+    private var slots: [UndoStep] = []
+    private var oldest = 0
+    private(set) var undoCount = 0
     private(set) var redoSteps: [UndoStep] = []
     /// The estimated stored size of both.
     private(set) var bytes = 0
 
     static let stepLimit = 32
     static let byteLimit = 16 * 1024
+    private static let emptyStep = UndoStep.typing(UndoStep.Typing(entry: nil, phase: .entering, operandText: nil))
 
     init() {}
 
     /// Steps read back from the stored form, bounded as if recorded.
     init(undo: [UndoStep], redo: [UndoStep]) {
-        undoStorage = undo
+        slots = Array(undo.suffix(Self.stepLimit))
+        undoCount = slots.count
         redoSteps = redo
-        bytes = (undo + redo).reduce(0) { $0 + $1.storedSize }
+        bytes = (slots + redo).reduce(0) { $0 + $1.storedSize }
         trim()
     }
 
-    var undoSteps: ArraySlice<UndoStep> { undoStorage[undoStart...] }
+    /// The undo steps, oldest first.
+    var undoSteps: some RandomAccessCollection<UndoStep> { (0..<undoCount).lazy.map { slots[slot($0)] } }
 
-    var isEmpty: Bool { undoStart == undoStorage.count && redoSteps.isEmpty }
+    var isEmpty: Bool { undoCount == 0 && redoSteps.isEmpty }
 
     /// A key changed the state: the way back is `step`, and there is no way forward any more.
     mutating func record(_ step: consuming UndoStep) {
@@ -37,13 +40,22 @@ struct UndoHistory: Sendable {
             redoSteps.removeAll()
         }
         bytes += step.storedSize
-        undoStorage.append(step)
+        if undoCount == Self.stepLimit {
+            bytes -= slots[oldest].storedSize
+            slots[oldest] = step
+            oldest = slot(1)
+        } else {
+            push(step)
+        }
         trim()
     }
 
     /// Undo went back over the last undo step; `redo` goes forward over it again.
     mutating func stepBack(redo: UndoStep) {
-        bytes -= undoStorage.removeLast().storedSize
+        let last = slot(undoCount - 1)
+        bytes -= slots[last].storedSize
+        slots[last] = Self.emptyStep
+        undoCount -= 1
         redoSteps.append(redo)
         bytes += redo.storedSize
         trim()
@@ -52,24 +64,32 @@ struct UndoHistory: Sendable {
     /// Redo went forward over the last redo step; `undo` goes back over it again.
     mutating func stepForward(undo: UndoStep) {
         bytes -= redoSteps.removeLast().storedSize
-        undoStorage.append(undo)
+        push(undo)
         bytes += undo.storedSize
         trim()
     }
 
+    /// The slot of the undo step `position` steps after the oldest.
+    private func slot(_ position: Int) -> Int { (oldest + position) % Self.stepLimit }
+
+    /// `step` after the newest undo step, below the limit. The slots in use are `slots`' first ones until they wrap
+    /// round, so the next is either one of them or the next to append.
+    private mutating func push(_ step: consuming UndoStep) {
+        let next = slot(undoCount)
+        if next == slots.count { slots.append(step) } else { slots[next] = step }
+        undoCount += 1
+    }
+
     private mutating func trim() {
-        while undoStorage.count - undoStart + redoSteps.count > Self.stepLimit || bytes > Self.byteLimit {
-            if undoStart < undoStorage.count {
-                bytes -= undoStorage[undoStart].storedSize
-                undoStorage[undoStart] = .typing(UndoStep.Typing(entry: nil, phase: .entering, operandText: nil))
-                undoStart += 1
+        while undoCount + redoSteps.count > Self.stepLimit || bytes > Self.byteLimit {
+            if undoCount > 0 {
+                bytes -= slots[oldest].storedSize
+                slots[oldest] = Self.emptyStep
+                oldest = slot(1)
+                undoCount -= 1
             } else {
                 bytes -= redoSteps.removeFirst().storedSize
             }
-        }
-        if undoStart >= Self.stepLimit || (undoStart > 0 && undoStart == undoStorage.count) {
-            undoStorage.removeFirst(undoStart)
-            undoStart = 0
         }
     }
 }

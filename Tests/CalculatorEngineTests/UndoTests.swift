@@ -91,10 +91,13 @@ import Testing
         let keys = Array(repeating: ["1", "+"], count: 20).flatMap { $0 }
         var state = try run(keys).0
         let expected = try run(Array(keys.prefix(keys.count - UndoHistory.stepLimit))).0
+        // More steps were recorded than are kept: the stored form still reads back to the same ones, in order.
+        #expect(try CalculatorState(storedBytes: state.storedBytes) == state)
         var random = SplitMix64(seed: 1)
-        for _ in 0..<UndoHistory.stepLimit {
+        for step in 0..<UndoHistory.stepLimit {
             #expect(state.canUndo)
             state.apply(Key(name: "undo")!, random: &random)
+            if step == 10 { #expect(try CalculatorState(storedBytes: state.storedBytes) == state) }
         }
         #expect(!state.canUndo)
         #expect(state.display == expected.display && state.expression == expected.expression)
