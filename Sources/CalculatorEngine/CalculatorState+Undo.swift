@@ -23,7 +23,7 @@ extension CalculatorState {
         case _ where changesTypingOnly(action):
             let before = typingStep
             press(key, random: &random)
-            if typingStep != before { undoHistory.record(.typing(before)) }
+            if !before.matches(self) { undoHistory.record(.typing(before)) }
         default:
             // Boxed before the key, so that recording it copies nothing; only the angle keys change a setting.
             let before = UndoStep.Box(self, keepingAngle: { if case .angle = action { true } else { false } }())

@@ -23,6 +23,17 @@ enum UndoStep: Sendable, Equatable {
             self.operandText = operandText ?? ""
         }
 
+        /// Whether `state` has this entry, phase and operand text, compared where they are rather than copied.
+        func matches(_ state: borrowing CalculatorState) -> Bool {
+            guard phase == state.phase, hasOperandText == (state.operandText != nil) else { return false }
+            if let entry = state.entry {
+                guard entry.isPristine == entryIsPristine, entry.text == entryText else { return false }
+            } else if !entryText.isEmpty || entryIsPristine {
+                return false
+            }
+            return operandText == (state.operandText ?? "")
+        }
+
         var entry: InputBuffer? { entryText.isEmpty ? nil : InputBuffer(text: entryText, isPristine: entryIsPristine) }
         var optionalOperandText: String? { hasOperandText ? operandText : nil }
 
@@ -62,7 +73,7 @@ enum UndoStep: Sendable, Equatable {
                 && snapshot.prefix == state.prefix && (state.error?.code ?? "") == snapshot.errorCode
                 && (state.error?.message ?? "") == snapshot.errorMessage
                 && (state.error == nil || snapshot.expression == state.expression)
-                && snapshot.awaiting == state.awaiting && snapshot.variables == state.variables && state.typingStep == snapshot.typing
+                && snapshot.awaiting == state.awaiting && snapshot.variables == state.variables && snapshot.typing.matches(state)
         }
 
         static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.snapshot == rhs.snapshot }
