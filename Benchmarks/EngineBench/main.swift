@@ -128,6 +128,67 @@ for scenario in scenarios where filter.map({ scenario.label.contains($0) }) ?? t
     let (median, best) = measure(scenario)
     print(scenario.label.padding(28) + formatted(median) + "  " + formatted(best))
 }
+/// Keys pressed in turn on one state changed in place, as the memory store changes a session's: no copy shares its
+/// buffers, where each press in the table above starts from a copy of the prepared state.
+struct InPlaceScenario {
+    let label: String
+    let setup: [String]
+    let keys: [String]
+}
+
+let inPlaceScenarios = [
+    InPlaceScenario(label: "digit, ⌫ (123 ↔ 1234)", setup: ["1", "2", "3"], keys: ["4", "back"]),
+    InPlaceScenario(label: "1 + 2 =", setup: [], keys: ["1", "+", "2", "="]),
+]
+
+func measureInPlace(_ scenario: InPlaceScenario) -> (median: Double, best: Double) {
+    var random = FixedRandom()
+    var state = CalculatorState()
+    for name in scenario.setup { state.apply(Key(name: name)!, random: &random) }
+    let keys = scenario.keys.map { Key(name: $0)! }
+    let rounds = 20_000
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<batches {
+        let elapsed = clock.measure {
+            for _ in 0..<rounds {
+                for key in keys { state.apply(key, random: &random) }
+                checksum &+= state.display.utf8.count
+            }
+        }
+        let (seconds, attoseconds) = elapsed.components
+        samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(rounds * keys.count))
+    }
+    samples.sort()
+    return (samples[samples.count / 2], samples[0])
+}
+
+print("in place: median time per key, keys pressed in turn on one state")
+for scenario in inPlaceScenarios where filter.map({ scenario.label.contains($0) }) ?? true {
+    let (median, best) = measureInPlace(scenario)
+    print(scenario.label.padding(28) + formatted(median) + "  " + formatted(best))
+}
+/// One-shot answers (`/evaluate`): the expression read, typed as its keys and pressed on a fresh calculator.
+let expressions = ["12+34*5-6", "sin(30)^2 + 2π", "root(8, 3) * (1 + 2)"]
+print("one-shot: median time per expression, read and evaluated")
+for text in expressions where filter.map({ "expression \(text)".contains($0) }) ?? true {
+    var random = FixedRandom()
+    let clock = ContinuousClock()
+    let rounds = 20_000
+    var samples: [Double] = []
+    for _ in 0..<batches {
+        let elapsed = clock.measure {
+            for _ in 0..<rounds {
+                let state = try! CalculatorState(evaluating: Expression(text), settings: Settings(), random: &random)
+                checksum &+= state.display.utf8.count
+            }
+        }
+        let (seconds, attoseconds) = elapsed.components
+        samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(rounds))
+    }
+    samples.sort()
+    print("expression \(text)".padding(28) + formatted(samples[samples.count / 2]) + "  " + formatted(samples[0]))
+}
 print("CalculatorState: \(MemoryLayout<CalculatorState>.size) bytes inline (stride \(MemoryLayout<CalculatorState>.stride)); a fresh state allocates nothing more")
 var sample = CalculatorState()
 var sampleRandom = FixedRandom()

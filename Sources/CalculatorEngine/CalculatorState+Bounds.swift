@@ -46,12 +46,13 @@ extension CalculatorState {
 
 extension KeyAction {
     /// Whether the key may add to the exact numbers a state keeps, or make one larger. Typing, clearing and the mode
-    /// keys do not (a digit after `)` multiplies, which pushes a pending operation: `apply` looks at that too).
+    /// keys do not (a digit after `)` multiplies, which pushes a pending operation: `press` looks at that too). Undo
+    /// and redo put back numbers kept before, which may be larger than the ones they replace.
     var mayGrowKeptNumbers: Bool {
         switch self {
         case .digit, .point, .exponent, .backspace, .clear, .allClear, .memoryClear, .angle, .second: false
         case .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals,
-            .memoryAdd, .memorySubtract, .memoryRecall, .variable:
+            .memoryAdd, .memorySubtract, .memoryRecall, .variable, .undo, .redo:
             true
         }
     }

@@ -4,8 +4,8 @@
 /// history (count, expression/result pairs) · entry (0 none, 1 typed, 2 pristine; text) · value · phase · pending
 /// (count; 0 op left | 1 open outerPrefix) · prefix · operandText · repeat (flag, op, operand) · memory, and in
 /// format 3 the sections of `CalculatorState+StoredSections.swift` (radix and word, variables, a waiting sto or
-/// rcl, programmer mode's engine). A state that needs none of them is written in format 2, byte for byte what
-/// earlier versions wrote and read.
+/// rcl, programmer mode's engine, the undo steps). A state that needs none of them is written in format 2, byte for
+/// byte what earlier versions wrote and read.
 /// Numbers are their exact text (`Number.encoded`), optional ones as an optional string. Operator and phase codes
 /// are spelled out below, not taken from declaration order, so reordering a Swift enum cannot change stored data.
 /// Decoding checks that the entry and numbers are well formed, the codes known, and that typing has an entry.
@@ -35,48 +35,20 @@ extension CalculatorState {
         writer.signed(settings.digits)
         writer.string(display)
         writer.string(expression)
-        if let error {
-            writer.byte(1)
-            writer.string(error.code)
-            writer.string(error.message)
-        } else {
-            writer.byte(0)
-        }
+        writer.calculatorError(error)
         writer.bool(isSecondActive)
         writer.unsigned(UInt64(history.count))
         for item in history {
             writer.string(item.expression)
             writer.string(item.result)
         }
-        if let entry {
-            writer.byte(entry.isPristine ? 2 : 1)
-            writer.string(entry.text)
-        } else {
-            writer.byte(0)
-        }
+        writer.entry(entry)
         writer.optionalNumber(value)
         writer.byte(phase.storedCode)
-        writer.unsigned(UInt64(pending.count))
-        for item in pending {
-            switch item {
-            case .operation(let left, let op):
-                writer.byte(0)
-                writer.byte(op.storedCode)
-                writer.number(left)
-            case .openParenthesis(let outer):
-                writer.byte(1)
-                writer.string(outer)
-            }
-        }
+        writer.pending(pending)
         writer.string(prefix)
         writer.optionalString(operandText)
-        if let lastOperation {
-            writer.byte(1)
-            writer.byte(lastOperation.op.storedCode)
-            writer.number(lastOperation.operand)
-        } else {
-            writer.byte(0)
-        }
+        writer.repeatOperation(lastOperation)
         writer.optionalNumber(memoryValue)
         if hasSections { writeSections(to: &writer) }
     }
@@ -92,11 +64,7 @@ extension CalculatorState {
         self.init(settings: Settings(mode: mode, angle: angle, digits: try reader.signed()))
         display = try reader.string()
         expression = try reader.string()
-        switch try reader.byte() {
-        case 0: error = nil
-        case 1: error = CalculatorError(code: try reader.string(), message: try reader.string())
-        case let other: throw StoredFormError("error flag \(other)")
-        }
+        error = try reader.calculatorError()
         isSecondActive = try reader.bool()
         let historyCount = try reader.count(minimumItemBytes: 2)
         guard historyCount <= Self.historyLimit else { throw StoredFormError("history of \(historyCount) entries") }
@@ -106,46 +74,15 @@ extension CalculatorState {
             history.append(HistoryEntry(expression: try reader.string(), result: try reader.string()))
         }
         self.history = history
-        switch try reader.byte() {
-        case 0:
-            entry = nil
-        case let flag where flag <= 2:
-            let text = try reader.string()
-            guard InputBuffer.isWellFormed(text) else { throw StoredFormError("malformed entry \(text)") }
-            entry = InputBuffer(text: text, isPristine: flag == 2 && text == "0")
-        case let other:
-            throw StoredFormError("entry flag \(other)")
-        }
-        value = try reader.optionalString().map(Self.number)
+        entry = try reader.entry()
+        value = try reader.optionalNumber()
         phase = try Phase(storedCode: reader.byte())
         if phase == .entering && entry == nil { throw StoredFormError("typing without an entry") }
-        let pendingCount = try reader.count(minimumItemBytes: 2)
-        var pending: [PendingItem] = []
-        pending.reserveCapacity(pendingCount)
-        for _ in 0..<pendingCount {
-            switch try reader.byte() {
-            case 0:
-                let op = try BinaryOperator(storedCode: reader.byte())
-                pending.append(.operation(left: try Self.number(reader.string()), op: op))
-            case 1:
-                pending.append(.openParenthesis(outerPrefix: try reader.string()))
-            case let other:
-                throw StoredFormError("pending item kind \(other)")
-            }
-        }
-        self.pending = pending
+        pending = try reader.pending()
         prefix = try reader.string()
         operandText = try reader.optionalString()
-        switch try reader.byte() {
-        case 0:
-            lastOperation = nil
-        case 1:
-            let op = try BinaryOperator(storedCode: reader.byte())
-            lastOperation = RepeatOperation(op: op, operand: try Self.number(reader.string()))
-        case let other:
-            throw StoredFormError("repeat flag \(other)")
-        }
-        memoryValue = try reader.optionalString().map(Self.number)
+        lastOperation = try reader.repeatOperation()
+        memoryValue = try reader.optionalNumber()
         if format == 3 { try readSections(from: &reader) }
         if (settings.mode == .programmer) != (programmer != nil) { throw StoredFormError("programmer mode without its engine or the reverse") }
     }
@@ -153,6 +90,114 @@ extension CalculatorState {
     static func number(_ text: String) throws -> Number {
         guard let number = Number(encoded: text) else { throw StoredFormError("not a stored number: \(text.prefix(80))") }
         return number
+    }
+}
+
+/// The parts of a state that its undo steps store too.
+extension StoredFormWriter {
+    mutating func calculatorError(_ error: CalculatorError?) {
+        if let error {
+            byte(1)
+            string(error.code)
+            string(error.message)
+        } else {
+            byte(0)
+        }
+    }
+
+    mutating func entry(_ entry: InputBuffer?) {
+        if let entry {
+            byte(entry.isPristine ? 2 : 1)
+            string(entry.text)
+        } else {
+            byte(0)
+        }
+    }
+
+    mutating func pending(_ pending: [PendingItem]) {
+        unsigned(UInt64(pending.count))
+        for item in pending {
+            switch item {
+            case .operation(let left, let op):
+                byte(0)
+                byte(op.storedCode)
+                number(left)
+            case .openParenthesis(let outer):
+                byte(1)
+                string(outer)
+            }
+        }
+    }
+
+    mutating func repeatOperation(_ operation: RepeatOperation?) {
+        if let operation {
+            byte(1)
+            byte(operation.op.storedCode)
+            number(operation.operand)
+        } else {
+            byte(0)
+        }
+    }
+}
+
+extension StoredFormReader {
+    mutating func calculatorError() throws -> CalculatorError? {
+        switch try byte() {
+        case 0: return nil
+        case 1: return CalculatorError(code: try string(), message: try string())
+        case let other: throw StoredFormError("error flag \(other)")
+        }
+    }
+
+    mutating func entry() throws -> InputBuffer? {
+        switch try byte() {
+        case 0:
+            return nil
+        case let flag where flag <= 2:
+            let text = try string()
+            guard InputBuffer.isWellFormed(text) else { throw StoredFormError("malformed entry \(text)") }
+            return InputBuffer(text: text, isPristine: flag == 2 && text == "0")
+        case let other:
+            throw StoredFormError("entry flag \(other)")
+        }
+    }
+
+    mutating func pending() throws -> [PendingItem] {
+        let count = try count(minimumItemBytes: 2)
+        var pending: [PendingItem] = []
+        pending.reserveCapacity(count)
+        for _ in 0..<count {
+            switch try byte() {
+            case 0:
+                let op = try BinaryOperator(storedCode: byte())
+                pending.append(.operation(left: try number(), op: op))
+            case 1:
+                pending.append(.openParenthesis(outerPrefix: try string()))
+            case let other:
+                throw StoredFormError("pending item kind \(other)")
+            }
+        }
+        return pending
+    }
+
+    mutating func repeatOperation() throws -> RepeatOperation? {
+        switch try byte() {
+        case 0:
+            return nil
+        case 1:
+            let op = try BinaryOperator(storedCode: byte())
+            return RepeatOperation(op: op, operand: try number())
+        case let other:
+            throw StoredFormError("repeat flag \(other)")
+        }
+    }
+
+    mutating func number() throws -> Number {
+        try CalculatorState.number(string())
+    }
+
+    mutating func optionalNumber() throws -> Number? {
+        try optionalString().map(CalculatorState.number)
     }
 }
 

@@ -1,16 +1,17 @@
 /// Format 3's sections, after the fields of format 2 (`CalculatorState+Stored.swift`): a count, then each section
 /// as its tag and its fields, tags rising, each present only when it is not the default:
 /// 1 programmer settings (radix, word bits) · 2 variables (count; variable, number) · 3 waiting command ·
-/// 4 programmer mode's engine (`ProgrammerMachine+Stored.swift`).
+/// 4 programmer mode's engine (`ProgrammerMachine+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`).
 /// Codes are spelled out, not taken from declaration order.
 extension CalculatorState {
     private enum Section: UInt8 {
-        case programmerSettings = 1, variables, awaiting, programmer
+        case programmerSettings = 1, variables, awaiting, programmer, undo
     }
 
     /// Whether the state needs format 3.
     var hasStoredSections: Bool {
         settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || programmer != nil
+            || !undoHistory.isEmpty
     }
 
     func writeSections(to writer: inout StoredFormWriter) {
@@ -19,6 +20,7 @@ extension CalculatorState {
         if !variables.isEmpty { sections.append(.variables) }
         if awaiting != nil { sections.append(.awaiting) }
         if programmer != nil { sections.append(.programmer) }
+        if !undoHistory.isEmpty { sections.append(.undo) }
         writer.unsigned(UInt64(sections.count))
         for section in sections {
             writer.byte(section.rawValue)
@@ -27,16 +29,13 @@ extension CalculatorState {
                 writer.byte(settings.radix.storedCode)
                 writer.byte(UInt8(settings.word.bits))
             case .variables:
-                let stored = Variable.allCases.filter { variables[$0] != nil }
-                writer.unsigned(UInt64(stored.count))
-                for variable in stored {
-                    writer.byte(variable.storedCode)
-                    writer.number(variables[variable]!)
-                }
+                writer.variables(variables)
             case .awaiting:
                 writer.byte(awaiting!.storedCode)
             case .programmer:
                 programmer!.write(to: &writer)
+            case .undo:
+                undoHistory.write(to: &writer)
             }
         }
     }
@@ -58,21 +57,44 @@ extension CalculatorState {
                 settings.word = word
                 guard settings.radix != .dec || settings.word != .qword else { throw StoredFormError("default programmer settings stored") }
             case .variables:
-                let stored = try reader.count(minimumItemBytes: 2)
-                guard stored > 0 else { throw StoredFormError("no variables") }
-                var last: UInt8?
-                for _ in 0..<stored {
-                    let code = try reader.byte()
-                    guard last.map({ code > $0 }) ?? true else { throw StoredFormError("variables out of order") }
-                    last = code
-                    variables[try Variable(storedCode: code)] = try Self.number(reader.string())
-                }
+                variables = try reader.variables()
+                guard !variables.isEmpty else { throw StoredFormError("no variables") }
             case .awaiting:
                 awaiting = try VariableCommand(storedCode: reader.byte())
             case .programmer:
                 programmer = try ProgrammerMachine(from: &reader, settings: settings, error: error)
+            case .undo:
+                undoHistory = try UndoHistory(from: &reader)
             }
         }
+    }
+}
+
+/// The variables, as their section and the undo steps that keep them store them: a count, then each stored
+/// variable's code and number, codes rising.
+extension StoredFormWriter {
+    mutating func variables(_ variables: Variables) {
+        let stored = Variable.allCases.filter { variables[$0] != nil }
+        unsigned(UInt64(stored.count))
+        for variable in stored {
+            byte(variable.storedCode)
+            number(variables[variable]!)
+        }
+    }
+}
+
+extension StoredFormReader {
+    mutating func variables() throws -> Variables {
+        var variables = Variables()
+        let stored = try count(minimumItemBytes: 2)
+        var last: UInt8?
+        for _ in 0..<stored {
+            let code = try byte()
+            guard last.map({ code > $0 }) ?? true else { throw StoredFormError("variables out of order") }
+            last = code
+            variables[try Variable(storedCode: code)] = try number()
+        }
+        return variables
     }
 }
 

@@ -1,8 +1,9 @@
 extension Key {
-    /// Whether the key may follow a waiting `sto` or `rcl`: a variable key completes it, AC cancels it.
+    /// Whether the key may follow a waiting `sto` or `rcl`: a variable key completes it, AC cancels it, undo takes
+    /// it back (and redo, which has nothing to redo then, does nothing).
     var answersAwaitingCommand: Bool {
         switch action {
-        case .variable(.name)?, .allClear?: true
+        case .variable(.name)?, .allClear?, .undo?, .redo?: true
         default: false
         }
     }

@@ -29,8 +29,8 @@ struct RepeatOperation: Sendable, Equatable {
 }
 
 /// A session's whole calculator: typed entry, pending operations with precedence and parentheses, memory, the 2nd
-/// toggle, error state, settings and a bounded history. A value type; `apply(_:random:)` is the one way to change it
-/// apart from `update(settings:)`.
+/// toggle, error state, settings, a bounded history and the undo steps. A value type; `apply(_:random:)` is the one
+/// way to change it apart from `update(settings:)` and `clearHistory()`.
 ///
 /// Digit keys only edit text (no GMP/MPFR work); numbers are made when an operator, function or `=` needs them.
 public struct CalculatorState: Sendable, Equatable {
@@ -69,6 +69,8 @@ public struct CalculatorState: Sendable, Equatable {
     public internal(set) var awaiting: VariableCommand?
     /// Programmer mode's engine, which has the keys while `settings.mode` is `programmer`; nil in the other modes.
     @Boxed var programmer: ProgrammerMachine? = nil
+    /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
+    var undoHistory = UndoHistory()
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -92,8 +94,8 @@ public struct CalculatorState: Sendable, Equatable {
 
     // MARK: keys
 
-    /// A key `refusal(of:)` refuses changes nothing.
-    public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
+    /// A key's effect, without an undo step (`apply` records them). A key `refusal(of:)` refuses changes nothing.
+    mutating func press(_ key: Key, random: inout some RandomNumberGenerator) {
         if awaiting != nil, !key.answersAwaitingCommand { return }
         if settings.mode == .programmer {
             applyProgrammer(key)
@@ -114,7 +116,7 @@ public struct CalculatorState: Sendable, Equatable {
             case .digit, .point:
                 reset()
             case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
-                .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable:
+                .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
                 return
             }
         }
@@ -158,6 +160,7 @@ public struct CalculatorState: Sendable, Equatable {
         case .angle(let unit): settings.angle = unit
         case .second: isSecondActive.toggle()
         case .variable(let variable): pressVariable(variable)
+        case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
         }
         refresh()
     }

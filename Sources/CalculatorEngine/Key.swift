@@ -80,6 +80,8 @@ enum KeyAction: Sendable, Equatable {
     case second
     /// sto, rcl and the variables that complete them.
     case variable(VariableAction)
+    /// Undo: the state before the last key that changed it; redo: the state the last undo left.
+    case undo, redo
 
     /// The group `GET /keys` shows the key in.
     var kind: KeyKind {
@@ -94,6 +96,7 @@ enum KeyAction: Sendable, Equatable {
         case .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall: .memory
         case .angle, .second: .mode
         case .variable: .variable
+        case .undo, .redo: .undo
         }
     }
 }

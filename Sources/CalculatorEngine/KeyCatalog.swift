@@ -1,5 +1,5 @@
 public enum KeyKind: String, Sendable {
-    case digit, binary, unary, constant, parenthesis, equals, clear, memory, variable, mode
+    case digit, binary, unary, constant, parenthesis, equals, clear, memory, variable, mode, undo
 }
 
 /// A mode a key works in and the kind of key it is there: `C` is clear entry in scientific and immediate mode and
@@ -135,6 +135,8 @@ public enum KeyCatalog {
         key("y", .variable(.name(.y))),
         key("z", .variable(.name(.z))),
         key("t", .variable(.name(.t))),
+        key("undo", .undo, aliases: ["↶"]),
+        key("redo", .redo, aliases: ["↷"]),
     ])
 
     /// The lines with their programmer actions (`programmer`: a line of a name above gives that key its action,

@@ -96,6 +96,7 @@ public final class CalculatorService: Sendable {
         self.router = Self.routes(
             SessionEndpoints(
                 store: store, replies: replies, watchers: watchers, configuration: configuration, pressLimit: pressLimit, now: now),
+            evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit),
             metrics: metrics)
         self.sweeper = try configuration.sweepInterval.map { interval in
             try ExpirySweeper(store: store, every: interval) { error in
@@ -112,7 +113,7 @@ public final class CalculatorService: Sendable {
         store.close()
     }
 
-    private static func routes<Store>(_ api: SessionEndpoints<Store>, metrics: ServiceMetrics) -> Router {
+    private static func routes<Store>(_ api: SessionEndpoints<Store>, evaluate: EvaluateEndpoint, metrics: ServiceMetrics) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let keyCatalogTag = "\"\(String(WebAssets.fingerprint(keyCatalog), radix: 16))\""
         let openAPI = loadOpenAPI()
@@ -158,11 +159,16 @@ public final class CalculatorService: Sendable {
             handle(request) { () throws(Problem) in try api.display(api.sessionID(parameters), request) }
         }
         router.add("GET", "/sessions/{id}/history") { request, parameters in
-            handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters)) }
+            handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters), request) }
         }
         router.add("GET", "/sessions/{id}/events") { request, parameters in
             handle(request) { () throws(Problem) in try api.events(api.sessionID(parameters), request) }
         }
+        router.add("DELETE", "/sessions/{id}/history") { request, parameters in
+            handle(request) { () throws(Problem) in try api.clearHistory(api.sessionID(parameters), request) }
+        }
+        router.add("POST", "/evaluate") { request, _ in handle(request) { () throws(Problem) in try evaluate.post(request) } }
+        router.add("GET", "/evaluate") { request, _ in handle(request) { () throws(Problem) in try evaluate.get(request) } }
         return router
     }
 
@@ -283,7 +289,7 @@ public final class CalculatorService: Sendable {
     /// every request, so it looks at UTF-8 bytes rather than splitting the path into Characters.
     static func route(of path: String) -> String {
         switch path {
-        case "/", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions": return path
+        case "/", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions", "/evaluate": return path
         default: break
         }
         let utf8 = path.utf8

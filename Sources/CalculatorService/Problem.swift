@@ -8,6 +8,7 @@ struct Problem: Error, Sendable, Equatable {
         case invalidRequest = "invalid-request"
         case unknownKey = "unknown-key"
         case keyRefused = "key-refused"
+        case invalidExpression = "invalid-expression"
         case tooManyKeys = "too-many-keys"
         case invalidSettings = "invalid-settings"
         case invalidSessionID = "invalid-session-id"
@@ -30,7 +31,7 @@ struct Problem: Error, Sendable, Equatable {
 
         var status: Int {
             switch self {
-            case .malformedJSON, .invalidRequest, .unknownKey, .invalidSessionID, .invalidIdempotencyKey: 400
+            case .malformedJSON, .invalidRequest, .unknownKey, .invalidExpression, .invalidSessionID, .invalidIdempotencyKey: 400
             case .unauthorized: 401
             case .sessionNotFound, .notFound: 404
             case .methodNotAllowed: 405
@@ -50,6 +51,7 @@ struct Problem: Error, Sendable, Equatable {
             case .invalidRequest: "Invalid request"
             case .unknownKey: "Unknown key"
             case .keyRefused: "Key refused"
+            case .invalidExpression: "Invalid expression"
             case .tooManyKeys: "Too many keys"
             case .invalidSettings: "Invalid settings"
             case .invalidSessionID: "Invalid session id"

@@ -142,22 +142,32 @@ enum Rendering {
         json.literal(written ? "}" : "null")
     }
 
-    static func history(_ state: CalculatorState, id: SessionID) -> [UInt8] {
-        JSONWriter.bytes(capacity: 64 + id.utf8Count + state.history.count * 48) { json in
+    /// The entries at `positions` of the history tape (all of it by default), with the tape's length and the position
+    /// of the first entry shown, which pages back (`HistoryPage`).
+    static func history(_ state: CalculatorState, id: SessionID, positions: Range<Int>? = nil) -> [UInt8] {
+        let positions = positions ?? state.history.indices
+        return JSONWriter.bytes(capacity: 96 + id.utf8Count + positions.count * 48) { json in
             json.beginObject()
             json.key("id")
             id.withUTF8 { json.plainString(utf8: $0) }
             json.key("history")
             json.beginArray()
-            for entry in state.history {
+            for entry in state.history[positions] {
                 json.beginObject()
                 json.field("expression", entry.expression)
                 json.field("result", entry.result)
                 json.endObject()
             }
             json.endArray()
+            json.field("count", state.history.count)
+            json.field("start", positions.lowerBound)
             json.endObject()
         }
+    }
+
+    /// The history of a session whose tape is empty.
+    static func emptyHistory(id: SessionID) -> [UInt8] {
+        history(CalculatorState(), id: id)
     }
 
     /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.

@@ -37,7 +37,11 @@ struct PressRequest: Equatable {
 
     static func parse(_ body: [UInt8], maxKeys: Int) throws(Problem) -> PressRequest {
         if let single = singleKey(body) { return single }
-        let members = try parseObject(body, allowed: ["key", "keys", "trace"])
+        return try parse(members: parseObject(body, allowed: ["key", "keys", "trace"]), maxKeys: maxKeys)
+    }
+
+    /// The press given by `key` or `keys` (and `trace`) among a body's members, which the caller has checked.
+    static func parse(members: [(String, JSONValue)], maxKeys: Int) throws(Problem) -> PressRequest {
         var names: [String]
         switch (members[member: "key"], members[member: "keys"]) {
         case (nil, nil):
@@ -130,7 +134,11 @@ struct SettingsChange: Equatable {
     var clearsVariables = false
 
     static func parse(_ body: [UInt8]) throws(Problem) -> SettingsChange {
-        let members = try parseObject(body, allowed: ["angle", "digits", "mode", "radix", "variables", "word"])
+        try parse(members: parseObject(body, allowed: ["angle", "digits", "mode", "radix", "variables", "word"]))
+    }
+
+    /// The settings among a body's members, which the caller has checked; other members are not looked at.
+    static func parse(members: [(String, JSONValue)]) throws(Problem) -> SettingsChange {
         var change = SettingsChange()
         change.mode = try choice(members, "mode", CalculationMode.self)
         change.angle = try choice(members, "angle", AngleUnit.self)
@@ -207,7 +215,7 @@ extension Problem {
 }
 
 /// The members of a body that must be one JSON object with only the named members, in the order sent.
-private func parseObject(_ body: [UInt8], allowed: [String]) throws(Problem) -> [(String, JSONValue)] {
+func parseObject(_ body: [UInt8], allowed: [String]) throws(Problem) -> [(String, JSONValue)] {
     let value: JSONValue
     do {
         value = try JSONReader.parse(body)

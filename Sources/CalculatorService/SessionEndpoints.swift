@@ -11,7 +11,7 @@ import SessionStore
 final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let store: Store
     let replies: SessionReplies
-    private let watchers: SessionWatchers
+    let watchers: SessionWatchers
     private let configuration: ServiceConfiguration
     /// `--press-rate`, in keys.
     private let pressLimit: ClientRateLimit?
@@ -99,11 +99,6 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         return .awaiting { deliver in read(id, view, unlessMatching: tags, deliver) }
     }
 
-    /// GET /sessions/{id}/history
-    func history(_ id: SessionID) -> Response {
-        .awaiting { deliver in read(id, .history, unlessMatching: nil, deliver) }
-    }
-
     /// GET /sessions/{id}/events: the session's state at once (unless Last-Event-ID names its version), then an event
     /// per new version, as a stream that lasts until the session ends or the client leaves. HEAD answers the stream's
     /// headers and starts none.
@@ -131,7 +126,7 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         }
     }
 
-    private func read(
+    func read(
         _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
     ) {
         let started = ServiceMetrics.now()

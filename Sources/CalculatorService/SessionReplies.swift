@@ -22,7 +22,8 @@ final class SessionReplies: Sendable {
         case session
         /// The display fields, as JSON or plain text.
         case display(plainText: Bool)
-        case history
+        /// The entries of the history tape the page names.
+        case history(HistoryPage)
     }
 
     /// The view of the session read; 304 without a body when `tags` names its current version.
@@ -43,8 +44,9 @@ final class SessionReplies: Sendable {
                 return response
             case .display(plainText: false):
                 return sessionJSON(200, Rendering.display(state), version: version)
-            case .history:
-                return sessionJSON(200, Rendering.history(state, id: id), version: version)
+            case .history(let page):
+                let positions = page.positions(count: state.history.count)
+                return sessionJSON(200, Rendering.history(state, id: id, positions: positions), version: version)
             }
         }
     }

@@ -27,6 +27,8 @@ import Testing
             // Programmer mode, gradians and named variables (issue 28).
             "CE", "grad", "sto", "rcl", "x", "y", "z", "t", "A", "B", "D", "E", "F", "mod", "and", "or", "xor", "nand", "nor",
             "lsh", "rsh", "not", "rol", "ror", "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte",
+            // Undo (issue 27).
+            "undo", "redo",
         ]
         #expect(Set(KeyCatalog.all.map(\.name)) == Set(issue))
         #expect(KeyCatalog.all.count == issue.count)
@@ -37,7 +39,7 @@ import Testing
         ("x²", "sq"), ("x³", "cube"), ("√", "sqrt"), ("∛", "cbrt"), ("1/x", "recip"), ("eˣ", "exp"), ("10ˣ", "pow10"),
         ("2ˣ", "pow2"), ("log₁₀", "log10"), ("log₂", "log2"), ("x!", "fact"), ("sin⁻¹", "asin"), ("cos⁻¹", "acos"),
         ("tan⁻¹", "atan"), ("sinh⁻¹", "asinh"), ("cosh⁻¹", "acosh"), ("tanh⁻¹", "atanh"), ("π", "pi"), ("Rand", "rand"),
-        ("m−", "m-"), ("⌫", "back"),
+        ("m−", "m-"), ("⌫", "back"), ("↶", "undo"), ("↷", "redo"),
     ])
     func unicodeAliases(alias: String, name: String) throws {
         #expect(try #require(Key(name: alias)).name == name)
@@ -85,7 +87,10 @@ import Testing
         var noOps: [String: (why: String, actsAfter: String)] = Dictionary(uniqueKeysWithValues: variables)
         noOps[")"] = ("no parenthesis is open", "( 2")
         // In programmer mode the keys of the radix and word already set end the number being typed.
-        if settings.mode != .programmer { noOps["deg"] = ("the angle is already degrees", "rad") }
+        if settings.mode != .programmer {
+            noOps["deg"] = ("the angle is already degrees", "rad")
+            noOps["redo"] = ("nothing was undone", "1 undo")
+        }
         for info in KeyCatalog.all {
             let key = try #require(Key(name: info.name))
             guard info.works(in: settings.mode) else {
@@ -116,6 +121,7 @@ import Testing
         let byName = Dictionary(uniqueKeysWithValues: KeyCatalog.all.map { ($0.name, $0.kind) })
         #expect(byName["7"] == .digit && byName["+"] == .binary && byName["sin"] == .unary && byName["pi"] == .constant)
         #expect(byName["("] == .parenthesis && byName["="] == .equals && byName["AC"] == .clear && byName["m+"] == .memory)
+        #expect(byName["undo"] == .undo && byName["redo"] == .undo)
         #expect(byName["2nd"] == .mode && byName["rad"] == .mode && byName["grad"] == .mode && byName["sto"] == .variable)
         #expect(byName["A"] == .digit && byName["and"] == .binary && byName["not"] == .unary && byName["hex"] == .mode)
     }
@@ -132,7 +138,9 @@ import Testing
         #expect(modes("neg") == ["scientific:unary", "immediate:unary", "programmer:unary"])
         #expect(modes("x") == ["scientific:variable", "immediate:variable", "programmer:variable"])
         #expect(modes("qword") == ["programmer:mode"])
-        let refusedInProgrammerMode = [".", "sin", "pi", "e", "EE", "percent", "2nd", "deg", "rad", "grad", "rand", "sqrt", "pow"]
+        let refusedInProgrammerMode = [
+            ".", "sin", "pi", "e", "EE", "percent", "2nd", "deg", "rad", "grad", "rand", "sqrt", "pow", "undo", "redo",
+        ]
         for name in refusedInProgrammerMode { #expect(!byName[name]!.works(in: .programmer), "\(name)") }
         let programmerOnly = ["A", "B", "D", "E", "F", "and", "or", "xor", "nand", "nor", "mod", "lsh", "rsh", "not", "rol", "ror",
                               "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte"]

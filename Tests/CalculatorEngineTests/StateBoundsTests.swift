@@ -1,4 +1,4 @@
-import CalculatorEngine
+@testable import CalculatorEngine
 import Testing
 
 /// A state stays small whatever keys it is sent (issue 24, item 6): at most 25 pending levels, and the exact numbers
@@ -8,6 +8,16 @@ import Testing
     /// The stored form's bound: the history tape at its limit (about 34 KB), 25 levels of expression text (7.5 KB),
     /// the numbers' budget written out in decimal (about 12 KB, the shown value possibly twice), and the rest.
     static let storedLimit = 72 * 1024
+    /// What the undo steps may add on top: their own bound (`UndoHistory.byteLimit`, an estimate of their stored
+    /// size) and the few bytes per step the estimate leaves out.
+    static let undoAllowance = UndoHistory.byteLimit + UndoHistory.stepLimit * 32
+
+    /// The stored size of the state without its undo steps, and with them.
+    static func storedSizes(_ state: CalculatorState) -> (state: Int, total: Int) {
+        var withoutUndo = state
+        withoutUndo.undoHistory = UndoHistory()
+        return (withoutUndo.storedBytes.count, state.storedBytes.count)
+    }
 
     static func keys(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
 
@@ -15,8 +25,10 @@ import Testing
     @Test func theIssuesSessionStaysSmall() throws {
         let keys = Self.keys("7 pow 1 1 0 0 0 = m+") + Array(repeating: Self.keys("mr + ("), count: 100).flatMap { $0 } + ["mr"]
         let (state, _) = try run(keys)
-        print("the issue's session stores in \(state.storedBytes.count) bytes")
-        #expect(state.storedBytes.count < 8 * 1024, "\(state.storedBytes.count) bytes")
+        let sizes = Self.storedSizes(state)
+        print("the issue's session stores in \(sizes.state) bytes, \(sizes.total) with its undo steps")
+        #expect(sizes.state < 8 * 1024, "\(sizes.state) bytes")
+        #expect(sizes.total < 8 * 1024 + Self.undoAllowance, "\(sizes.total) bytes")
         // Still a working calculator: the pending levels close and evaluate.
         var closed = state
         var random = SplitMix64(seed: 1)
@@ -39,7 +51,7 @@ import Testing
         let pieces = [
             "7 pow 1 1 0 0 0 =", "9 . 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 EE 9 9 9 9", "1 EE 5 0 0 0 neg", "1 7 / 3 =", "m+", "mr", "mr",
             "(", "(", "(", ")", "+", "*", "-", "/", "pow", "=", "=", "sq", "cube", "2 pow 3 9 9 9 9 =", "1 + 1 + 1 + 1 + 1 + 1 + 1 =",
-            "1 / 3 EE 4 0 0 neg =", "AC", "m-",
+            "1 / 3 EE 4 0 0 neg =", "AC", "m-", "undo", "undo undo undo", "redo",
         ].map(Self.keys)
         var largest = 0
         for seed in UInt64(1)...24 {
@@ -47,9 +59,10 @@ import Testing
             var random = SplitMix64(seed: seed)
             for _ in 0..<160 {
                 press(pieces[Int(random.next() % UInt64(pieces.count))], on: &state, random: &random)
-                let size = state.storedBytes.count
-                largest = max(largest, size)
-                #expect(size <= Self.storedLimit, "seed \(seed): \(size) bytes")
+                let sizes = Self.storedSizes(state)
+                largest = max(largest, sizes.total)
+                #expect(sizes.state <= Self.storedLimit, "seed \(seed): \(sizes.state) bytes")
+                #expect(sizes.total <= Self.storedLimit + Self.undoAllowance, "seed \(seed): \(sizes.total) bytes")
             }
         }
         print("largest stored state over the hostile streams: \(largest) bytes")
@@ -64,8 +77,9 @@ import Testing
         for _ in 0..<30 { keys += Self.keys(longSum + " (") }
         keys += Self.keys("9 . 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 EE 9 9 9 9 +")
         let (state, _) = try run(keys)
-        let size = state.storedBytes.count
-        print("constructed worst stored state: \(size) bytes")
-        #expect(size <= Self.storedLimit)
+        let sizes = Self.storedSizes(state)
+        print("constructed worst stored state: \(sizes.state) bytes, \(sizes.total) with its undo steps")
+        #expect(sizes.state <= Self.storedLimit)
+        #expect(sizes.total <= Self.storedLimit + Self.undoAllowance)
     }
 }

@@ -87,6 +87,23 @@ final class TwoInstances {
         #expect(scientific["radix"] == nil && scientific["radixes"] == nil)
     }
 
+    /// Undo, redo and emptying the history are changes like a press: each is an event with its new version.
+    @Test(arguments: TestStore.allCases) func undoRedoAndHistoryClearingAreEvents(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store)
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(try watcher.next()?.version == 1)
+        for key in ["4", "+", "2", "=", "undo", "redo"] { try Self.press(client, id, key) }
+        let cleared = try client.send("DELETE", "/sessions/\(id)/history")
+        #expect(cleared.status == 200)
+        let events = try watcher.events(through: 8)
+        #expect(events.map(\.version) == Array(2...8))
+        #expect(events.map { $0.json?["display"] as? String } == ["4", "4", "2", "6", "2", "6", "6"])
+        let history = try #require(try client.send("GET", "/sessions/\(id)/history").json?["history"] as? [Any])
+        #expect(history.isEmpty)
+    }
+
     @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
     func aWatcherOnOneInstanceSeesPressesMadeOnAnother() throws {
         let instances = try TwoInstances()

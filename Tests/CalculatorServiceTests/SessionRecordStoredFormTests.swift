@@ -1,4 +1,4 @@
-import CalculatorEngine
+@testable import CalculatorEngine
 @testable import CalculatorService
 import Foundation
 @testable import SessionStore
@@ -13,6 +13,8 @@ import Testing
         for name in keys.split(separator: " ") {
             state.apply(try #require(Key(name: String(name))), random: &random)
         }
+        // As a record read from format 1, which has no undo steps.
+        state.undoHistory = UndoHistory()
         var record = SessionRecord(state: state)
         for index in 0..<replies {
             record.idempotency.append(

@@ -126,7 +126,7 @@
     cosh: 'hyperbolic cosine', tanh: 'hyperbolic tangent', pi: 'pi', rand: 'random number', '.': 'decimal point',
     '=': 'equals', back: 'backspace', asin: 'arc sine', acos: 'arc cosine', atan: 'arc tangent',
     asinh: 'inverse hyperbolic sine', acosh: 'inverse hyperbolic cosine', atanh: 'inverse hyperbolic tangent',
-    pow2: 'two to the power of x', log2: 'logarithm base 2', logy: 'logarithm base y',
+    pow2: 'two to the power of x', log2: 'logarithm base 2', logy: 'logarithm base y', undo: 'undo', redo: 'redo',
   };
 
   const backspaceIcon = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" '

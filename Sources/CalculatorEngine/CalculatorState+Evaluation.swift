@@ -1,0 +1,27 @@
+extension CalculatorState {
+    /// The calculator a fresh session with `settings` is after the keys of `expression` (`Expression.keys(for:)`,
+    /// `=` last): its display, expression and error are the expression's answer.
+    /// Most expressions are answered without pressing their keys (`ExpressionAnswer`), to the same display and
+    /// expression; the rest, and every one that meets an Error, by pressing them.
+    public init(evaluating expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+        if settings.mode != .programmer {
+            var answer = ExpressionAnswer(expression: expression, settings: settings)
+            if let found = answer.answer() {
+                self.init(answer: found, settings: settings)
+                return
+            }
+        }
+        self.init(pressing: try expression.keys(for: settings), settings: settings, stoppingAtError: true, random: &random)
+    }
+
+    /// A fresh calculator with `settings` after `keys`, as a one-shot answer: no undo steps are recorded, as nothing
+    /// keeps the state. `stoppingAtError` stops at the first key that shows Error, as an expression's keys do: a key
+    /// after it would start a new calculation over it. Keys the state refuses (`refusal(of:)`) change nothing.
+    public init(pressing keys: some Sequence<Key>, settings: Settings, stoppingAtError: Bool, random: inout some RandomNumberGenerator) {
+        self.init(settings: settings)
+        for key in keys {
+            press(key, random: &random)
+            if stoppingAtError && error != nil { return }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CalculatorEngine
+import HTTPServer
+
+/// POST /evaluate and GET /evaluate?expr=…: one answer without a session. The keys, or the expression's keys, are
+/// pressed on a fresh calculator with the request's settings, which answers as a session's display read would; nothing
+/// is stored. Keys count against the client's press rate like a press's.
+final class EvaluateEndpoint: Sendable {
+    private let replies: SessionReplies
+    private let maxKeys: Int
+    private let pressLimit: ClientRateLimit?
+
+    init(replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?) {
+        self.replies = replies
+        self.maxKeys = configuration.maxKeysPerRequest
+        self.pressLimit = pressLimit
+    }
+
+    /// POST /evaluate
+    func post(_ request: borrowing Request) throws(Problem) -> Response {
+        if request.bodyLimitExceeded { throw Problem(.bodyTooLarge, "the request body is larger than the server accepts") }
+        try request.requireJSONBody()
+        guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"expression\", or \"key\" or \"keys\"") }
+        return try answer(EvaluateRequest.parse(body: request.body, maxKeys: maxKeys), request, plainText: false)
+    }
+
+    /// GET /evaluate?expr=…, as JSON or, when the client prefers it, plain text.
+    func get(_ request: borrowing Request) throws(Problem) -> Response {
+        try answer(EvaluateRequest.parse(query: request.query), request, plainText: SessionReplies.prefersPlainText(request.headers[.accept]))
+    }
+
+    private func answer(_ evaluation: EvaluateRequest, _ request: borrowing Request, plainText: Bool) throws(Problem) -> Response {
+        let cost = try evaluation.cost(maxKeys: maxKeys)
+        if let pressLimit, let refusal = pressLimit.admit(request, cost: cost) { throw refusal }
+        var random = SystemRandomNumberGenerator()
+        let state: CalculatorState
+        switch evaluation.input {
+        case .keys(let press):
+            // A fresh session refuses what it would refuse, and goes on past an Error as a session does.
+            let keys = press.keys
+            if let (index, refusal) = CalculatorState(settings: evaluation.settings).firstRefusal(in: keys) {
+                throw Problem(refused: refusal, index: index)
+            }
+            state = CalculatorState(pressing: keys, settings: evaluation.settings, stoppingAtError: false, random: &random)
+        case .expression(let expression):
+            do throws(ExpressionError) {
+                state = try CalculatorState(evaluating: expression, settings: evaluation.settings, random: &random)
+            } catch {
+                throw Problem(invalidExpression: error)
+            }
+        }
+        guard plainText else { return replies.json(200, Rendering.display(state)) }
+        var response = Response(status: 200, body: Array((state.display + "\n").utf8))
+        response.headers.set("Content-Type", "text/plain; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}

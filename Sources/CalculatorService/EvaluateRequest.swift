@@ -1,0 +1,89 @@
+import CalculatorEngine
+
+/// What `/evaluate` answers: keys (the forms of a press) or an expression, and the settings of the fresh calculator
+/// they are pressed on. Validated whole before anything is pressed.
+struct EvaluateRequest {
+    enum Input {
+        case keys(PressRequest)
+        case expression(Expression)
+    }
+
+    let input: Input
+    let settings: Settings
+
+    /// The settings an expression takes; keys also take programmer mode's radix and word.
+    static let expressionSettings = ["mode", "angle", "digits"]
+    static let keySettings = expressionSettings + ["radix", "word"]
+    static let bodyMembers = ["expression", "keys"] + keySettings
+    static let queryParameters = ["expr"] + expressionSettings
+
+    /// POST /evaluate: a JSON object with `expression` or `keys` (as a press has them), and the settings each takes.
+    static func parse(body: [UInt8], maxKeys: Int) throws(Problem) -> EvaluateRequest {
+        let members = try parseObject(body, allowed: bodyMembers)
+        let settings = try SettingsChange.parse(members: members).applied(to: Settings())
+        if let value = members[member: "expression"] {
+            for (name, _) in members where name != "expression" && !expressionSettings.contains(name) {
+                throw Problem(.invalidRequest, "\"\(name)\" goes with keys; an expression takes \(expressionSettings.joined(separator: ", "))")
+            }
+            guard case let .string(text) = value else { throw Problem(.invalidRequest, "\"expression\" must be a string, not \(value.typeName)") }
+            return EvaluateRequest(input: .expression(try Self.expression(text)), settings: settings)
+        }
+        guard members[member: "keys"] != nil else {
+            throw Problem(.invalidRequest, "the body needs \"expression\" (text such as \"2 + 3 × 4\") or \"keys\" (as a press has them)")
+        }
+        return EvaluateRequest(input: .keys(try PressRequest.parse(members: members, maxKeys: maxKeys)), settings: settings)
+    }
+
+    /// GET /evaluate?expr=…: the expression and its settings as query parameters.
+    static func parse(query: String?) throws(Problem) -> EvaluateRequest {
+        let parameters = try QueryParameters(query, allowed: queryParameters)
+        guard let text = parameters["expr"] else { throw Problem(.invalidRequest, "the query needs expr, the expression (URL-encoded: + is %2B)") }
+        // The settings as the JSON members they would be, so that both forms are checked by one parser.
+        var members: [(String, JSONValue)] = []
+        for name in expressionSettings {
+            guard let value = parameters[name] else { continue }
+            members.append((name, name == "digits" || name == "word" ? .number(value) : .string(value)))
+        }
+        let settings = members.isEmpty ? Settings() : try SettingsChange.parse(members: members).applied(to: Settings())
+        return EvaluateRequest(input: .expression(try Self.expression(text)), settings: settings)
+    }
+
+    private static func expression(_ text: String) throws(Problem) -> Expression {
+        do throws(ExpressionError) {
+            return try Expression(text)
+        } catch {
+            throw Problem(invalidExpression: error)
+        }
+    }
+
+    /// What the input costs against the client's press rate: its keys, or an expression's length (about a key a
+    /// character). An expression whose keys could pass the request's key limit is checked against it here (a press
+    /// was when it was read).
+    func cost(maxKeys: Int) throws(Problem) -> Int {
+        switch input {
+        case .keys(let press):
+            return press.keyCount
+        case .expression(let expression):
+            guard 4 * expression.count + 1 > maxKeys else { return expression.count }
+            let count: Int
+            do throws(ExpressionError) {
+                count = try expression.keys(for: settings).count
+            } catch {
+                throw Problem(invalidExpression: error)
+            }
+            guard count <= maxKeys else {
+                throw Problem(.tooManyKeys, "the expression takes \(count) keys; the limit is \(maxKeys)", extensions: [("limit", .int(maxKeys))])
+            }
+            return expression.count
+        }
+    }
+}
+
+extension Problem {
+    /// 400 for an expression that cannot be read, or typed on a calculator with these settings.
+    init(invalidExpression error: ExpressionError) {
+        self.init(
+            .invalidExpression, "expected \(error.expected) at offset \(error.offset), found \(error.found)",
+            extensions: [("offset", .int(error.offset)), ("expected", .string(error.expected)), ("found", .string(String(error.found.prefix(64))))])
+    }
+}

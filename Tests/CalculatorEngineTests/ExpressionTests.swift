@@ -1,0 +1,132 @@
+import CalculatorEngine
+import Testing
+
+/// The expression language by example: each row's display is what the calculator shows for it.
+@Suite struct ExpressionTests {
+    static func evaluate(_ text: String, settings: Settings = Settings()) throws -> CalculatorState {
+        var random = SplitMix64(seed: 1)
+        return try CalculatorState(evaluating: Expression(text), settings: settings, random: &random)
+    }
+
+    @Test(arguments: [
+        // Precedence, associativity, unary minus.
+        ("2 + 3 × 4", "14"), ("2+3*4", "14"), ("(2 + 3) * 4", "20"), ("2 − 3 − 4", "-5"), ("2 - (3 - 4)", "3"),
+        ("12 / 4 / 3", "1"), ("12 ÷ (4 ÷ 2)", "6"), ("2^3^2", "512"), ("(2^3)^2", "64"), ("2 ** 10", "1024"),
+        ("-2^2", "-4"), ("(-2)^2", "4"), ("2^-1", "0.5"), ("--2", "2"), ("-(-2)", "2"), ("+3", "3"), ("1 − −1", "2"),
+        ("2·3", "6"), ("2 ⋅ 3", "6"), ("6∕4", "1.5"), ("-3 * -3", "9"), ("2 * -3 + 1", "-5"),
+        // Numbers.
+        ("1.5e3", "1500"), ("2E+2", "200"), ("1e-3", "0.001"), ("1e−3", "0.001"), (".5 + .5", "1"), ("5.", "5"),
+        ("007", "7"), ("0.1 + 0.2", "0.3"), ("1/3", "0.3333333333333333"), ("100000000000000000000", "1e+20"),
+        ("0.00000000000000000001", "1e-20"), ("12345678901234560000", "1.234567890123456e+19"), ("0e99999999", "0"),
+        ("1e0", "1"), ("-1e5", "-100000"), ("-1.5e-3", "-0.0015"), ("9.5e9999", "9.5e+9999"), ("1e-9999", "1e-9999"),
+        ("1e+00003", "1000"),
+        // Postfix operators and percentages.
+        ("5!", "120"), ("3!²", "36"), ("2³", "8"), ("(1+2)!", "6"), ("10%", "0.1"), ("50 + 10%", "55"), ("50 - 10%", "45"),
+        ("50 + 10% × 2", "50.2"), ("50 × 10%", "5"), ("50 + (10%)", "50.1"), ("2 × 3 + 10%", "6.6"), ("50 + 10%%", "50.05"),
+        ("50 + -10%", "49.9"), ("50 + sin(30)%", "50.25"),
+        // Functions and constants.
+        ("sin(30)", "0.5"), ("cos(60) + 1", "1.5"), ("sin⁻¹(0.5)", "30"), ("asin(1)", "90"), ("log10(1000)", "3"),
+        ("log₁₀(100)", "2"), ("log2(8)", "3"), ("log₂(8)", "3"), ("ln(1)", "0"), ("exp(0)", "1"), ("sqrt(16)", "4"),
+        ("sq(3)", "9"), ("cube(2)", "8"), ("recip(4)", "0.25"), ("fact(4)", "24"), ("neg(3)", "-3"), ("neg(1e5)", "-100000"),
+        ("percent(50)", "0.5"), ("root(8, 3)", "2"), ("root(8,3)^2", "4"), ("2^root(8, 3)", "4"), ("logy(8, 2)", "3"),
+        ("logᵧ(9, 3)", "2"), ("pow(2, 10)", "1024"), ("pow10(3)", "1000"), ("pow2(10)", "1024"), ("cbrt(27)", "3"),
+        ("pi", "3.141592653589793"), ("π", "3.141592653589793"), ("e", "2.718281828459045"), ("sin(30)^2", "0.25"),
+        ("√9", "3"), ("√(16) + 1", "5"), ("√4!", "4.898979485566356"), ("√(4)!", "2"), ("√4^2", "4"), ("∛27", "3"),
+        ("√-4", "Error"),
+        // Implicit multiplication, as × and left to right.
+        ("2π", "6.283185307179586"), ("2 π", "6.283185307179586"), ("3(4+1)", "15"), ("(1+2)(3+4)", "21"),
+        ("2sin(30)", "1"), ("2√9", "6"), ("1/2π", "1.570796326794897"), ("1/(2π)", "0.1591549430918953"),
+        ("2e", "5.43656365691809"), ("π e", "8.539734222673567"), ("6/2(1+2)", "9"), ("2π^2", "19.73920880217872"),
+        // Errors of arithmetic are answers, not syntax errors: the keys stop at the first Error.
+        ("1/0", "Error"), ("1/0 + 5", "Error"), ("0/0", "Error"), ("ln(0) + 1", "Error"), ("tan(90)", "Error"),
+    ])
+    func evaluates(_ text: String, _ display: String) throws {
+        #expect(try Self.evaluate(text).display == display, "\(text)")
+    }
+
+    @Test func errorsAndExpressionsAreTheKeys() throws {
+        let division = try Self.evaluate("1/0 + 5")
+        #expect(division.error?.code == "division_by_zero")
+        let domain = try Self.evaluate("2 + √-4")
+        #expect(domain.error?.code == "domain")
+        #expect(try Self.evaluate("2 + 3 × 4").expression == "2 + 3 × 4")
+        #expect(try Self.evaluate("sin(30)").expression == "sin(30)")
+        #expect(try Self.evaluate("(2 + 3) × 4").expression == "(2 + 3) × 4")
+    }
+
+    @Test func settingsApply() throws {
+        #expect(try Self.evaluate("sin(pi/2)", settings: Settings(angle: .rad)).display == "1")
+        #expect(try Self.evaluate("sin(90)", settings: Settings(angle: .deg)).display == "1")
+        #expect(try Self.evaluate("1/3", settings: Settings(digits: 8)).display == "0.33333333")
+        // Immediate mode types the same expression with the parentheses its left-to-right order needs.
+        let immediate = Settings(mode: .immediate)
+        #expect(try Self.evaluate("2 + 3 × 4", settings: immediate).display == "14")
+        #expect(try Self.evaluate("2 × 3 + 4 × 5", settings: immediate).display == "26")
+        #expect(try Self.evaluate("2^3^2", settings: immediate).display == "512")
+        #expect(try Self.evaluate("50 + 10% × 2", settings: immediate).display == "50.2")
+    }
+
+    @Test func keysAreThoseOfTheKeypad() throws {
+        func names(_ text: String, _ settings: Settings = Settings()) throws -> String {
+            try Expression(text).keys(for: settings).map(\.name).joined(separator: " ")
+        }
+        #expect(try names("2 + 3 × 4") == "2 + 3 * 4 =")
+        #expect(try names("(2 + 3) × 4") == "( 2 + 3 ) * 4 =")
+        #expect(try names("2 + 3 × 4", Settings(mode: .immediate)) == "2 + ( 3 * 4 ) =")
+        #expect(try names("2^3^2") == "2 pow 3 pow 2 =")
+        #expect(try names("(2^3)^2") == "( 2 pow 3 ) pow 2 =")
+        #expect(try names("-1.5e-3") == "1 . 5 neg EE 3 neg =")
+        #expect(try names("--2") == "( 2 neg ) neg =")
+        #expect(try names("-(2+3)") == "( 2 + 3 ) neg =")
+        #expect(try names("sin(30)") == "3 0 sin =")
+        #expect(try names("sin(30 + 60)") == "( 3 0 + 6 0 ) sin =")
+        #expect(try names("2π") == "2 * pi =")
+        #expect(try names("50 + 10%") == "5 0 + 1 0 percent =")
+        #expect(try names("50 + 10% × 2") == "5 0 + ( 1 0 percent ) * 2 =")
+        #expect(try names("root(8, 3)") == "8 root 3 =")
+        #expect(try names("0.00000000000000000001") == "1 EE 2 0 neg =")
+        #expect(try names("1.50e+3") == "1 . 5 0 EE 3 =")
+    }
+
+    @Test(arguments: [
+        ("", 0, "a number, a name, ( or −", "the end"),
+        ("2 +", 3, "a number, a name, ( or −", "the end"),
+        ("2 3", 2, "an operator (a number right after an operand is no product: write ×)", "3"),
+        ("π2", 1, "an operator (a number right after an operand is no product: write ×)", "2"),
+        ("sin 30", 4, "( after sin", "30"),
+        ("foo(2)", 0, "a function or constant name", "foo"),
+        ("mc(2)", 0, "a function or constant name (mc is a key of no value)", "mc"),
+        ("(1 + 2", 6, "an operator or )", "the end"),
+        ("1 + 2)", 5, "an operator or the end (this ) closes nothing)", ")"),
+        ("root(8)", 6, "an operator or , (root takes two operands)", ")"),
+        ("sin(1, 2)", 5, "an operator or ) (sin takes one operand)", ","),
+        ("2 $ 3", 2, "an operator or the end", "$"),
+        ("π × $", 4, "a number, a name, ( or −", "$"),
+        ("2 ** ** 3", 5, "a number, a name, ( or −", "**"),
+        ("2e+", 3, "a number, a name, ( or −", "the end"),
+        ("12345678901234567", 0, "a number of at most 16 significant digits (the digits setting)", "12345678901234567"),
+        ("1 + 1e10000", 4, "a number within 1e-9999 … 1e+9999", "1e10000"),
+        ("1e-10000", 0, "a number within 1e-9999 … 1e+9999", "1e-10000"),
+        ("-1e9999999", 1, "a number within 1e-9999 … 1e+9999", "1e9999999"),
+        ("sin()", 4, "a number, a name, ( or −", ")"),
+    ])
+    func syntaxErrors(_ text: String, _ offset: Int, _ expected: String, _ found: String) {
+        #expect(throws: ExpressionError(offset: offset, expected: expected, found: found), "\(text)") { try Self.evaluate(text) }
+    }
+
+    @Test func nestingIsBounded() throws {
+        let deep = String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150)
+        #expect(throws: ExpressionError.self) { try Expression(deep) }
+        let minus = String(repeating: "-", count: 10_000) + "1"
+        #expect(throws: ExpressionError.self) { try Expression(minus) }
+        // Within the parser's depth but beyond what the keypad keeps pending.
+        let wide = (0..<15).map { _ in "1 + (" }.joined() + "1" + String(repeating: ")", count: 15)
+        #expect(throws: ExpressionError.self) { try Self.evaluate(wide) }
+        let fine = (0..<10).map { _ in "1 + (" }.joined() + "1" + String(repeating: ")", count: 10)
+        #expect(try Self.evaluate(fine).display == "11")
+    }
+
+    @Test func moreDigitsAreAllowedWithTheSetting() throws {
+        #expect(try Self.evaluate("12345678901234567", settings: Settings(digits: 20)).display == "12345678901234567")
+    }
+}

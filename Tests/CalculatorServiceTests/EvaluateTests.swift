@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// `/evaluate`: one answer without a session, as a fresh session would give it, stored nowhere.
+@Suite final class EvaluateTests {
+    private let client: InProcessClient
+
+    init() throws {
+        client = try InProcessClient(store: .memory)
+    }
+
+    private func evaluate(_ body: String) throws -> HTTPResponse {
+        try client.send("POST", "/evaluate", json: body)
+    }
+
+    @Test func anExpressionAnswersAsItsKeysWould() throws {
+        let response = try evaluate(#"{"expression": "2 + 3 × 4"}"#)
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json")
+        let body = try #require(response.json)
+        #expect(body["display"] as? String == "14")
+        #expect(body["expression"] as? String == "2 + 3 × 4")
+        #expect(body["error"] is NSNull)
+        #expect(body["pending"] as? Bool == false)
+        // The same keys pressed on a session answer the same.
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let pressed = try client.send("POST", "/sessions/\(id)/press", json: #"{"keys": "2 + 3 * 4 ="}"#)
+        #expect(pressed.json?["display"] as? String == "14")
+        #expect(pressed.json?["expression"] as? String == "2 + 3 × 4")
+    }
+
+    @Test func keysInEveryFormOfAPress() throws {
+        #expect(try evaluate(#"{"keys": "2 + 3 ="}"#).json?["display"] as? String == "5")
+        #expect(try evaluate(#"{"keys": ["2", "+", "3", "="]}"#).json?["display"] as? String == "5")
+        #expect(try evaluate(#"{"keys": "7"}"#).json?["display"] as? String == "7")
+        // Keys go on past an Error as a session's do.
+        #expect(try evaluate(#"{"keys": "1 / 0 = 5"}"#).json?["display"] as? String == "5")
+        // A key the fresh calculator refuses is 422, as in a press.
+        let refused = try evaluate(#"{"keys": "A", "mode": "scientific"}"#)
+        #expect(refused.status == 422)
+        #expect(refused.json?["type"] as? String == "https://calculator.invalid/problems/key-refused")
+        #expect(try evaluate(#"{"keys": "A + 1 =", "mode": "programmer", "radix": "hex"}"#).json?["display"] as? String == "B")
+    }
+
+    @Test func settingsApply() throws {
+        #expect(try evaluate(#"{"expression": "sin(pi/2)", "angle": "rad"}"#).json?["display"] as? String == "1")
+        #expect(try evaluate(#"{"expression": "1/3", "digits": 8}"#).json?["display"] as? String == "0.33333333")
+        #expect(try evaluate(#"{"expression": "2 + 3 × 4", "mode": "immediate"}"#).json?["display"] as? String == "14")
+        #expect(try evaluate(#"{"keys": "2 + 3 * 4 =", "mode": "immediate"}"#).json?["display"] as? String == "20")
+        #expect(try evaluate(#"{"expression": "1", "digits": 40}"#).status == 422)
+    }
+
+    @Test func arithmeticErrorsAreAnswers() throws {
+        let response = try evaluate(#"{"expression": "1/0 + 5"}"#)
+        #expect(response.status == 200)
+        let body = try #require(response.json)
+        #expect(body["display"] as? String == "Error")
+        #expect((body["error"] as? [String: Any])?["code"] as? String == "division_by_zero")
+    }
+
+    @Test func syntaxErrorsSayWhereAndWhat() throws {
+        let response = try evaluate(#"{"expression": "2 × (3 + "}"#)
+        #expect(response.status == 400)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        let body = try #require(response.json)
+        #expect(body["type"] as? String == "https://calculator.invalid/problems/invalid-expression")
+        #expect(body["offset"] as? Int == 9)
+        #expect(body["expected"] as? String == "a number, a name, ( or −")
+        #expect(body["found"] as? String == "the end")
+        #expect(body["detail"] as? String == "expected a number, a name, ( or − at offset 9, found the end")
+        let unknown = try evaluate(#"{"expression": "2 + foo(3)"}"#).json
+        #expect(unknown?["offset"] as? Int == 4)
+        #expect(unknown?["found"] as? String == "foo")
+        #expect(try evaluate(#"{"expression": "7", "mode": "programmer"}"#).status == 400)
+    }
+
+    @Test func malformedRequestsAreRefused() throws {
+        let malformed = [
+            #"{}"#, #"{"expression": "1", "keys": "1"}"#, #"{"expression": 1}"#, #"{"expression": "1", "trace": true}"#,
+            #"{"key": "7"}"#, #"{"expression": "1", "radix": "hex"}"#,
+        ]
+        for body in malformed {
+            let response = try evaluate(body)
+            #expect(response.status == 400, "\(body)")
+            #expect(response.json?["type"] as? String == "https://calculator.invalid/problems/invalid-request", "\(body)")
+        }
+        #expect(try client.send("POST", "/evaluate", headers: [("Content-Type", "text/plain")], body: Array("1".utf8)).status == 415)
+        let long = String(repeating: "1+", count: 600) + "1"
+        let tooMany = try evaluate(#"{"expression": "\#(long)"}"#)
+        #expect(tooMany.status == 413)
+        #expect(tooMany.json?["limit"] as? Int == 1000)
+    }
+
+    @Test func getAnswersCurl() throws {
+        let response = try client.send("GET", "/evaluate?expr=2*(7-3)")
+        #expect(response.status == 200)
+        #expect(response.json?["display"] as? String == "8")
+        // + is a space in a query, %2B the plus sign.
+        #expect(try client.send("GET", "/evaluate?expr=2+%2B+3+%C3%97+4").json?["display"] as? String == "14")
+        #expect(try client.send("GET", "/evaluate?expr=sin(90)&angle=rad&digits=8").json?["display"] as? String == "0.89399666")
+        let text = try client.send("GET", "/evaluate?expr=1%2F3", headers: [("Accept", "text/plain")])
+        #expect(text.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(text.text == "0.3333333333333333\n")
+        #expect(try client.send("GET", "/evaluate?expr=(").json?["offset"] as? Int == 1)
+        for query in ["", "?expr=1&expr=2", "?expr=1&limit=3", "?expr=%ZZ", "?expr=1%2", "?expr=%FF", "?expr=%C3", "?expr=1&digits=x", "?expr=1&mode=fast", "?expr=1&radix=hex"] {
+            let refused = try client.send("GET", "/evaluate\(query)")
+            #expect(refused.status == 400 || refused.status == 422, "\(query)")
+        }
+        #expect(try client.send("HEAD", "/evaluate?expr=1").status == 200)
+    }
+
+    @Test func nothingIsStored() throws {
+        _ = try evaluate(#"{"expression": "2 + 2"}"#)
+        _ = try client.send("GET", "/evaluate?expr=3")
+        let metrics = try client.send("GET", "/metrics").text
+        #expect(metrics.split(separator: "\n").contains("calculator_sessions_live 0"))
+    }
+}
