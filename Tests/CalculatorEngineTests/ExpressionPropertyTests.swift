@@ -259,6 +259,14 @@ indirect enum Tree {
     }
 
     /// Double arithmetic of the trees `random(full: false)` makes; `largest` is the largest magnitude on the way.
+    /// Whether the tree's top operation divides by zero or raises 0 to a negative power, an Error on any calculator.
+    private var isPole: Bool {
+        guard case .binary(let op, let left, let right) = self else { return false }
+        var ignored = 0.0
+        let (a, b) = (left.value(largest: &ignored), right.value(largest: &ignored))
+        return (op == .divide && b == 0) || (op == .power && a == 0 && b < 0)
+    }
+
     func value(largest: inout Double) -> Double {
         let result: Double
         switch self {
@@ -289,7 +297,11 @@ indirect enum Tree {
             }
         }
         // Anything not finite stays so: the engine's Error does not come back either (IEEE has 1/(1/0) = 0, NaN^0 = 1).
-        guard result.isFinite else { return .nan }
+        guard result.isFinite else {
+            // An overflow of Double is no error within the calculator's range (0 × 1e400 is 0): such a tree is skipped.
+            if result.isInfinite && !isPole { largest = .infinity }
+            return .nan
+        }
         largest = max(largest, abs(result))
         return result
     }
