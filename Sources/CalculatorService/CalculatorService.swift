@@ -40,6 +40,8 @@ public final class CalculatorService: Sendable {
     private let router: Router
     /// For closing: the requests reach the store through the endpoints, which know its type.
     private let store: any SessionStore<SessionRecord>
+    /// Closes the long-press worker, before the store it writes to.
+    private let closeLongPresses: @Sendable () -> Void
     private let sweeper: ExpirySweeper?
     let logger: Logger
     /// Whether `logger` takes the per-request line, decided once: asking `logger.logLevel` copies the handler
@@ -78,8 +80,11 @@ public final class CalculatorService: Sendable {
                 limiter: RateLimiter(rate: configuration.sessionsPerMinute / 60, burst: max(1, configuration.sessionsPerMinute), now: now),
                 trustProxy: configuration.trustProxy, metrics: metrics) : nil
         let replies = SessionReplies(configuration: configuration, logger: logger, metrics: metrics)
+        let longPresses = try OptimisticUpdater(store: store)
+        self.closeLongPresses = longPresses.close
         self.router = Self.routes(
-            SessionEndpoints(store: store, replies: replies, configuration: configuration, pressLimit: pressLimit, now: now),
+            SessionEndpoints(
+                store: store, longPresses: longPresses, replies: replies, configuration: configuration, pressLimit: pressLimit, now: now),
             metrics: metrics)
         self.sweeper = try configuration.sweepInterval.map { interval in
             try ExpirySweeper(store: store, every: interval) { error in
@@ -92,6 +97,7 @@ public final class CalculatorService: Sendable {
     /// after this get 503.
     public func close() {
         sweeper?.stop()
+        closeLongPresses()
         store.close()
     }
 

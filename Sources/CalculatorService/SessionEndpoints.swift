@@ -10,6 +10,8 @@ import SessionStore
 /// store whose calls are inlinable (memory) runs them specialized.
 final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let store: Store
+    /// Applies long presses (`PressRequest.isLong`) off the event loops and the store's thread.
+    let longPresses: OptimisticUpdater<Store>
     let replies: SessionReplies
     private let configuration: ServiceConfiguration
     /// `--press-rate`, in keys.
@@ -18,10 +20,11 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     private var metrics: ServiceMetrics { replies.metrics }
 
     init(
-        store: Store, replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?,
-        now: @escaping @Sendable () -> Double
+        store: Store, longPresses: OptimisticUpdater<Store>, replies: SessionReplies, configuration: ServiceConfiguration,
+        pressLimit: ClientRateLimit?, now: @escaping @Sendable () -> Double
     ) {
         self.store = store
+        self.longPresses = longPresses
         self.replies = replies
         self.configuration = configuration
         self.pressLimit = pressLimit
@@ -175,10 +178,12 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         }
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
-            store.update(
-                TimedUpdate(
-                    PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver),
-                    metrics: metrics))
+            let update = PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver)
+            if press.isLong {
+                longPresses.update(TimedUpdate(LongPressUpdate(press: update), metrics: metrics))
+            } else {
+                store.update(TimedUpdate(update, metrics: metrics))
+            }
         }
     }
 
