@@ -1,37 +1,9 @@
-import SessionStore
-
 extension PressRequest {
     /// Presses of more keys than this are applied on the long-press worker (`OptimisticUpdater`), off the event loops
     /// and the store's thread: their work grows with the keys, and on a large session one request of the most keys
-    /// allowed (`--max-keys`) would hold a loop for milliseconds. Fewer keys are applied where the store applies any
-    /// update, which costs no thread hop or read.
+    /// allowed (`--max-keys`) would hold a loop far longer than any other request. Fewer keys are applied where the
+    /// store applies any update, which costs no thread hop or read.
     static let inPlaceKeyLimit = 16
 
     var isLong: Bool { keyCount > Self.inPlaceKeyLimit }
-}
-
-/// A long press as the worker applies it: its reply is rendered in `change`, on the worker's copy, at the version the
-/// write makes (as a press with an Idempotency-Key renders it), so that where it completes (SQLite's committer, Redis's
-/// pipeline) only delivers it.
-struct LongPressUpdate: SessionUpdate {
-    let press: PressUpdate
-
-    var id: SessionID { press.id }
-
-    func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<PressUpdate.Outcome> {
-        try press.check(record, version: version)
-    }
-
-    func change(_ record: inout SessionRecord, version: UInt64) -> PressUpdate.Outcome {
-        switch press.change(&record, version: version) {
-        case .pressed(let pressed, let steps):
-            .rendered(pressed.withState { Rendering.state($0, id: id, version: version + 1, steps: steps) })
-        case let outcome:
-            outcome
-        }
-    }
-
-    func complete(_ result: Result<(version: UInt64, output: PressUpdate.Outcome), any Error>) {
-        press.complete(result)
-    }
 }

@@ -178,12 +178,16 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         }
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
-            let update = PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver)
             if press.isLong {
-                longPresses.update(TimedUpdate(LongPressUpdate(press: update), metrics: metrics))
-            } else {
-                store.update(TimedUpdate(update, metrics: metrics))
+                return longPresses.update(
+                    TimedUpdate(
+                        LongPressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver),
+                        metrics: metrics))
             }
+            store.update(
+                TimedUpdate(
+                    PressUpdate(id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies, deliver: deliver),
+                    metrics: metrics))
         }
     }
 

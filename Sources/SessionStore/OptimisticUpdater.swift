@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs updates whose change takes long (a press of many keys) on one worker thread of its own, off the threads that
 /// call it (event loops) and off the store's own thread (SQLite's committer, Redis's pipeline): the worker reads the
 /// session, runs the update's check and change on that copy, and then writes the result through the store's own
@@ -25,12 +29,19 @@ public final class OptimisticUpdater<Store: SessionStore>: Sendable where Store.
         self.store = store
         self.attempts = attempts
         thread = try JoinableThread { [queue] in
+            // Below the event loops' priority (a Linux thread has its own nice value): when both want a core, requests
+            // of a few keys go first, and long presses take what is left.
+            _ = nice(10)
             var jobs: [Job] = []
             while queue.next(into: &jobs, limit: 1) {
                 for job in jobs { job.run() }
                 jobs.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    deinit {
+        close()  // ends the thread
     }
 
     /// Queues `update`; it reports through its `complete`, from this updater's thread or the store's.
