@@ -380,9 +380,10 @@ extension Number {
         let estimate = (Int(cmpfr_z_sizeinbase(numerator.pointer, 2)) - Int(cmpfr_z_sizeinbase(denominator.pointer, 2)))
         // log₁₀ 2 ≈ 0.30103, in integers (floor division) to stay clear of libm.
         var exponent = (estimate * 30103 - (estimate < 0 ? 99_999 : 0)) / 100_000
+        let powers = PowersOfTen(near: exponent, digits: digits)
         // |x| ≥ 10^k ?
         func atLeast(_ k: Int) -> Bool {
-            cmpfr_z_ui_pow_ui(power.pointer, 10, UInt(k.magnitude))
+            powers.power(Int(k.magnitude), into: power.pointer)
             if k >= 0 {
                 cmpfr_z_mul(scaled.pointer, denominator.pointer, power.pointer)
                 return cmpfr_z_cmp(numerator.pointer, scaled.pointer) >= 0
@@ -396,7 +397,7 @@ extension Number {
         let shift = digits - 1 - exponent
         // top / bottom = |x| · 10^shift; scaled and power are reused as top and bottom.
         let top = scaled, bottom = power
-        cmpfr_z_ui_pow_ui(bottom.pointer, 10, UInt(shift.magnitude))
+        powers.power(Int(shift.magnitude), into: bottom.pointer)
         if shift >= 0 {
             cmpfr_z_mul(top.pointer, numerator.pointer, bottom.pointer)
             cmpfr_z_mul_ui(bottom.pointer, denominator.pointer, 1)

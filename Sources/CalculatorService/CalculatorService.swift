@@ -47,6 +47,8 @@ public final class CalculatorService: Sendable {
     private let router: Router
     /// For closing: the requests reach the store through the endpoints, which know its type.
     private let store: any SessionStore<SessionRecord>
+    /// Closes the long-press worker, before the store it writes to.
+    private let closeLongPresses: @Sendable () -> Void
     private let sweeper: ExpirySweeper?
     private let watchers: SessionWatchers
     let logger: Logger
@@ -93,9 +95,12 @@ public final class CalculatorService: Sendable {
             heartbeat: configuration.heartbeatInterval, sessions: configuration.sessions, metrics: metrics,
             lookups: SessionLookups(store), feed: feed)
         self.watchers = watchers
+        let longPresses = try OptimisticUpdater(store: store)
+        self.closeLongPresses = longPresses.close
         self.router = Self.routes(
             SessionEndpoints(
-                store: store, replies: replies, watchers: watchers, configuration: configuration, pressLimit: pressLimit, now: now),
+                store: store, longPresses: longPresses, replies: replies, watchers: watchers, configuration: configuration,
+                pressLimit: pressLimit, now: now),
             evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit),
             metrics: metrics)
         self.sweeper = try configuration.sweepInterval.map { interval in
@@ -110,6 +115,7 @@ public final class CalculatorService: Sendable {
     public func close() {
         sweeper?.stop()
         watchers.close()
+        closeLongPresses()
         store.close()
     }
 

@@ -10,6 +10,8 @@ import SessionStore
 /// store whose calls are inlinable (memory) runs them specialized.
 final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     let store: Store
+    /// Applies long presses (`PressRequest.isLong`) off the event loops and the store's thread.
+    let longPresses: OptimisticUpdater<Store>
     let replies: SessionReplies
     let watchers: SessionWatchers
     private let configuration: ServiceConfiguration
@@ -19,11 +21,11 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     private var metrics: ServiceMetrics { replies.metrics }
 
     init(
-        store: Store, replies: SessionReplies, watchers: SessionWatchers, configuration: ServiceConfiguration,
-        pressLimit: ClientRateLimit?,
-        now: @escaping @Sendable () -> Double
+        store: Store, longPresses: OptimisticUpdater<Store>, replies: SessionReplies, watchers: SessionWatchers,
+        configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, now: @escaping @Sendable () -> Double
     ) {
         self.store = store
+        self.longPresses = longPresses
         self.replies = replies
         self.watchers = watchers
         self.configuration = configuration
@@ -204,6 +206,14 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         }
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
+            if press.isLong {
+                return longPresses.update(
+                    TimedUpdate(
+                        LongPressUpdate(
+                            id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies,
+                            watchers: watchers, deliver: deliver),
+                        metrics: metrics))
+            }
             store.update(
                 TimedUpdate(
                     PressUpdate(

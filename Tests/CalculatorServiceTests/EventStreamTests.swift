@@ -104,6 +104,21 @@ final class TwoInstances {
         #expect(history.isEmpty)
     }
 
+    /// A long press is applied off the event loops (`PressRequest.isLong`); its version reaches watchers all the same.
+    @Test(arguments: TestStore.allCases) func aLongPressIsOneEvent(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store)
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        #expect(try watcher.next()?.version == 1)
+        let keys = Array(repeating: #""1","+""#, count: 12).joined(separator: ",") + #","1","=""#
+        let pressed = try client.send("POST", "/sessions/\(id)/press", json: #"{"keys":[\#(keys)]}"#)
+        #expect(pressed.status == 200)
+        let event = try #require(try watcher.next())
+        #expect(event.version == 2)
+        #expect(event.json?["display"] as? String == "13")
+    }
+
     @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
     func aWatcherOnOneInstanceSeesPressesMadeOnAnother() throws {
         let instances = try TwoInstances()
