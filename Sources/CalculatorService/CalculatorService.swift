@@ -101,7 +101,8 @@ public final class CalculatorService: Sendable {
             SessionEndpoints(
                 store: store, longPresses: longPresses, replies: replies, watchers: watchers, configuration: configuration,
                 pressLimit: pressLimit, now: now),
-            evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit),
+            evaluate: EvaluateEndpoint(
+                replies: replies, configuration: configuration, pressLimit: pressLimit, longWork: longPresses.run),
             metrics: metrics)
         self.sweeper = try configuration.sweepInterval.map { interval in
             try ExpirySweeper(store: store, every: interval) { error in

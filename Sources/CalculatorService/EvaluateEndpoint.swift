@@ -3,16 +3,22 @@ import HTTPServer
 
 /// POST /evaluate and GET /evaluate?expr=…: one answer without a session. The keys, or the expression's keys, are
 /// pressed on a fresh calculator with the request's settings, which answers as a session's display read would; nothing
-/// is stored. Keys count against the client's press rate like a press's.
+/// is stored. Keys count against the client's press rate like a press's. A long evaluation (`isLong`) is worked out
+/// on the long-press worker, as a long press is, so that no event loop holds it.
 final class EvaluateEndpoint: Sendable {
+    /// Runs work on the long-press worker, or (once it has closed) the second function in place.
+    typealias LongWork = @Sendable (_ work: @escaping @Sendable () -> Void, _ ifClosed: @escaping @Sendable () -> Void) -> Void
+
     private let replies: SessionReplies
     private let maxKeys: Int
     private let pressLimit: ClientRateLimit?
+    private let longWork: LongWork
 
-    init(replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?) {
+    init(replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, longWork: @escaping LongWork) {
         self.replies = replies
         self.maxKeys = configuration.maxKeysPerRequest
         self.pressLimit = pressLimit
+        self.longWork = longWork
     }
 
     /// POST /evaluate
@@ -31,16 +37,32 @@ final class EvaluateEndpoint: Sendable {
     private func answer(_ evaluation: EvaluateRequest, _ request: borrowing Request, plainText: Bool) throws(Problem) -> Response {
         let cost = try evaluation.cost(maxKeys: maxKeys)
         if let pressLimit, let refusal = pressLimit.admit(request, cost: cost) { throw refusal }
+        if case .keys(let press) = evaluation.input,
+            let (index, refusal) = CalculatorState(settings: evaluation.settings).firstRefusal(in: press.keys)
+        {
+            // A fresh session refuses what it would refuse.
+            throw Problem(refused: refusal, index: index)
+        }
+        guard evaluation.isLong else { return try Self.respond(to: evaluation, replies: replies, plainText: plainText) }
+        return .awaiting { [replies] deliver in
+            let respond: @Sendable () -> Void = {
+                do throws(Problem) {
+                    deliver(try Self.respond(to: evaluation, replies: replies, plainText: plainText))
+                } catch {
+                    deliver(error.response(toPath: "/evaluate"))
+                }
+            }
+            longWork(respond, respond)
+        }
+    }
+
+    private static func respond(to evaluation: EvaluateRequest, replies: SessionReplies, plainText: Bool) throws(Problem) -> Response {
         var random = SystemRandomNumberGenerator()
         let state: CalculatorState
         switch evaluation.input {
         case .keys(let press):
-            // A fresh session refuses what it would refuse, and goes on past an Error as a session does.
-            let keys = press.keys
-            if let (index, refusal) = CalculatorState(settings: evaluation.settings).firstRefusal(in: keys) {
-                throw Problem(refused: refusal, index: index)
-            }
-            state = CalculatorState(pressing: keys, settings: evaluation.settings, stoppingAtError: false, random: &random)
+            // Past an Error as a session goes on.
+            state = CalculatorState(pressing: press.keys, settings: evaluation.settings, stoppingAtError: false, random: &random)
         case .expression(let expression):
             do throws(ExpressionError) {
                 state = try CalculatorState(evaluating: expression, settings: evaluation.settings, random: &random)

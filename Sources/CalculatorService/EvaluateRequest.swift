@@ -87,3 +87,18 @@ extension Problem {
             extensions: [("offset", .int(error.offset)), ("expected", .string(error.expected)), ("found", .string(String(error.found.prefix(64))))])
     }
 }
+
+extension EvaluateRequest {
+    /// Expressions longer than this (in Unicode scalars) are worked out off the event loops; a ten-key expression
+    /// such as `12+34*5-6` is about ten.
+    static let inPlaceExpressionLimit = 64
+
+    /// Whether the work may be long: more keys than a press applies in place (`PressRequest.isLong`), or a long
+    /// expression.
+    var isLong: Bool {
+        switch input {
+        case .keys(let press): press.isLong
+        case .expression(let expression): expression.count > Self.inPlaceExpressionLimit
+        }
+    }
+}

@@ -49,6 +49,14 @@ public final class OptimisticUpdater<Store: SessionStore>: Sendable where Store.
         schedule(update) { [self] in read(update, attempt: 1) }
     }
 
+    /// Runs `work` on this updater's thread, after what is queued, or `ifClosed` once the updater has closed. Other
+    /// work that grows with its input (a long one-shot evaluation) shares the thread, so that all such work together
+    /// takes at most one core.
+    public func run(_ work: @escaping @Sendable () -> Void, ifClosed: @escaping @Sendable () -> Void) {
+        let job = Job(run: work, refuse: ifClosed)
+        if !queue.enqueue(job) { job.refuse() }
+    }
+
     /// Lets the thread finish what is queued, and waits for it to end; later updates fail with `.unavailable`.
     public func close() {
         if queue.close() { thread.join() }

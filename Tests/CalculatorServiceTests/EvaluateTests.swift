@@ -50,6 +50,26 @@ import Testing
         #expect(try evaluate(#"{"expression": "1", "digits": 40}"#).status == 422)
     }
 
+    /// Long evaluations (`EvaluateRequest.isLong`) are worked out on the long-press worker: they answer, refuse and
+    /// fail as short ones do.
+    @Test func longEvaluationsAnswerAsShortOnesDo() throws {
+        let keys = Array(repeating: "1 +", count: 20).joined(separator: " ") + " 1 ="
+        #expect(try evaluate(#"{"keys": "\#(keys)"}"#).json?["display"] as? String == "21")
+        let refused = try evaluate(#"{"keys": "\#(keys) A", "mode": "scientific"}"#)
+        #expect(refused.status == 422)
+        #expect(refused.json?["index"] as? Int == 42)
+        let sum = Array(repeating: "1", count: 40).joined(separator: " + ")
+        #expect(try evaluate(#"{"expression": "\#(sum)"}"#).json?["display"] as? String == "40")
+        #expect(try evaluate(#"{"expression": "\#(sum) + 1/0"}"#).json?["display"] as? String == "Error")
+        let tooPrecise = try evaluate(#"{"expression": "\#(sum) + 1.2345678901234567890123"}"#)
+        #expect(tooPrecise.status == 400)
+        #expect(tooPrecise.json?["type"] as? String == "https://calculator.invalid/problems/invalid-expression")
+        let query = sum.replacingOccurrences(of: " + ", with: "%2B")
+        let plain = try client.send("GET", "/evaluate?expr=\(query)", headers: [("Accept", "text/plain")])
+        #expect(plain.status == 200)
+        #expect(String(decoding: plain.body, as: UTF8.self) == "40\n")
+    }
+
     @Test func arithmeticErrorsAreAnswers() throws {
         let response = try evaluate(#"{"expression": "1/0 + 5"}"#)
         #expect(response.status == 200)
