@@ -2,7 +2,13 @@
 package.path = debug.getinfo(1, "S").source:match("^@(.*/)") .. "?.lua;" .. package.path
 local common = require("common")
 
-local create = wrk.format("POST", "/sessions")
+local create
+
+-- Made in init, when wrk has set the Host field: at load time the request would go without it, and an HTTP/1.1
+-- request without Host is a 400.
+function init()
+  create = wrk.format("POST", "/sessions")
+end
 
 function request()
   return create

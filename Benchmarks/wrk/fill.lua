@@ -4,10 +4,12 @@
 package.path = debug.getinfo(1, "S").source:match("^@(.*/)") .. "?.lua;" .. package.path
 local common = require("common")
 
-local create = wrk.format("POST", "/sessions")
+local create
 local share, answered, marker = 0, 0, nil
 
 function init(args)
+  -- Made here, when wrk has set the Host field (an HTTP/1.1 request without it is a 400).
+  create = wrk.format("POST", "/sessions")
   share = math.ceil(tonumber(args[1]) / tonumber(args[2]))
   marker = args[3]
 end
