@@ -62,9 +62,8 @@ public final class OptimisticUpdater<Store: SessionStore>: Sendable where Store.
         if queue.close() { thread.join() }
     }
 
-    private func schedule<Update: SessionUpdate<Store.Value>>(_ update: Update, _ run: @escaping @Sendable () -> Void) {
-        let job = Job(run: run, refuse: { update.complete(.failure(SessionStoreError.closed)) })
-        if !queue.enqueue(job) { job.refuse() }
+    private func schedule<Update: SessionUpdate<Store.Value>>(_ update: Update, _ work: @escaping @Sendable () -> Void) {
+        run(work, ifClosed: { update.complete(.failure(SessionStoreError.closed)) })
     }
 
     /// Reads the session (which moves its expiry, as an update does) and works on it on this updater's thread.
