@@ -111,8 +111,9 @@
     ['fact', 'sin', 'cos', 'tan', 'e', 'EE'],
     ['angle', 'sinh', 'cosh', 'tanh', 'pi', 'rand'],
   ];
-  // CE is the clear entry of every mode; grad is a toggle of its own, and the programmer keypad is modes.js's.
-  const placedElsewhere = new Set(['AC', 'C', 'CE', 'rad', 'deg', 'grad']);
+  // CE is the clear entry of every mode; grad is a toggle of its own, undo and redo are beside the toggles, and the
+  // programmer keypad is modes.js's.
+  const placedElsewhere = new Set(['AC', 'C', 'CE', 'rad', 'deg', 'grad', 'undo', 'redo']);
 
   // What a screen reader says for each key (the labels are symbols).
   const spoken = {
@@ -455,6 +456,10 @@
     fitDisplay();
     el.history.scrollTop = el.history.scrollHeight; // the history's box changed: keep the newest in view
   });
+
+  for (const button of root.querySelectorAll('.tool-key')) {
+    button.addEventListener('click', () => press(button.dataset.key));
+  }
 
   // ---- start ----
 

@@ -18,6 +18,16 @@
     programmer[letter.toLowerCase()] = letter;
   }
 
+  // Undo and redo as in an editor: Ctrl+Z (⌘Z on a Mac), and Ctrl+Shift+Z or Ctrl+Y (⌘⇧Z). Programmer mode's
+  // keypad has neither.
+  function undoKeyFor(event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || root.dataset.mode === 'programmer') return null;
+    const letter = event.key.toLowerCase();
+    if (letter === 'z') return event.shiftKey ? 'redo' : 'undo';
+    if (letter === 'y' && !event.shiftKey) return 'redo';
+    return null;
+  }
+
   function keyFor(event) {
     if (root.dataset.mode === 'programmer' && programmer[event.key]) return programmer[event.key];
     return keyboard[event.key];
@@ -31,6 +41,13 @@
 
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Tab') focusFromKeyboard = true;
+    const undo = undoKeyFor(event);
+    if (undo) {
+      event.preventDefault();
+      flash(undo);
+      root.dispatchEvent(new CustomEvent('calculator:press', { detail: undo }));
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const onButton = event.target instanceof HTMLButtonElement;
     // The browser clicks the focused button: once, and nothing else happens.
