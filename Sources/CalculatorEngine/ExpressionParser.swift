@@ -6,8 +6,14 @@ struct ExpressionParser {
     private var nodes: [Expression.Node] = []
     /// Operands being read inside one another; bounded so that no text can exhaust the stack.
     private var depth = 0
+    /// Each node's height: the most nodes on a way down from it, itself included (parallel to `nodes`).
+    private var heights: [Int] = []
 
     static let depthLimit = 100
+    /// The tallest tree read. Chains and postfix operators build height without nesting (`1+1+…`, `2²²…`), and the
+    /// walks over the tree (`Expression.keys`, `ExpressionAnswer`) recurse down it: this bounds their stack. A chain
+    /// this long takes more keys than `--max-keys` allows by default.
+    static let heightLimit = 1000
 
     init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
@@ -16,6 +22,7 @@ struct ExpressionParser {
     /// The nodes, the root last.
     mutating func parse() throws(ExpressionError) -> [Expression.Node] {
         nodes.reserveCapacity(scalars.count / 2 + 1)
+        heights.reserveCapacity(scalars.count / 2 + 1)
         _ = try sum()
         if let token = peek() {
             if token == .closeParenthesis { throw failure("an operator or the end (this ) closes nothing)") }
@@ -32,7 +39,7 @@ struct ExpressionParser {
         while let token = peek(), token == .plus || token == .minus {
             consume(token)
             let right = try product()
-            left = add(token == .plus ? .binary(.plus, .add, left, right) : .binary(.minus, .subtract, left, right), at: nodes[left].offset)
+            left = try add(token == .plus ? .binary(.plus, .add, left, right) : .binary(.minus, .subtract, left, right), at: nodes[left].offset)
         }
         return left
     }
@@ -49,7 +56,7 @@ struct ExpressionParser {
             }
             let right = try signed()
             let kind: Expression.Node.Kind = token == .divide ? .binary(.dividedBy, .divide, left, right) : .binary(.times, .multiply, left, right)
-            left = add(kind, at: nodes[left].offset)
+            left = try add(kind, at: nodes[left].offset)
         }
         return left
     }
@@ -64,7 +71,7 @@ struct ExpressionParser {
         case .minus?:
             consume(.minus)
             let operand = try signed()
-            return add(.negate(operand), at: start)
+            return try add(.negate(operand), at: start)
         case .plus?:
             consume(.plus)
             return try signed()
@@ -79,7 +86,7 @@ struct ExpressionParser {
         guard peek() == .power else { return base }
         consume(.power)
         let exponent = try signed()
-        return add(.binary(.power, .power, base, exponent), at: nodes[base].offset)
+        return try add(.binary(.power, .power, base, exponent), at: nodes[base].offset)
     }
 
     /// An operand followed by any of ! % ² ³.
@@ -95,7 +102,7 @@ struct ExpressionParser {
             default: return operand
             }
             consume(token)
-            operand = add(.function(key, operand), at: nodes[operand].offset)
+            operand = try add(.function(key, operand), at: nodes[operand].offset)
         }
         return operand
     }
@@ -105,7 +112,7 @@ struct ExpressionParser {
         guard let token = peek() else { throw failure(Self.operand) }
         switch token {
         case .number:
-            return add(.number(readNumber()), at: start)
+            return try add(.number(readNumber()), at: start)
         case .openParenthesis:
             consume(token)
             let inner = try sum()
@@ -124,7 +131,7 @@ struct ExpressionParser {
             } else {
                 operand = try signed()
             }
-            return add(.function(token == .squareRoot ? .squareRoot : .cubeRoot, operand), at: start)
+            return try add(.function(token == .squareRoot ? .squareRoot : .cubeRoot, operand), at: start)
         case .name(let length):
             return try call(nameLength: length)
         default:
@@ -145,7 +152,7 @@ struct ExpressionParser {
         switch key.action {
         case .constant?, .random?:
             position += nameLength
-            return add(.constant(key), at: start)
+            return try add(.constant(key), at: start)
         case .unary?, .negate?, .percent?: arity = 1
         case .binary?: arity = 2
         case nil, .digit?, .point?, .exponent?, .openParenthesis?, .closeParenthesis?, .equals?, .allClear?, .clear?,
@@ -159,18 +166,28 @@ struct ExpressionParser {
         guard arity == 2 else {
             try expect(.closeParenthesis, "an operator or ) (\(name) takes one operand)")
             // neg(x) is −x, whose keys are not always x's and neg (see `KeyEmitter`).
-            if key == .negate { return add(.negate(first), at: start) }
-            return add(.function(key, first), at: start)
+            if key == .negate { return try add(.negate(first), at: start) }
+            return try add(.function(key, first), at: start)
         }
         try expect(.comma, "an operator or , (\(name) takes two operands)")
         let second = try sum()
         try expect(.closeParenthesis, "an operator or ) (\(name) takes two operands)")
         guard case .binary(let op)? = key.action else { preconditionFailure("arity 2 is a binary key") }
-        return add(.binary(key, op, first, second), at: start)
+        return try add(.binary(key, op, first, second), at: start)
     }
 
-    private mutating func add(_ kind: Expression.Node.Kind, at offset: Int) -> Int {
+    private mutating func add(_ kind: Expression.Node.Kind, at offset: Int) throws(ExpressionError) -> Int {
+        let height: Int
+        switch kind {
+        case .number, .constant: height = 1
+        case .negate(let operand), .function(_, let operand): height = heights[operand] + 1
+        case .binary(_, _, let left, let right): height = max(heights[left], heights[right]) + 1
+        }
+        guard height <= Self.heightLimit else {
+            throw failure("the end of the expression within \(Self.heightLimit) operations of one another")
+        }
         nodes.append(Expression.Node(kind: kind, offset: offset))
+        heights.append(height)
         return nodes.count - 1
     }
 

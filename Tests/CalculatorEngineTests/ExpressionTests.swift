@@ -126,6 +126,21 @@ import Testing
         #expect(try Self.evaluate(fine).display == "11")
     }
 
+    /// Chains and postfix operators make a tall tree without nesting; the walks over it recurse, so its height is
+    /// bounded too, at 1,000 operations: a server thread's stack must not be a client's to exhaust.
+    @Test func chainsAreBounded() throws {
+        let limit = 1000
+        let longest = Array(repeating: "1", count: limit).joined(separator: "+")
+        #expect(try Self.evaluate(longest).display == "\(limit)")
+        let tooLong = longest + "+1"
+        #expect(throws: ExpressionError(
+            offset: tooLong.unicodeScalars.count, expected: "the end of the expression within \(limit) operations of one another",
+            found: "the end")) { try Expression(tooLong) }
+        #expect(throws: ExpressionError.self) { try Expression("2" + String(repeating: "²", count: 5_000)) }
+        #expect(throws: ExpressionError.self) { try Expression("50" + String(repeating: "%", count: 5_000)) }
+        #expect(try Self.evaluate("1" + String(repeating: "²", count: limit - 1)).display == "1")
+    }
+
     @Test func moreDigitsAreAllowedWithTheSetting() throws {
         #expect(try Self.evaluate("12345678901234567", settings: Settings(digits: 20)).display == "12345678901234567")
     }

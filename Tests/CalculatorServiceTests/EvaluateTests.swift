@@ -70,6 +70,15 @@ import Testing
         #expect(String(decoding: plain.body, as: UTF8.self) == "40\n")
     }
 
+    /// A chain of thousands of postfix operators once took the server down (the walks over the tree recurse):
+    /// it is a 400 now, and the server goes on answering.
+    @Test func aTallExpressionIsRefusedNotFatal() throws {
+        let tall = try evaluate(#"{"expression": "2\#(String(repeating: "²", count: 5_000))"}"#)
+        #expect(tall.status == 400)
+        #expect(tall.json?["type"] as? String == "https://calculator.invalid/problems/invalid-expression")
+        #expect(try evaluate(#"{"expression": "2 + 3"}"#).json?["display"] as? String == "5")
+    }
+
     @Test func arithmeticErrorsAreAnswers() throws {
         let response = try evaluate(#"{"expression": "1/0 + 5"}"#)
         #expect(response.status == 200)
