@@ -171,12 +171,6 @@ public struct CalculatorState: Sendable, Equatable {
     private var arithmetic: Arithmetic { Arithmetic() }
     var shownValue: Number { value ?? .integer(0) }
 
-    static func joined(_ head: String, _ tail: String) -> String {
-        if head.isEmpty { return tail }
-        if head.utf8.last == UInt8(ascii: "(") { return head + tail }
-        return head + " " + tail
-    }
-
     /// The operand an operator, function or `=` acts on, with its expression text. Right after an operator or `(`
     /// that is the displayed value (`7 + =` is 7 + 7). Nil when the typed number is out of range (now an error).
     mutating func currentOperand() -> (Number, String)? {
@@ -401,32 +395,6 @@ public struct CalculatorState: Sendable, Equatable {
         prefix = ""
         operandText = description
         return description
-    }
-
-    /// Whether an expression text has an operator outside brackets: "1 + 2" has, "(1 + 2)" and "√(1 + 2)" have not.
-    static func hasTopLevelOperator(_ text: String) -> Bool {
-        var depth = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: ")"): depth -= 1
-            case UInt8(ascii: " ") where depth == 0: return true
-            default: break
-            }
-        }
-        return false
-    }
-
-    static func clipped(_ text: String) -> String {
-        guard text.utf8.count > expressionLimit else { return text }
-        var tail = Substring(text)
-        while tail.utf8.count > expressionLimit - 3 { tail = tail.dropFirst(max(1, (tail.utf8.count - expressionLimit) / 3)) }
-        return "…" + tail
-    }
-
-    mutating func record(_ expression: String, result: String) {
-        history.append(HistoryEntry(expression: Self.clipped(expression), result: result))
-        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
     /// m+, m− and sto: the current operand. A typed number becomes a finished operand; the fresh 0 of a new entry

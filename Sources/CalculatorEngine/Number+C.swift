@@ -353,7 +353,7 @@ extension Number {
     /// Converts a rational that has grown too large to a real (keeps memory and time per key bounded).
     var asReal: Number { .real(realBox) }
 
-    private var exactRational: RationalBox {
+    var exactRational: RationalBox {
         switch self {
         case .rational(let q): return q
         case .real(let r):
@@ -361,86 +361,6 @@ extension Number {
             mpfr_get_q(box.pointer, r.pointer)
             return box
         }
-    }
-
-    // MARK: display
-
-    /// Rounded to `digits` significant digits (to nearest, ties to even, computed exactly on the rational value):
-    /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
-    func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
-        guard !isZero else { return nil }
-        // Keep the (possibly temporary) box alive while its pointer is in use.
-        let exact = exactRational
-        defer { withExtendedLifetime(exact) {} }
-        let q = exact.pointer
-        let negative = cmpfr_q_sgn(q) < 0
-        let numerator = Scratch(), denominator = Scratch(), scaled = Scratch(), power = Scratch()
-        cmpfr_z_abs(numerator.pointer, cmpfr_q_num(q))
-        cmpfr_z_abs(denominator.pointer, cmpfr_q_den(q))
-        let estimate = (Int(cmpfr_z_sizeinbase(numerator.pointer, 2)) - Int(cmpfr_z_sizeinbase(denominator.pointer, 2)))
-        // log₁₀ 2 ≈ 0.30103, in integers (floor division) to stay clear of libm.
-        var exponent = (estimate * 30103 - (estimate < 0 ? 99_999 : 0)) / 100_000
-        let powers = PowersOfTen(near: exponent, digits: digits)
-        // |x| ≥ 10^k ?
-        func atLeast(_ k: Int) -> Bool {
-            powers.power(Int(k.magnitude), into: power.pointer)
-            if k >= 0 {
-                cmpfr_z_mul(scaled.pointer, denominator.pointer, power.pointer)
-                return cmpfr_z_cmp(numerator.pointer, scaled.pointer) >= 0
-            } else {
-                cmpfr_z_mul(scaled.pointer, numerator.pointer, power.pointer)
-                return cmpfr_z_cmp(scaled.pointer, denominator.pointer) >= 0
-            }
-        }
-        while atLeast(exponent + 1) { exponent += 1 }
-        while !atLeast(exponent) { exponent -= 1 }
-        let shift = digits - 1 - exponent
-        // top / bottom = |x| · 10^shift; scaled and power are reused as top and bottom.
-        let top = scaled, bottom = power
-        powers.power(Int(shift.magnitude), into: bottom.pointer)
-        if shift >= 0 {
-            cmpfr_z_mul(top.pointer, numerator.pointer, bottom.pointer)
-            cmpfr_z_mul_ui(bottom.pointer, denominator.pointer, 1)
-        } else {
-            cmpfr_z_mul(bottom.pointer, denominator.pointer, bottom.pointer)
-            cmpfr_z_mul_ui(top.pointer, numerator.pointer, 1)
-        }
-        // top / bottom to the nearest integer, a tie to the even one (as IEEE 754 and MPFR round): up when twice
-        // the remainder is more than bottom, or equal to it with an odd quotient.
-        let mantissa = numerator, remainder = denominator
-        cmpfr_z_fdiv_qr(mantissa.pointer, remainder.pointer, top.pointer, bottom.pointer)
-        cmpfr_z_mul_ui(remainder.pointer, remainder.pointer, 2)
-        let half = cmpfr_z_cmp(remainder.pointer, bottom.pointer)
-        if half > 0 || (half == 0 && cmpfr_z_odd_p(mantissa.pointer) != 0) { cmpfr_z_add_ui(mantissa.pointer, mantissa.pointer, 1) }
-        var buffer = [UInt8](repeating: 0, count: Int(cmpfr_z_sizeinbase(mantissa.pointer, 10)) + 2)
-        buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { _ = cmpfr_z_get_str($0, mantissa.pointer) }
-        }
-        var length = buffer.firstIndex(of: 0) ?? buffer.count
-        if length > digits {
-            // Rounded up to 10^digits: one more decimal place to the left.
-            exponent += 1
-            length = 1
-        }
-        while length > 1, buffer[length - 1] == UInt8(ascii: "0") { length -= 1 }
-        buffer.removeSubrange(length...)
-        return (negative, buffer, exponent)
-    }
-
-    /// The value when it is an integer of at most `digits` decimal digits that fits a machine word (most results):
-    /// such a number needs no rounding, and its display is its decimal digits.
-    func smallInteger(digits: Int) -> Int? {
-        guard case .rational(let box) = self, cmpfr_q_is_integer(box.pointer) != 0 else { return nil }
-        let numerator = cmpfr_q_num(box.pointer)
-        guard cmpfr_z_fits_slong(numerator) != 0 else { return nil }
-        let value = cmpfr_z_get_si(numerator)
-        // A machine word has at most 19 digits; below that, compare with 10^digits.
-        if digits < 19 {
-            var limit: UInt = 1
-            for _ in 0..<max(digits, 0) { limit *= 10 }
-            guard value.magnitude < limit else { return nil }
-        }
-        return value
     }
 
     // MARK: persistence
