@@ -14,13 +14,15 @@ extension CalculatorState {
         self.init(pressing: try expression.keys(for: settings), settings: settings, stoppingAtError: true, random: &random)
     }
 
-    /// A fresh calculator with `settings` after `keys`, as a one-shot answer: no undo steps are recorded, as nothing
-    /// keeps the state. `stoppingAtError` stops at the first key that shows Error, as an expression's keys do: a key
-    /// after it would start a new calculation over it. Keys the state refuses (`refusal(of:)`) change nothing.
-    public init(pressing keys: some Sequence<Key>, settings: Settings, stoppingAtError: Bool, random: inout some RandomNumberGenerator) {
+    /// A fresh calculator with `settings` after `keys`, as a one-shot answer. Undo steps are recorded only when the
+    /// keys hold undo or redo, which use them: nothing keeps the state afterwards. `stoppingAtError` stops at the
+    /// first key that shows Error, as an expression's keys do: a key after it would start a new calculation over it.
+    /// Keys the state refuses (`refusal(of:)`) change nothing.
+    public init(pressing keys: some Collection<Key>, settings: Settings, stoppingAtError: Bool, random: inout some RandomNumberGenerator) {
         self.init(settings: settings)
+        let undoes = keys.contains { $0.action == .undo || $0.action == .redo }
         for key in keys {
-            press(key, random: &random)
+            if undoes { apply(key, random: &random) } else { press(key, random: &random) }
             if stoppingAtError && error != nil { return }
         }
     }

@@ -42,6 +42,19 @@ import Testing
         #expect(try evaluate(#"{"keys": "A + 1 =", "mode": "programmer", "radix": "hex"}"#).json?["display"] as? String == "B")
     }
 
+    /// Undo and redo among the keys answer as in a fresh session: the one-shot calculator keeps its steps then.
+    @Test func undoAndRedoAnswerAsInASession() throws {
+        for keys in ["1 + 2 = undo", "1 + 2 = undo undo undo redo", "1 m+ 2 = undo undo", "rad undo", "4 undo redo 5", "undo redo 7"] {
+            let answer = try #require(try evaluate(#"{"keys": "\#(keys)"}"#).json)
+            let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+            let pressed = try #require(try client.send("POST", "/sessions/\(id)/press", json: #"{"keys": "\#(keys)"}"#).json)
+            for member in ["display", "expression", "memory", "angle", "pending"] {
+                #expect("\(answer[member] ?? "–")" == "\(pressed[member] ?? "–")", "\(keys): \(member)")
+            }
+        }
+        #expect(try evaluate(#"{"keys": "1 + 2 = undo"}"#).json?["display"] as? String == "2")
+    }
+
     @Test func settingsApply() throws {
         #expect(try evaluate(#"{"expression": "sin(pi/2)", "angle": "rad"}"#).json?["display"] as? String == "1")
         #expect(try evaluate(#"{"expression": "1/3", "digits": 8}"#).json?["display"] as? String == "0.33333333")
