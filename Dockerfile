@@ -6,9 +6,8 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends pkg-config libmicrohttpd-dev libmpfr-dev libgmp-dev libhiredis-dev libsqlite3-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# Package.swift names every target, tests and benchmarks included, so their folders must be present. CalculatorClient's
-# generator plugin reads Sources/CalculatorClient (its openapi.yaml is a link into Sources/CalculatorService), so
-# Sources is all it needs should SwiftPM run it; the server's product does not depend on it.
+# Package.swift names every target, tests and benchmarks included, so their folders must be present. The Swift client
+# is a package of its own (Clients/Swift) and is not needed here.
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests

@@ -10,20 +10,14 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "calculator",
-    // What CalculatorClient needs on Apple platforms (async/await, as the OpenAPI runtime and its URLSession transport).
-    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .executable(name: "calculator-server", targets: ["calculator-server"]),
         .executable(name: "engine-bench", targets: ["EngineBench"]),
-        .library(name: "CalculatorClient", targets: ["CalculatorClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
-        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         // System libraries: module map + shim.h, nothing else.
@@ -59,27 +53,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The Swift client of openapi.yaml, for apps on Apple platforms and Linux; nothing of the server's.
-        .target(
-            name: "CalculatorClient",
-            dependencies: [
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-            ],
-            swiftSettings: strict,
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
-        ),
         .executableTarget(name: "EngineBench", dependencies: ["CalculatorEngine"], path: "Benchmarks/EngineBench", swiftSettings: strict),
 
         .testTarget(
             name: "CalculatorEngineTests",
             dependencies: ["CalculatorEngine", "Bytes", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Resources")],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "CalculatorClientTests",
-            dependencies: ["CalculatorClient", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")],
             swiftSettings: strict
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
