@@ -48,7 +48,7 @@ public final class CalculatorService: Sendable {
     /// For closing: the requests reach the store through the endpoints, which know its type.
     private let store: any SessionStore<SessionRecord>
     /// Closes the long-press worker, before the store it writes to.
-    private let closeLongPresses: @Sendable () -> Void
+    private let closeLongWork: @Sendable () -> Void
     private let sweeper: ExpirySweeper?
     private let watchers: SessionWatchers
     let logger: Logger
@@ -64,7 +64,7 @@ public final class CalculatorService: Sendable {
 
     /// The service on `store`, whose concrete type the endpoints are made for (see `make`).
     /// `feed`, beside a Redis store, reports the changes other instances make, for the watchers here.
-    init<Store: SessionStore<SessionRecord>>(
+    init<Store: SessionBackend<SessionRecord>>(
         store: Store,
         feed: RedisSubscriber<SessionRecord>? = nil,
         configuration: ServiceConfiguration,
@@ -95,14 +95,13 @@ public final class CalculatorService: Sendable {
             heartbeat: configuration.heartbeatInterval, sessions: configuration.sessions, metrics: metrics,
             lookups: SessionLookups(store), feed: feed)
         self.watchers = watchers
-        let longPresses = try OptimisticUpdater(store: store)
-        self.closeLongPresses = longPresses.close
+        let longWork = try LongWork()
+        self.closeLongWork = longWork.close
         self.router = Self.routes(
             SessionEndpoints(
-                store: store, longPresses: longPresses, replies: replies, watchers: watchers, configuration: configuration,
+                store: store, longWork: longWork, replies: replies, watchers: watchers, configuration: configuration,
                 pressLimit: pressLimit, now: now),
-            evaluate: EvaluateEndpoint(
-                replies: replies, configuration: configuration, pressLimit: pressLimit, longWork: longPresses.run),
+            evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit, longWork: longWork),
             metrics: metrics)
         self.sweeper = try configuration.sweepInterval.map { interval in
             try ExpirySweeper(store: store, every: interval) { error in
@@ -116,7 +115,7 @@ public final class CalculatorService: Sendable {
     public func close() {
         sweeper?.stop()
         watchers.close()
-        closeLongPresses()
+        closeLongWork()
         store.close()
     }
 

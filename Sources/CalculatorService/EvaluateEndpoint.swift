@@ -1,20 +1,18 @@
 import CalculatorEngine
 import HTTPServer
+import SessionStore
 
 /// POST /evaluate and GET /evaluate?expr=…: one answer without a session. The keys, or the expression's keys, are
 /// pressed on a fresh calculator with the request's settings, which answers as a session's display read would; nothing
 /// is stored. Keys count against the client's press rate like a press's. A long evaluation (`isLong`) is worked out
 /// on the long-press worker, as a long press is, so that no event loop holds it.
 final class EvaluateEndpoint: Sendable {
-    /// Runs work on the long-press worker, or (once it has closed) the second function in place.
-    typealias LongWork = @Sendable (_ work: @escaping @Sendable () -> Void, _ ifClosed: @escaping @Sendable () -> Void) -> Void
-
     private let replies: SessionReplies
     private let maxKeys: Int
     private let pressLimit: ClientRateLimit?
     private let longWork: LongWork
 
-    init(replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, longWork: @escaping LongWork) {
+    init(replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, longWork: LongWork) {
         self.replies = replies
         self.maxKeys = configuration.maxKeysPerRequest
         self.pressLimit = pressLimit
@@ -52,7 +50,8 @@ final class EvaluateEndpoint: Sendable {
                     deliver(error.response(toPath: "/evaluate"))
                 }
             }
-            longWork(respond, respond)
+            // Once the worker has closed (the server is stopping), worked out in place.
+            longWork.run(respond, ifClosed: respond)
         }
     }
 

@@ -8,10 +8,11 @@ import SessionStore
 ///
 /// Generic over the store, and made for the concrete store the service opens (`CalculatorService.make`), so that a
 /// store whose calls are inlinable (memory) runs them specialized.
-final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
+final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     let store: Store
-    /// Applies long presses (`PressRequest.isLong`) off the event loops and the store's thread.
-    let longPresses: OptimisticUpdater<Store>
+    /// Where the check and change of long presses (`PressRequest.isLong`) run: off the event loops and the store's
+    /// thread.
+    let longWork: LongWork
     let replies: SessionReplies
     let watchers: SessionWatchers
     private let configuration: ServiceConfiguration
@@ -21,11 +22,11 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
     private var metrics: ServiceMetrics { replies.metrics }
 
     init(
-        store: Store, longPresses: OptimisticUpdater<Store>, replies: SessionReplies, watchers: SessionWatchers,
+        store: Store, longWork: LongWork, replies: SessionReplies, watchers: SessionWatchers,
         configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, now: @escaping @Sendable () -> Double
     ) {
         self.store = store
-        self.longPresses = longPresses
+        self.longWork = longWork
         self.replies = replies
         self.watchers = watchers
         self.configuration = configuration
@@ -222,7 +223,7 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
                 answerPress(id, press, result, deliver)
             }
             // A long press's report comes on the long-press worker, which renders its reply too.
-            if press.isLong { return longPresses.update(id, update, completion: answer) }
+            if press.isLong { return store.update(id, update, on: longWork, completion: answer) }
             store.update(id, update, completion: answer)
         }
     }

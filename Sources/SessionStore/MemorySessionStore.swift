@@ -2,9 +2,9 @@
 public import Synchronization
 
 /// Sessions in process memory: 64 shards, each a dictionary behind its own `Mutex`, so presses on different sessions
-/// rarely contend. Every call completes before it returns. An update's check and change run under the shard's lock
-/// (they must not call back into the store: the lock is not reentrant); its completion runs after the lock is let go,
-/// so that what the caller makes of the output (a reply) does not hold up other sessions of the shard. Expired sessions are
+/// rarely contend. Every call completes before it returns. An update (`VersionedUpdates`) fetches the value, checks
+/// and changes it outside any lock, and compare-and-sets it by version and generation: the shard's lock is held only
+/// for a lookup and a store, never for a calculation. Expired sessions are
 /// dropped lazily when touched, when the cap is reached, and by `sweepExpired`; a sweep that drops many hands the
 /// memory back to the system (`FreedMemory`).
 ///
@@ -14,7 +14,7 @@ public import Synchronization
 /// The operations are `@inlinable`, and so is what they touch, so that a caller that knows `Value` gets them
 /// specialized: unspecialized, every call asks the runtime for the metadata of `Entry`, the shard dictionary and
 /// `Versioned`.
-public final class MemorySessionStore<Value: Sendable>: SessionStore {
+public final class MemorySessionStore<Value: Sendable>: SessionBackend {
     /// A class, so one dictionary lookup finds an entry that is then read and changed in place. Only touched under its
     /// shard's lock, so no two accesses can overlap: its fields skip the run-time exclusivity checks.
     @usableFromInline
@@ -22,13 +22,18 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         @usableFromInline @exclusivity(unchecked) var value: Value
         @usableFromInline @exclusivity(unchecked) var version: UInt64
         @usableFromInline @exclusivity(unchecked) var expiresAt: Double
+        @usableFromInline @exclusivity(unchecked) var generation: UInt64
 
         @inlinable
-        init(value: Value, version: UInt64, expiresAt: Double) {
+        init(value: Value, version: UInt64, expiresAt: Double, generation: UInt64) {
             self.value = value
             self.version = version
             self.expiresAt = expiresAt
+            self.generation = generation
         }
+
+        @inlinable
+        var write: StoredWrite { StoredWrite(bytes: [], version: version, expiresAt: expiresAt, generation: generation) }
     }
 
     @usableFromInline
@@ -43,7 +48,9 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     static var shardCount: Int { 64 }
 
     @usableFromInline let shards: [Shard]
-    @usableFromInline let options: SessionStoreOptions
+    public let options: SessionStoreOptions
+    public let updates = VersionedUpdates<Value>(remembering: nil)
+    @usableFromInline let generations = Atomic<UInt64>(0)
     @usableFromInline let ttl: Double
     /// Entries held, expired or not; exact live counts come from `count`.
     @usableFromInline let stored = Atomic<Int>(0)
@@ -85,18 +92,26 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         completion(Result { () throws(SessionStoreError) in try lookUp(id) })
     }
 
-    // Always inlined: a caller generic in the update is otherwise not specialized at all, `Value` included.
-    @inlinable @inline(__always)
-    public func update<Update: SessionUpdate<Value>>(
-        _ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>
+    /// Hands out the stored value (one more reference to it; the update's change copies what it changes).
+    @inlinable
+    public func fetch(_ id: SessionID, completion: @escaping @Sendable (Result<StoredSession<Value>?, SessionStoreError>) -> Void) {
+        completion(
+            Result { () throws(SessionStoreError) -> StoredSession<Value>? in
+                do throws(SessionStoreError) {
+                    return try lookUpSession(id)
+                } catch .notFound {
+                    return nil
+                }
+            })
+    }
+
+    /// Under the shard's lock, only a comparison and a store: the update's work was done before, outside it.
+    @inlinable
+    public func compareAndSet(
+        _ id: SessionID, over expected: StoredWrite, with value: Value,
+        completion: @escaping @Sendable (Result<WriteOutcome<Value>, SessionStoreError>) -> Void
     ) {
-        let result: Result<Committed<Update.Output>, any Error>
-        do {
-            result = .success(try apply(update, to: id))
-        } catch {
-            result = .failure(error)
-        }
-        completion(result)
+        completion(Result { () throws(SessionStoreError) in try replace(id, over: expected, with: value) })
     }
 
     @inlinable
@@ -129,6 +144,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     }
 
     public func close() {
+        updates.close()  // the updates under way finish first
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         for shard in shards {
             shard.entries.withLock { $0 = [:] }
@@ -143,7 +159,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
         try ensureOpen()
         let now = options.now()
         try reserveSlot(now: now)
-        let entry = Entry(value: value, version: 1, expiresAt: now + ttl)
+        let entry = Entry(value: value, version: 1, expiresAt: now + ttl, generation: nextGeneration())
         let inserted = shard(for: id).entries.withLock { entries -> Bool in
             // Inserted first, checked after: one hash lookup where a check first took two, and an id that is already
             // taken (128 random bits) does not happen in practice.
@@ -182,43 +198,43 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
 
     @inlinable
     func lookUp(_ id: SessionID) throws(SessionStoreError) -> Versioned<Value> {
+        let session = try lookUpSession(id)
+        return Versioned(value: session.value, version: session.write.version)
+    }
+
+    @inlinable
+    func lookUpSession(_ id: SessionID) throws(SessionStoreError) -> StoredSession<Value> {
         try ensureOpen()
         let now = options.now()
-        return try shard(for: id).entries.withLock { entries throws(SessionStoreError) -> Versioned<Value> in
+        return try shard(for: id).entries.withLock { entries throws(SessionStoreError) -> StoredSession<Value> in
             let entry = try liveEntry(id, in: &entries, now: now)
             entry.expiresAt = now + ttl
-            return Versioned(value: entry.value, version: entry.version)
+            return StoredSession(write: entry.write, value: entry.value)
         }
     }
 
-    /// The update's check and change on the stored value itself, under the lock: as the change cannot fail, no copy
-    /// to fall back on is needed.
     @inlinable
-    func apply<Update: SessionUpdate<Value>>(_ update: Update, to id: SessionID) throws -> Committed<Update.Output> {
+    func replace(_ id: SessionID, over expected: StoredWrite, with value: Value) throws(SessionStoreError) -> WriteOutcome<Value> {
         try ensureOpen()
         let now = options.now()
-        return try shard(for: id).entries.withLock { entries throws -> Committed<Update.Output> in
+        let generation = nextGeneration()
+        return try shard(for: id).entries.withLock { entries throws(SessionStoreError) -> WriteOutcome<Value> in
             let entry = try liveEntry(id, in: &entries, now: now)
-            let version = entry.version
-            entry.expiresAt = now + ttl
-            // Lent in place (inout): reading the class's property as a value would copy it, a retain and a release of
-            // every field it holds.
-            switch try Self.check(update, &entry.value, version) {
-            case .keep(let output):
-                return Committed(version: version, output: output)
-            case .change:
-                let output = update.change(&entry.value, version: version)
-                entry.version = version + 1
-                return Committed(version: version + 1, output: output)
+            guard entry.version == expected.version, entry.generation == expected.generation else {
+                return .moved(StoredSession(write: entry.write, value: entry.value))
             }
+            entry.value = value
+            entry.version += 1
+            entry.generation = generation
+            entry.expiresAt = now + ttl
+            return .written(entry.write)
         }
     }
 
+    /// Names a write of this store: a session deleted and made again is never mistaken for the one before.
     @inlinable
-    static func check<Update: SessionUpdate<Value>>(
-        _ update: Update, _ value: inout Value, _ version: UInt64
-    ) throws -> Check<Update.Output> {
-        try update.check(value, version: version)
+    func nextGeneration() -> UInt64 {
+        generations.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     @inlinable

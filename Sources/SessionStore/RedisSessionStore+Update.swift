@@ -1,128 +1,53 @@
-// Public: the `@inlinable` methods below use Mutex, so clients must see it.
-public import Synchronization
 // Public: the `@inlinable` update writes its record's numbers through ByteBuffer.
 public import Bytes
 
 extension RedisSessionStore {
-    /// Runs one update of a session at a time in this process (the next starts when one has completed), so they do
-    /// not conflict with each other; writes from other processes are what `attempt` retries on.
-    ///
-    /// Inlinable, as what it runs is: so the update's steps run specialized for the caller's types.
+    /// One round trip through the pipeline: the record, its expiry moved.
     @inlinable
-    public func update<Update: SessionUpdate<Value>>(
-        _ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>
-    ) {
-        let pending = PendingUpdate(id: id, update: update, completion: completion)
-        if !updating.begin(id), updating.wait(id, then: { [self] in start(pending) }) { return }
-        start(pending)
-    }
-
-    /// Starts from the session as this process last wrote or read it, when it remembers it (one round trip), and
-    /// reads it otherwise; then `attempt`.
-    @inlinable
-    func start<Update: SessionUpdate<Value>>(_ update: PendingUpdate<Update>) {
-        guard let (known, value) = recent.take(update.id, liveAfter: clock().now) else { return read(update) }
-        attempt(update, on: value, stored: known, isFresh: false, attempt: 1)
-    }
-
-    /// Reports, and starts the next update of the session waiting in this process.
-    @inlinable
-    func finish<Update: SessionUpdate<Value>>(_ update: PendingUpdate<Update>, _ result: Result<Committed<Update.Output>, any Error>) {
-        update.completion(result)
-        updating.end(update.id)
-    }
-
-    /// Reads the session (which moves its expiry) and attempts the update on it.
-    @inlinable
-    func read<Update: SessionUpdate<Value>>(_ update: PendingUpdate<Update>) {
+    public func fetch(_ id: SessionID, completion: @escaping @Sendable (Result<StoredSession<Value>?, SessionStoreError>) -> Void) {
         let time = clock()
-        pipeline.send(getCall(update.id, time)) { [self] reply, _ in
-            do {
-                guard let record = try Self.fetched(reply) else { throw SessionStoreError.notFound }
-                let (stored, value) = try decode(record, of: update.id, expiresAt: time.expires)
-                attempt(update, on: value, stored: stored, isFresh: true, attempt: 1)
-            } catch {
-                finish(update, .failure(error))
-            }
+        pipeline.send(getCall(id, time)) { [self] reply, _ in
+            completion(
+                Result { () throws(SessionStoreError) -> StoredSession<Value>? in
+                    guard let record = try Self.fetched(reply) else { return nil }
+                    let (stored, value) = try decode(record, of: id, expiresAt: time.expires)
+                    return StoredSession(write: stored, value: value)
+                })
         }
     }
 
-    /// Runs the update on `value`, stored as `stored`, and writes the result over exactly that stored write (same
-    /// version and write token). When another write came first, the compare-and-set answers with the record as it is
-    /// now, and the update goes again from there at once: no read, and one of the writers that conflict wins each
-    /// round trip. `isFresh`: `stored` comes from a read just made (which moved the expiry), so a refusal or a keep is
-    /// the answer; otherwise (remembered, or a conflict's answer) they are checked again on a read.
+    /// One script (`RedisScripts.compareAndSet`, by version and write token). When another write came first, the
+    /// script answers with the record as it is now, so the update goes again without a read.
     @inlinable
-    func attempt<Update: SessionUpdate<Value>>(
-        _ update: PendingUpdate<Update>, on value: Value, stored: StoredWrite, isFresh: Bool, attempt: Int
+    public func compareAndSet(
+        _ id: SessionID, over expected: StoredWrite, with value: Value,
+        completion: @escaping @Sendable (Result<WriteOutcome<Value>, SessionStoreError>) -> Void
     ) {
-        let id = update.id
-        let verdict: Check<Update.Output>
-        do {
-            verdict = try update.update.check(value, version: stored.version)
-        } catch {
-            guard isFresh else {
-                recent.wrote(value, as: stored, for: id)  // unchanged: put back
-                return read(update)
-            }
-            return finish(update, .failure(error))
-        }
-        guard case .change = verdict else {
-            guard isFresh else {
-                recent.wrote(value, as: stored, for: id)
-                return read(update)
-            }
-            if case .keep(let output) = verdict { finish(update, .success(Committed(version: stored.version, output: output))) }
-            return
-        }
-        var value = value
-        let output = update.update.change(&value, version: stored.version)
-        let time = clock()
         let write: Written
         do {
-            write = try written(id, value, over: stored, time)
+            write = try written(id, value, over: expected, clock())
         } catch {
-            return finish(update, .failure(error))
+            return completion(.failure(error))
         }
-        pipeline.send(write.call) { [self, value] reply, isRetry in
-            do {
-                switch try reply.get() {
-                case .integer(1):
-                    recent.wrote(value, as: write.stored, for: id)
-                    finish(update, .success(Committed(version: write.stored.version, output: output)))
-                case .null:
-                    throw SessionStoreError.notFound
-                case .string where isRetry:
-                    // Sent again after a lost reply, it finds another write in its place: one that came before the
-                    // first sending ran, or after it. Running the update again could apply it twice.
-                    throw SessionStoreError.outcomeUnknown("redis: a write sent again after its reply was lost found another write in its place")
-                case .string(let record):
-                    guard attempt < Self.maxUpdateAttempts else {
-                        throw SessionStoreError.unavailable("redis: gave up after \(attempt) conflicting writes to one session")
+        pipeline.send(write.call) { [self] reply, isRetry in
+            completion(
+                Result { () throws(SessionStoreError) -> WriteOutcome<Value> in
+                    switch try reply.get() {
+                    case .integer(1):
+                        return .written(write.stored)
+                    case .null:
+                        throw .notFound
+                    case .string where isRetry:
+                        // Sent again after a lost reply, it finds another write in its place: one that came before the
+                        // first sending ran, or after it. Running the update again could apply it twice.
+                        throw .outcomeUnknown("redis: a write sent again after its reply was lost found another write in its place")
+                    case .string(let record):
+                        let (current, currentValue) = try decode(record, of: id, expiresAt: nil)
+                        return .moved(StoredSession(write: current, value: currentValue))
+                    case let other:
+                        throw Self.unexpected(other)
                     }
-                    let (current, currentValue) = try decode(record, of: id, expiresAt: nil)
-                    self.attempt(update, on: currentValue, stored: current, isFresh: false, attempt: attempt + 1)
-                case let other:
-                    throw Self.unexpected(other)
-                }
-            } catch {
-                finish(update, .failure(error))
-            }
-        }
-    }
-
-    /// An update with the session it is for and where it reports.
-    @usableFromInline
-    struct PendingUpdate<Update: SessionUpdate>: Sendable {
-        @usableFromInline let id: SessionID
-        @usableFromInline let update: Update
-        @usableFromInline let completion: UpdateCompletion<Update.Output>
-
-        @inlinable
-        init(id: SessionID, update: Update, completion: @escaping UpdateCompletion<Update.Output>) {
-            self.id = id
-            self.update = update
-            self.completion = completion
+                })
         }
     }
 
@@ -141,13 +66,13 @@ extension RedisSessionStore {
 
     /// The call that writes `value` at the next version over exactly the stored write `stored`.
     @inlinable
-    func written(_ id: SessionID, _ value: Value, over stored: StoredWrite, _ time: Clock) throws -> Written {
+    func written(_ id: SessionID, _ value: Value, over stored: StoredWrite, _ time: Clock) throws(SessionStoreError) -> Written {
         let token = newToken()
         let payload: [UInt8]
         do {
             payload = try codec.encode(value)
         } catch {
-            throw SessionStoreError.corrupt("cannot encode a session: \(error)")
+            throw .corrupt("cannot encode a session: \(error)")
         }
         let version = stored.version + 1
         let call = ScriptCall(script: RedisScripts.compareAndSet, keys: [key(id), indexKey], arguments: [
@@ -157,49 +82,5 @@ extension RedisSessionStore {
             id.bytes, token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000), stored.token,
         ])
         return Written(call: call, stored: StoredWrite(bytes: payload, version: version, expiresAt: time.expires, token: token))
-    }
-}
-
-/// The sessions with an update in flight in this process, each with the updates waiting for it.
-@usableFromInline
-final class SessionUpdateQueues: Sendable {
-    private let waiting = Mutex<[SessionID: [@Sendable () -> Void]]>([:])
-
-    /// True when no update of `id` was in flight: the caller's is now, and it calls `end` when done.
-    @usableFromInline
-    func begin(_ id: SessionID) -> Bool {
-        waiting.withLock { waiting in
-            if waiting[id] != nil { return false }
-            waiting[id] = []
-            return true
-        }
-    }
-
-    /// Queues `next` behind the update of `id` in flight: true. False when that one has ended meanwhile: the caller's
-    /// update is in flight now, as after `begin`.
-    @usableFromInline
-    func wait(_ id: SessionID, then next: @escaping @Sendable () -> Void) -> Bool {
-        waiting.withLock { waiting in
-            guard waiting[id] != nil else {
-                waiting[id] = []
-                return false
-            }
-            waiting[id]?.append(next)
-            return true
-        }
-    }
-
-    /// The update of `id` in flight is done: the next one waiting starts (on this thread), if there is one.
-    @usableFromInline
-    func end(_ id: SessionID) {
-        let next = waiting.withLock { waiting -> (@Sendable () -> Void)? in
-            guard let queued = waiting[id], let first = queued.first else {
-                waiting[id] = nil
-                return nil
-            }
-            waiting[id] = Array(queued.dropFirst())
-            return first
-        }
-        next?()
     }
 }

@@ -26,9 +26,8 @@ import Synchronization
 ///   connect, without trying again), with nothing half-written.
 /// - Stored bytes in a form the codec no longer reads are read with `SessionCodec.decodeEarlierForm`; the session's
 ///   next write stores the current form.
-public final class RedisSessionStore<Value: Sendable>: SessionStore {
+public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     private static var sweepBatch: Int { 500 }
-    @usableFromInline static var maxUpdateAttempts: Int { 500 }
 
     let endpoint: RedisEndpoint
     @usableFromInline let pipeline: RedisPipeline
@@ -37,9 +36,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
     let keyPrefix: [UInt8]
     @usableFromInline let indexKey: [UInt8]
     @usableFromInline let codec: SessionCodec<Value>
-    @usableFromInline let recent = RecentValues<Value>()
-    @usableFromInline let updating = SessionUpdateQueues()
-    @usableFromInline let options: SessionStoreOptions
+    @usableFromInline let recent: RecentValues<Value>
+    public let updates: VersionedUpdates<Value>
+    public let options: SessionStoreOptions
     private let ttl: Double
     private let closed = Atomic<Bool>(false)
     /// Write tokens: a random per-process prefix and a counter, unique across instances without a syscall per write.
@@ -61,6 +60,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
         self.codec = codec
         self.options = options
         self.ttl = options.ttlSeconds
+        recent = RecentValues()
+        updates = VersionedUpdates(remembering: recent)
         var generator = SystemRandomNumberGenerator()
         self.tokenPrefix = Self.hex(UInt32.random(in: .min ... .max, using: &generator))
     }
@@ -169,6 +170,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionStore {
 
     /// Lets the pipeline answer what is queued and drops every connection; the data stays in Redis.
     public func close() {
+        updates.close()  // the updates under way finish first
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         pipeline.close()
         recent.forgetAll()

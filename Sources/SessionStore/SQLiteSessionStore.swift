@@ -29,7 +29,7 @@ import Synchronization
 /// - `exclusive`: the store holds a lock on the file (`FileLock`) while open, and refuses to open a file another
 ///   exclusive store holds, in this process or another. The cap (`maxSessions`) is counted in this process, so two
 ///   servers on one file would each allow it; a server opens its file exclusively.
-public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
+public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
     private final class ConnectionSlot: Sendable {
         let connection: Mutex<SQLiteConnection?>
         init(_ connection: sending SQLiteConnection) { self.connection = Mutex(connection) }
@@ -46,13 +46,14 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     private let readers: [ConnectionSlot]
     private let nextReader = Atomic<Int>(0)
     @usableFromInline let codec: SessionCodec<Value>
-    @usableFromInline let options: SessionStoreOptions
+    public let options: SessionStoreOptions
     @usableFromInline let ttl: Double
     @usableFromInline let refreshSlack: Double
     /// Rows in the table, expired or not; only for the cap check, which sweeps before refusing.
     private let stored = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
     @usableFromInline let recent: RecentValues<Value>
+    public let updates: VersionedUpdates<Value>
     private let lock: FileLock?
 
     public init(path: String, codec: SessionCodec<Value>, options: SessionStoreOptions = .init(), exclusive: Bool = false) throws {
@@ -91,6 +92,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         self.readers = readers
         let recent = RecentValues<Value>()
         self.recent = recent
+        updates = VersionedUpdates(remembering: recent)
         committer = try SQLiteCommitter(writer: writerConnection, batchLimit: Self.batchLimit) { committed in
             recent.batchEnded(committed: committed)
         }
@@ -125,13 +127,33 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
         completion(Result { () throws(SessionStoreError) in try readRow(id) })
     }
 
-    /// Inlinable, as what it queues is: so the update runs on the committer specialized for the caller's types.
-    @inlinable
-    public func update<Update: SessionUpdate<Value>>(
-        _ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>
+    /// Answers at once from a reader connection, as `read` does.
+    public func fetch(_ id: SessionID, completion: @escaping @Sendable (Result<StoredSession<Value>?, SessionStoreError>) -> Void) {
+        completion(
+            Result { () throws(SessionStoreError) -> StoredSession<Value>? in
+                do throws(SessionStoreError) {
+                    return try readSession(id)
+                } catch .notFound {
+                    return nil
+                }
+            })
+    }
+
+    /// Queued for the committer, in the next batch: `UPDATE … WHERE version = ? AND state = ?`, reported after COMMIT.
+    public func compareAndSet(
+        _ id: SessionID, over expected: StoredWrite, with value: Value,
+        completion: @escaping @Sendable (Result<WriteOutcome<Value>, SessionStoreError>) -> Void
     ) {
+        let state: [UInt8]
+        do {
+            state = try codec.encode(value)
+        } catch {
+            return completion(.failure(.corrupt("cannot encode a session: \(error)")))
+        }
         let now = options.now()
-        committer.enqueue({ [self] connection in try updateRow(id, update, now: now, connection) }, report: completion)
+        committer.enqueue({ [self] connection in try replaceRow(id, over: expected, storedAs: state, now: now, connection) }, report: { result in
+            completion(result.mapError(Self.storeError))
+        })
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
@@ -181,6 +203,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     /// Refuses later writes, commits the queued ones, checkpoints the WAL into the main file and closes every
     /// connection; the committer thread has ended when this returns.
     public func close() {
+        updates.close()  // the updates under way finish first
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         committer.close()
         recent.forgetAll()
@@ -230,6 +253,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
     }
 
     private func readRow(_ id: SessionID) throws(SessionStoreError) -> Versioned<Value> {
+        let session = try readSession(id)
+        return Versioned(value: session.value, version: session.write.version)
+    }
+
+    private func readSession(_ id: SessionID) throws(SessionStoreError) -> StoredSession<Value> {
         let now = options.now()
         do {
             guard var row = try withReader({ try Self.fetch(id, $0) }) else { throw SessionStoreError.notFound }
@@ -240,11 +268,36 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
                 row = again
             }
             let value = try decode(row, of: id)
-            if row.expiresAt < now + ttl - refreshSlack { refreshExpiry(of: id, version: row.version, now: now) }
-            return Versioned(value: value, version: row.version)
+            if row.expiresAt < now + ttl - refreshSlack {
+                refreshExpiry(of: id, version: row.version, now: now)
+                row.expiresAt = now + ttl
+            }
+            return StoredSession(write: row, value: value)
         } catch {
             throw Self.storeError(error)
         }
+    }
+
+    /// The compare-and-set, on the committer. Leaving expires_at alone when it would barely move spares a write to the
+    /// expiry index: one page less in the WAL per press.
+    private func replaceRow(
+        _ id: SessionID, over expected: StoredWrite, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection
+    ) throws -> WriteOutcome<Value> {
+        let version = Int64(bitPattern: expected.version)
+        let movesExpiry = expected.expiresAt < now + ttl - refreshSlack
+        let changed =
+            movesExpiry
+            ? try connection.run(
+                "UPDATE sessions SET state = ?, version = version + 1, expires_at = ? WHERE id = ? AND version = ? AND state = ? AND expires_at > ?",
+                [.blob(state), .real(now + ttl), .id(id), .integer(version), .blob(expected.bytes), .real(now)])
+            : try connection.run(
+                "UPDATE sessions SET state = ?, version = version + 1 WHERE id = ? AND version = ? AND state = ? AND expires_at > ?",
+                [.blob(state), .id(id), .integer(version), .blob(expected.bytes), .real(now)])
+        if changed == 1 {
+            return .written(StoredWrite(bytes: state, version: expected.version + 1, expiresAt: movesExpiry ? now + ttl : expected.expiresAt))
+        }
+        guard let row = try Self.fetch(id, connection), row.expiresAt > now else { throw SessionStoreError.notFound }
+        return .moved(nil)
     }
 
     /// Queues the expiry's move and does not wait for it: a read must not wait for a commit. Until it has committed,

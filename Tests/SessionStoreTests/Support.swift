@@ -62,10 +62,10 @@ extension SessionStore where Value == Tally {
     }
 }
 
-extension OptimisticUpdater where Store.Value == Tally {
-    /// Runs `update` on its session, reporting to its `report`.
-    func update<Output>(_ update: TallyUpdate<Output>) {
-        self.update(update.id, update, completion: update.completion)
+extension SessionBackend where Value == Tally {
+    /// Runs `update` on its session with its check and change on `worker`, reporting to its `report`.
+    func update<Output>(_ update: TallyUpdate<Output>, on worker: LongWork) {
+        self.update(update.id, update, on: worker, completion: update.completion)
     }
 }
 
@@ -175,7 +175,7 @@ enum Backend: String, Sendable, CustomStringConvertible {
     }
 
     /// A fresh, empty store of this kind; `cleanUp` removes what it left behind.
-    func makeStore(_ options: SessionStoreOptions) throws -> (store: any SessionStore<Tally>, cleanUp: @Sendable () -> Void) {
+    func makeStore(_ options: SessionStoreOptions) throws -> (store: any SessionBackend<Tally>, cleanUp: @Sendable () -> Void) {
         switch self {
         case .memory:
             let store = MemorySessionStore<Tally>(options: options)
@@ -191,6 +191,26 @@ enum Backend: String, Sendable, CustomStringConvertible {
             let store = try RedisSessionStore(url: url, codec: Tally.codec, options: options, keyPrefix: prefix)
             // Keys carry Redis TTLs of the store's ttl, so the server forgets them by itself.
             return (store, { store.close() })
+        }
+    }
+
+    /// Two stores of this kind on the same data, as two server processes would have them: SQLite on one file, Redis
+    /// on one server and prefix; nil for memory, whose data one process holds.
+    func makeTwinStores() throws -> (first: any SessionBackend<Tally>, second: any SessionBackend<Tally>, cleanUp: @Sendable () -> Void)? {
+        switch self {
+        case .memory:
+            return nil
+        case .sqlite:
+            let path = TemporaryPath.make(suffix: ".sqlite")
+            let first = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
+            return (first, second, { first.close(); second.close(); TemporaryPath.remove(sqlite: path) })
+        case .redis:
+            let url = try #require(Self.redisURL, "CALC_TEST_REDIS_URL is not set")
+            let prefix = "test:\(SessionID.random().rawValue):"
+            let first = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)
+            let second = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)
+            return (first, second, { first.close(); second.close() })
         }
     }
 }

@@ -19,8 +19,7 @@ public import Synchronization
 ///
 /// Bounded: at the limit an arbitrary entry makes room. The methods an update uses are `@inlinable`, as the stores'
 /// update paths are: run unspecialized, a generic table asks the runtime for type metadata on every use.
-@usableFromInline
-final class RecentValues<Value: Sendable>: Sendable {
+public final class RecentValues<Value: Sendable>: Sendable {
     @usableFromInline
     struct Entry: Sendable {
         @usableFromInline var write: StoredWrite
@@ -51,8 +50,7 @@ final class RecentValues<Value: Sendable>: Sendable {
     @usableFromInline let table = Mutex(Table())
     @usableFromInline let limit: Int
 
-    @usableFromInline
-    init(limit: Int = 4_096) {
+    public init(limit: Int = 4_096) {
         self.limit = limit
     }
 
@@ -139,27 +137,30 @@ final class RecentValues<Value: Sendable>: Sendable {
     }
 }
 
-/// One stored write of a session: its bytes, version and expiry, as a persisting store keeps them.
-@usableFromInline
-struct StoredWrite: Sendable {
+/// One stored write of a session: its version and expiry, and what names that write among all made under its id
+/// (its bytes for SQLite, a write token for Redis, a generation for memory).
+public struct StoredWrite: Sendable {
     @usableFromInline var bytes: [UInt8]
-    @usableFromInline var version: UInt64
+    public var version: UInt64
     /// In the store's clock (`SessionStoreOptions.now`).
-    @usableFromInline var expiresAt: Double
-    /// Redis: the write token that names this write; SQLite: empty (its bytes name it).
+    public var expiresAt: Double
+    /// Redis: the write token that names this write; SQLite and memory: empty.
     @usableFromInline var token: [UInt8]
+    /// Memory: the write's number in its store; SQLite and Redis: 0.
+    @usableFromInline var generation: UInt64
 
     @inlinable
-    init(bytes: [UInt8], version: UInt64, expiresAt: Double, token: [UInt8] = []) {
+    init(bytes: [UInt8], version: UInt64, expiresAt: Double, token: [UInt8] = [], generation: UInt64 = 0) {
         self.bytes = bytes
         self.version = version
         self.expiresAt = expiresAt
         self.token = token
+        self.generation = generation
     }
 
     /// Whether `other` is this same write (its expiry may have moved since).
     @inlinable
     func names(_ other: StoredWrite) -> Bool {
-        version == other.version && token == other.token && bytes == other.bytes
+        version == other.version && generation == other.generation && token == other.token && bytes == other.bytes
     }
 }

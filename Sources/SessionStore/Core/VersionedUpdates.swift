@@ -1,0 +1,146 @@
+/// The one driver of updates, for every backend and for long presses: it starts from the session as this process
+/// remembers it (`RecentValues`, when the backend fetches over a round trip or a decode) or fetches it, runs the
+/// update's check and change on that value, and compare-and-sets the result over exactly the write it started from.
+/// When another write came first, it goes again from the session as it is then.
+///
+/// - Updates of one session run one at a time in this process (`SessionUpdateLines`), so they never conflict with
+///   each other; a conflict is a write from another process (Redis) or a session made again under its id.
+/// - A refusal or a keep decided on a remembered value is decided again on a fetched one: what is remembered may be
+///   stale, and the answer must come from the session as it is stored.
+/// - The check and the change run on the thread that starts the attempt (the caller's, or the backend's when a
+///   previous write or fetch reports there), or on `worker` when one is given, which then also reports.
+///
+/// Inlinable, as the backends' calls it makes are, so that an update runs specialized for the caller's types.
+public final class VersionedUpdates<Value: Sendable>: Sendable {
+    @usableFromInline let recent: RecentValues<Value>?
+    @usableFromInline let lines = SessionUpdateLines()
+
+    /// Refuses later updates and waits until those under way have reported; a backend calls it first when it closes.
+    public func close() {
+        lines.close()
+    }
+
+    /// Rounds of conflicting writes before an update gives up with `.unavailable`.
+    @inlinable
+    static var maxAttempts: Int { 500 }
+
+    /// `remembering`: where to keep what the backend last wrote or fetched (its value, so no decode), for a backend
+    /// whose fetch costs a round trip or a decode; nil for one whose fetch costs neither (memory).
+    public init(remembering recent: RecentValues<Value>?) {
+        self.recent = recent
+    }
+
+    @inlinable
+    func run<Backend: SessionBackend<Value>, Update: SessionUpdate<Value>>(
+        _ id: SessionID, _ update: Update, on backend: Backend, worker: LongWork?,
+        completion: @escaping UpdateCompletion<Update.Output>
+    ) {
+        let job = UpdateJob(id: id, update: update, backend: backend, worker: worker, completion: completion)
+        if !lines.submit(id, { job.begin() }) { completion(.failure(SessionStoreError.closed)) }
+    }
+}
+
+/// One update on its way through `VersionedUpdates`.
+@usableFromInline
+struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>: Sendable {
+    @usableFromInline let id: SessionID
+    @usableFromInline let update: Update
+    @usableFromInline let backend: Backend
+    @usableFromInline let worker: LongWork?
+    @usableFromInline let completion: UpdateCompletion<Update.Output>
+
+    @inlinable
+    init(id: SessionID, update: Update, backend: Backend, worker: LongWork?, completion: @escaping UpdateCompletion<Update.Output>) {
+        self.id = id
+        self.update = update
+        self.backend = backend
+        self.worker = worker
+        self.completion = completion
+    }
+
+    @inlinable
+    var recent: RecentValues<Backend.Value>? { backend.updates.recent }
+
+    /// Starts from the session as this process last wrote or fetched it, or fetches it.
+    @inlinable
+    func begin() {
+        guard let recent, let remembered = recent.take(id, liveAfter: backend.options.now()) else { return fetch(attempt: 1) }
+        attempt(StoredSession(write: remembered.write, value: remembered.value), isFresh: false, attempt: 1)
+    }
+
+    @inlinable
+    func fetch(attempt: Int) {
+        backend.fetch(id) { result in
+            switch result {
+            case .success(let session?): self.attempt(session, isFresh: true, attempt: attempt)
+            case .success(nil): finish(.failure(SessionStoreError.notFound))
+            case .failure(let error): finish(.failure(error))
+            }
+        }
+    }
+
+    /// The check and change on `session`, on the worker when there is one. `isFresh`: just fetched, so a refusal or a
+    /// keep is the answer.
+    @inlinable
+    func attempt(_ session: StoredSession<Backend.Value>, isFresh: Bool, attempt: Int) {
+        guard let worker, !worker.isCurrent else { return work(on: session, isFresh: isFresh, attempt: attempt) }
+        worker.run(
+            { work(on: session, isFresh: isFresh, attempt: attempt) },
+            ifClosed: { finish(.failure(SessionStoreError.closed)) })
+    }
+
+    @inlinable
+    func work(on session: StoredSession<Backend.Value>, isFresh: Bool, attempt: Int) {
+        let version = session.write.version
+        let verdict: Check<Update.Output>
+        do {
+            verdict = try update.check(session.value, version: version)
+        } catch {
+            guard isFresh else { return recheck(session, attempt: attempt) }
+            return finish(.failure(error))
+        }
+        guard case .change = verdict else {
+            guard isFresh else { return recheck(session, attempt: attempt) }
+            if case .keep(let output) = verdict { finish(.success(Committed(version: version, output: output))) }
+            return
+        }
+        var value = session.value
+        let output = update.change(&value, version: version)
+        backend.compareAndSet(id, over: session.write, with: value) { [value] result in
+            switch result {
+            case .success(.written(let write)):
+                recent?.wrote(value, as: write, for: id)
+                finish(.success(Committed(version: write.version, output: output)))
+            case .success(.moved(let current)):
+                guard attempt < VersionedUpdates<Backend.Value>.maxAttempts else {
+                    return finish(.failure(SessionStoreError.unavailable("gave up after \(attempt) conflicting writes to one session")))
+                }
+                guard let current else {
+                    recent?.forget(id)
+                    return fetch(attempt: attempt + 1)
+                }
+                self.attempt(current, isFresh: false, attempt: attempt + 1)
+            case .failure(let error):
+                finish(.failure(error))
+            }
+        }
+    }
+
+    /// A refusal or a keep on a value that may be stale: the value goes back, unchanged, and the session is fetched.
+    @inlinable
+    func recheck(_ session: StoredSession<Backend.Value>, attempt: Int) {
+        recent?.wrote(session.value, as: session.write, for: id)
+        fetch(attempt: attempt)
+    }
+
+    /// Reports (on the worker, when there is one), and lets the next update of the session in this process begin.
+    @inlinable
+    func finish(_ result: Result<Committed<Update.Output>, any Error>) {
+        if let worker, !worker.isCurrent {
+            worker.run({ completion(result) }, ifClosed: { completion(result) })
+        } else {
+            completion(result)
+        }
+        backend.updates.lines.end(id)
+    }
+}
