@@ -265,17 +265,3 @@ import Testing
         }
     }
 }
-
-/// Metric labels name route patterns, never paths (which hold session ids).
-@Suite struct RouteLabelTests {
-    @Test(arguments: [
-        ("/", "/"), ("/healthz", "/healthz"), ("/sessions", "/sessions"), ("/sessions/abc", "/sessions/{id}"),
-        ("/sessions/abc/press", "/sessions/{id}/press"), ("/sessions/abc/display", "/sessions/{id}/display"),
-        ("/sessions/abc/history", "/sessions/{id}/history"), ("/web/app.js", "/web/{file}"), ("/sessions/", "unmatched"),
-        ("/sessions//press", "unmatched"), ("/sessions/abc/nope", "unmatched"), ("/web/", "unmatched"), ("/web/a/b", "unmatched"),
-        ("/other", "unmatched"), ("/sessions/abc/press/x", "unmatched"), ("/metrics", "/metrics"),
-    ])
-    func pathsMapToTheirRoutePattern(_ path: String, _ route: String) {
-        #expect(CalculatorService.route(of: path) == route)
-    }
-}
