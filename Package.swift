@@ -29,7 +29,7 @@ let package = Package(
 
         // The one growable byte buffer and decimal writer that the JSON, stored-form and Redis writers share.
         .target(name: "Bytes", swiftSettings: strict),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Bytes"], swiftSettings: strict),
         .target(name: "CalculatorEngine", dependencies: ["CMPFR", "Bytes"], swiftSettings: strict),
         .target(
             name: "SessionStore",
@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "calculator-server",
             dependencies: [
-                "CalculatorService", "SessionStore", "HTTPServer",
+                "CalculatorService", "SessionStore", "HTTPServer", "Bytes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
