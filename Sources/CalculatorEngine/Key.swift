@@ -45,6 +45,10 @@ public struct Key: RawRepresentable, Hashable, Sendable, CustomStringConvertible
     /// The key this key acts as while 2nd is on.
     var inverse: Key? { definition.inverse }
 
+    /// Whether pressing the key may draw a random number (`rand`, itself or as a 2nd function): the caller then gives
+    /// `apply` a generator worth drawing from.
+    public var drawsRandom: Bool { action == .random || inverse?.action == .random }
+
     private var definition: KeyCatalog.Definition { KeyCatalog.definitions[Int(rawValue)] }
 }
 

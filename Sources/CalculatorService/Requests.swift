@@ -19,6 +19,9 @@ struct PressRequest: Equatable {
 
     var keyCount: Int { 1 + rest.count }
 
+    /// Whether a key of the press may draw a random number.
+    var drawsRandom: Bool { first.drawsRandom || rest.contains(where: \.drawsRandom) }
+
     func forEachKey(_ body: (Key) -> Void) {
         body(first)
         for key in rest { body(key) }

@@ -14,8 +14,21 @@ extension SessionEndpoints {
     /// If-Match applies); nothing else changes. An empty tape stays as it is, at its version.
     func clearHistory(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
+        let update = HistoryClearing(precondition: precondition)
         return .awaiting { deliver in
-            store.update(TimedUpdate(HistoryClearing(id: id, precondition: precondition, replies: replies, watchers: watchers, deliver: deliver), metrics: replies.metrics))
+            let started = ServiceMetrics.now()
+            store.update(id, update) { [replies, watchers] result in
+                replies.metrics.storeOperation(.update, since: started)
+                switch result {
+                case .success(let committed):
+                    deliver(replies.sessionJSON(200, Rendering.emptyHistory(id: id), version: committed.version))
+                    if let cleared = committed.output, watchers.isWatched(id) {
+                        watchers.changed(id, version: committed.version, record: cleared)
+                    }
+                case .failure(let error):
+                    deliver(replies.failure(error, operation: "update", session: id, route: "/history"))
+                }
+            }
         }
     }
 }

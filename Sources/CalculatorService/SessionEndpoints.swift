@@ -147,13 +147,20 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let settings = try SettingsChange.parse(request.body)
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
+        let update = SettingsUpdate(settings: settings, precondition: precondition)
         return .awaiting { deliver in
-            store.update(
-                TimedUpdate(
-                    SettingsUpdate(
-                        id: id, settings: settings, precondition: precondition, replies: replies, watchers: watchers,
-                        deliver: deliver),
-                    metrics: metrics))
+            let started = ServiceMetrics.now()
+            store.update(id, update) { [replies, watchers] result in
+                replies.metrics.storeOperation(.update, since: started)
+                switch result {
+                case .success(let committed):
+                    let (version, record) = (committed.version, committed.output)
+                    deliver(replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version))
+                    if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
+                case .failure(let error):
+                    deliver(replies.failure(error, operation: "update", session: id))
+                }
+            }
         }
     }
 
@@ -205,21 +212,46 @@ final class SessionEndpoints<Store: SessionStore<SessionRecord>>: Sendable {
                 keptReplies: configuration.idempotencyKeysPerSession)
         }
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
+        var random = SystemRandomNumberGenerator()
+        let update = PressUpdate(
+            id: id, press: press, precondition: precondition, idempotency: idempotency, seed: press.drawsRandom ? random.next() : 0)
         return .awaiting { deliver in
-            if press.isLong {
-                return longPresses.update(
-                    TimedUpdate(
-                        LongPressUpdate(
-                            id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies,
-                            watchers: watchers, deliver: deliver),
-                        metrics: metrics))
+            let started = ServiceMetrics.now()
+            let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
+                metrics.storeOperation(.update, since: started)
+                answerPress(id, press, result, deliver)
             }
-            store.update(
-                TimedUpdate(
-                    PressUpdate(
-                        id: id, press: press, precondition: precondition, idempotency: idempotency, replies: replies,
-                        watchers: watchers, deliver: deliver),
-                    metrics: metrics))
+            // A long press's report comes on the long-press worker, which renders its reply too.
+            if press.isLong { return longPresses.update(id, update, completion: answer) }
+            store.update(id, update, completion: answer)
+        }
+    }
+
+    /// Delivers the reply to a press, and the new version to the session's watchers.
+    private func answerPress(
+        _ id: SessionID, _ press: PressRequest, _ result: Result<Committed<PressUpdate.Outcome>, any Error>,
+        _ deliver: @Sendable (Response) -> Void
+    ) {
+        switch result {
+        case .success(let committed):
+            let version = committed.version
+            switch committed.output {
+            case .pressed(let record, let steps):
+                press.forEachKey(metrics.pressed)
+                let body = record.withState { Rendering.state($0, id: id, version: version, steps: steps) }
+                deliver(replies.sessionJSON(200, body, version: version))
+                if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
+            case .rendered(let body, let record):
+                press.forEachKey(metrics.pressed)
+                deliver(replies.sessionJSON(200, body, version: version))
+                if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
+            case .replay(let reply):
+                var response = replies.sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
+                response.headers.set("Idempotent-Replayed", "true")
+                deliver(response)
+            }
+        case .failure(let error):
+            deliver(replies.failure(error, operation: "update", session: id, route: "/press"))
         }
     }
 

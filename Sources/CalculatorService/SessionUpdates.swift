@@ -1,18 +1,18 @@
 import CalculatorEngine
-import HTTPServer
 import SessionStore
 
-/// POST /sessions/{id}/press as one update: the store runs its check and change on the session, and its `complete`
-/// delivers the response. What the reply shows is rendered in `complete`, after the store has let go of the session,
-/// except for a press with an Idempotency-Key, whose reply is kept with the session and so is made in `change`.
+/// POST /sessions/{id}/press as an update: the keys pressed on the session, all of them or, when the session refuses
+/// one, none. The reply is rendered by the endpoint from the output, after the store has let go of the session, except
+/// for a press with an Idempotency-Key, whose reply is kept with the session and so is made in `change`.
 struct PressUpdate: SessionUpdate {
+    /// The session's id, as the kept reply of an idempotent press shows it.
     let id: SessionID
     let press: PressRequest
     let precondition: IfMatch
     let idempotency: Idempotency?
-    let replies: SessionReplies
-    let watchers: SessionWatchers
-    let deliver: @Sendable (Response) -> Void
+    /// What `rand` draws from, drawn before the update: a store may run `change` more than once, and each run must
+    /// make the same state.
+    let seed: UInt64
 
     /// A press's Idempotency-Key and how its first reply is kept.
     struct Idempotency: Sendable {
@@ -49,10 +49,10 @@ struct PressUpdate: SessionUpdate {
     }
 
     func change(_ record: inout SessionRecord, version: UInt64) -> Outcome {
-        var rng = SystemRandomNumberGenerator()
+        var random = SeededRandomNumberGenerator(seed: seed)
         var steps: [(String, String)]? = press.trace ? [] : nil
         press.forEachKey { key in
-            record.state.apply(key, random: &rng)
+            record.state.apply(key, random: &random)
             steps?.append((key.name, record.state.display))
         }
         guard let idempotency else { return .pressed(record, steps: steps) }
@@ -64,36 +64,12 @@ struct PressUpdate: SessionUpdate {
                 body: String(decoding: body, as: UTF8.self), createdAt: idempotency.now))
         return .rendered(body, record)
     }
-
-    func complete(_ result: Result<(version: UInt64, output: Outcome), any Error>) {
-        switch result {
-        case .success(let (version, .pressed(record, steps))):
-            press.forEachKey(replies.metrics.pressed)
-            let body = record.withState { Rendering.state($0, id: id, version: version, steps: steps) }
-            deliver(replies.sessionJSON(200, body, version: version))
-            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
-        case .success(let (version, .rendered(body, record))):
-            press.forEachKey(replies.metrics.pressed)
-            deliver(replies.sessionJSON(200, body, version: version))
-            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
-        case .success(let (_, .replay(reply))):
-            var response = replies.sessionJSON(reply.status, Array(reply.body.utf8), version: reply.version)
-            response.headers.set("Idempotent-Replayed", "true")
-            deliver(response)
-        case .failure(let error):
-            deliver(replies.failure(error, operation: "update", session: id, route: "/press"))
-        }
-    }
 }
 
 /// PATCH /sessions/{id}: new settings, or the session as it is when they change nothing.
 struct SettingsUpdate: SessionUpdate {
-    let id: SessionID
     let settings: SettingsChange
     let precondition: IfMatch
-    let replies: SessionReplies
-    let watchers: SessionWatchers
-    let deliver: @Sendable (Response) -> Void
 
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
@@ -107,14 +83,38 @@ struct SettingsUpdate: SessionUpdate {
         if settings.clearsVariables { record.state.clearVariables() }
         return record
     }
+}
 
-    func complete(_ result: Result<(version: UInt64, output: SessionRecord), any Error>) {
-        switch result {
-        case .success(let (version, record)):
-            deliver(replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version))
-            if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
-        case .failure(let error):
-            deliver(replies.failure(error, operation: "update", session: id))
-        }
+/// DELETE /sessions/{id}/history: the tape emptied; the output is the session after (nil when it was empty already),
+/// for its watchers.
+struct HistoryClearing: SessionUpdate {
+    let precondition: IfMatch
+
+    func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord?> {
+        guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
+        return record.withState { $0.history.isEmpty } ? .keep(nil) : .change
+    }
+
+    func change(_ record: inout SessionRecord, version: UInt64) -> SessionRecord? {
+        record.state.clearHistory()
+        return record
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): a press's `rand` keys
+/// draw from a seed the endpoint drew from the system, so the same seed gives the same numbers.
+struct SeededRandomNumberGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -3,8 +3,8 @@ public import Synchronization
 
 /// Sessions in process memory: 64 shards, each a dictionary behind its own `Mutex`, so presses on different sessions
 /// rarely contend. Every call completes before it returns. An update's check and change run under the shard's lock
-/// (they must not call back into the store: the lock is not reentrant); its `complete` runs after the lock is let go,
-/// so that what it makes of the output (a reply) does not hold up other sessions of the shard. Expired sessions are
+/// (they must not call back into the store: the lock is not reentrant); its completion runs after the lock is let go,
+/// so that what the caller makes of the output (a reply) does not hold up other sessions of the shard. Expired sessions are
 /// dropped lazily when touched, when the cap is reached, and by `sweepExpired`; a sweep that drops many hands the
 /// memory back to the system (`FreedMemory`).
 ///
@@ -87,14 +87,16 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
 
     // Always inlined: a caller generic in the update is otherwise not specialized at all, `Value` included.
     @inlinable @inline(__always)
-    public func update<Update: SessionUpdate<Value>>(_ update: consuming Update) {
-        let result: Result<(version: UInt64, output: Update.Output), any Error>
+    public func update<Update: SessionUpdate<Value>>(
+        _ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>
+    ) {
+        let result: Result<Committed<Update.Output>, any Error>
         do {
-            result = .success(try apply(update))
+            result = .success(try apply(update, to: id))
         } catch {
             result = .failure(error)
         }
-        update.complete(result)
+        completion(result)
     }
 
     @inlinable
@@ -192,11 +194,10 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
     /// The update's check and change on the stored value itself, under the lock: as the change cannot fail, no copy
     /// to fall back on is needed.
     @inlinable
-    func apply<Update: SessionUpdate<Value>>(_ update: Update) throws -> (version: UInt64, output: Update.Output) {
+    func apply<Update: SessionUpdate<Value>>(_ update: Update, to id: SessionID) throws -> Committed<Update.Output> {
         try ensureOpen()
         let now = options.now()
-        let id = update.id
-        return try shard(for: id).entries.withLock { entries throws -> (version: UInt64, output: Update.Output) in
+        return try shard(for: id).entries.withLock { entries throws -> Committed<Update.Output> in
             let entry = try liveEntry(id, in: &entries, now: now)
             let version = entry.version
             entry.expiresAt = now + ttl
@@ -204,11 +205,11 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
             // every field it holds.
             switch try Self.check(update, &entry.value, version) {
             case .keep(let output):
-                return (version, output)
+                return Committed(version: version, output: output)
             case .change:
                 let output = update.change(&entry.value, version: version)
                 entry.version = version + 1
-                return (version + 1, output)
+                return Committed(version: version + 1, output: output)
             }
         }
     }

@@ -9,30 +9,32 @@ extension RedisSessionStore {
     ///
     /// Inlinable, as what it runs is: so the update's steps run specialized for the caller's types.
     @inlinable
-    public func update<Update: SessionUpdate<Value>>(_ update: consuming Update) {
-        let update = copy update
-        if !updating.begin(update.id), updating.wait(update.id, then: { [self] in start(update) }) { return }
-        start(update)
+    public func update<Update: SessionUpdate<Value>>(
+        _ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>
+    ) {
+        let pending = PendingUpdate(id: id, update: update, completion: completion)
+        if !updating.begin(id), updating.wait(id, then: { [self] in start(pending) }) { return }
+        start(pending)
     }
 
     /// Starts from the session as this process last wrote or read it, when it remembers it (one round trip), and
     /// reads it otherwise; then `attempt`.
     @inlinable
-    func start<Update: SessionUpdate<Value>>(_ update: Update) {
+    func start<Update: SessionUpdate<Value>>(_ update: PendingUpdate<Update>) {
         guard let (known, value) = recent.take(update.id, liveAfter: clock().now) else { return read(update) }
         attempt(update, on: value, stored: known, isFresh: false, attempt: 1)
     }
 
     /// Reports, and starts the next update of the session waiting in this process.
     @inlinable
-    func finish<Update: SessionUpdate<Value>>(_ update: Update, _ result: Result<(version: UInt64, output: Update.Output), any Error>) {
-        update.complete(result)
+    func finish<Update: SessionUpdate<Value>>(_ update: PendingUpdate<Update>, _ result: Result<Committed<Update.Output>, any Error>) {
+        update.completion(result)
         updating.end(update.id)
     }
 
     /// Reads the session (which moves its expiry) and attempts the update on it.
     @inlinable
-    func read<Update: SessionUpdate<Value>>(_ update: Update) {
+    func read<Update: SessionUpdate<Value>>(_ update: PendingUpdate<Update>) {
         let time = clock()
         pipeline.send(getCall(update.id, time)) { [self] reply, _ in
             do {
@@ -51,11 +53,13 @@ extension RedisSessionStore {
     /// round trip. `isFresh`: `stored` comes from a read just made (which moved the expiry), so a refusal or a keep is
     /// the answer; otherwise (remembered, or a conflict's answer) they are checked again on a read.
     @inlinable
-    func attempt<Update: SessionUpdate<Value>>(_ update: Update, on value: Value, stored: StoredWrite, isFresh: Bool, attempt: Int) {
+    func attempt<Update: SessionUpdate<Value>>(
+        _ update: PendingUpdate<Update>, on value: Value, stored: StoredWrite, isFresh: Bool, attempt: Int
+    ) {
         let id = update.id
         let verdict: Check<Update.Output>
         do {
-            verdict = try update.check(value, version: stored.version)
+            verdict = try update.update.check(value, version: stored.version)
         } catch {
             guard isFresh else {
                 recent.wrote(value, as: stored, for: id)  // unchanged: put back
@@ -68,11 +72,11 @@ extension RedisSessionStore {
                 recent.wrote(value, as: stored, for: id)
                 return read(update)
             }
-            if case .keep(let output) = verdict { finish(update, .success((stored.version, output))) }
+            if case .keep(let output) = verdict { finish(update, .success(Committed(version: stored.version, output: output))) }
             return
         }
         var value = value
-        let output = update.change(&value, version: stored.version)
+        let output = update.update.change(&value, version: stored.version)
         let time = clock()
         let write: Written
         do {
@@ -85,7 +89,7 @@ extension RedisSessionStore {
                 switch try reply.get() {
                 case .integer(1):
                     recent.wrote(value, as: write.stored, for: id)
-                    finish(update, .success((write.stored.version, output)))
+                    finish(update, .success(Committed(version: write.stored.version, output: output)))
                 case .null:
                     throw SessionStoreError.notFound
                 case .string where isRetry:
@@ -104,6 +108,21 @@ extension RedisSessionStore {
             } catch {
                 finish(update, .failure(error))
             }
+        }
+    }
+
+    /// An update with the session it is for and where it reports.
+    @usableFromInline
+    struct PendingUpdate<Update: SessionUpdate>: Sendable {
+        @usableFromInline let id: SessionID
+        @usableFromInline let update: Update
+        @usableFromInline let completion: UpdateCompletion<Update.Output>
+
+        @inlinable
+        init(id: SessionID, update: Update, completion: @escaping UpdateCompletion<Update.Output>) {
+            self.id = id
+            self.update = update
+            self.completion = completion
         }
     }
 

@@ -35,6 +35,7 @@ final class SQLiteCommitter: Sendable {
     }
 
     /// Queues `work`, run inside a batch, and `report`, called with its outcome once the batch has ended.
+    @usableFromInline
     func enqueue<Output>(_ work: @escaping (SQLiteConnection) throws -> Output, report: @escaping (Result<Output, any Error>) -> Void) {
         enqueue(QueuedWrite(work, report: report).queued)
     }

@@ -6,9 +6,8 @@ extension SQLiteSessionStore {
     /// changes nothing), or the check refuses or keeps, whose answer must come from the row as it is stored now.
     @inlinable
     func updateRow<Update: SessionUpdate<Value>>(
-        _ update: Update, now: Double, _ connection: SQLiteConnection
-    ) throws -> (version: UInt64, output: Update.Output) {
-        let id = update.id
+        _ id: SessionID, _ update: Update, now: Double, _ connection: SQLiteConnection
+    ) throws -> Committed<Update.Output> {
         var remembered = recent.take(id, liveAfter: now)
         while true {
             let fromMemory = remembered != nil
@@ -36,7 +35,7 @@ extension SQLiteSessionStore {
                     try connection.run("UPDATE sessions SET expires_at = ? WHERE id = ?", [.real(now + ttl), .id(id)])
                     recent.moved(id, version: stored.version, expiresAt: now + ttl, inBatch: true)
                 }
-                return (stored.version, output)
+                return Committed(version: stored.version, output: output)
             case .change:
                 let output = update.change(&value, version: stored.version)
                 let state: [UInt8]
@@ -64,39 +63,8 @@ extension SQLiteSessionStore {
                 }
                 let written = StoredWrite(bytes: state, version: stored.version + 1, expiresAt: movesExpiry ? now + ttl : stored.expiresAt)
                 recent.wrote(value, as: written, for: id, inBatch: true)
-                return (written.version, output)
+                return Committed(version: written.version, output: output)
             }
         }
-    }
-}
-
-/// An update as the committer queues it: the update value itself, with what the store adds, kept from its run
-/// inside the batch to its report after the batch has ended (`CommitterWrite`).
-@usableFromInline
-final class QueuedUpdate<Update: SessionUpdate>: @unchecked Sendable {
-    @usableFromInline let update: Update
-    @usableFromInline let store: SQLiteSessionStore<Update.Value>
-    @usableFromInline let now: Double
-    /// Set by `run` and read by `finish`, both on the committer thread.
-    @usableFromInline var outcome: Result<(version: UInt64, output: Update.Output), any Error>?
-
-    @inlinable
-    init(_ update: consuming Update, store: SQLiteSessionStore<Update.Value>, now: Double) {
-        self.update = update
-        self.store = store
-        self.now = now
-    }
-
-    @inlinable
-    var queued: CommitterWrite { CommitterWrite(run: run, finish: finish) }
-
-    @inlinable
-    func run(on connection: SQLiteConnection) {
-        outcome = Result { try store.updateRow(update, now: now, connection) }
-    }
-
-    @inlinable
-    func finish(batchFailure: SessionStoreError?) {
-        update.complete(reported(outcome, batchFailure: batchFailure))
     }
 }

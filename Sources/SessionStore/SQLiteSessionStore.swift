@@ -127,8 +127,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionStore {
 
     /// Inlinable, as what it queues is: so the update runs on the committer specialized for the caller's types.
     @inlinable
-    public func update<Update: SessionUpdate<Value>>(_ update: consuming Update) {
-        committer.enqueue(QueuedUpdate(update, store: self, now: options.now()).queued)
+    public func update<Update: SessionUpdate<Value>>(
+        _ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>
+    ) {
+        let now = options.now()
+        committer.enqueue({ [self] connection in try updateRow(id, update, now: now, connection) }, report: completion)
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {

@@ -34,30 +34,43 @@ public enum Check<Output: Sendable>: Sendable {
     case change
 }
 
-/// One change of one session, as one value that goes all the way to the store (and, for SQLite, to its committer).
+/// What a store answers an update with: the session's version after it (the current one after `.keep`) and the
+/// update's output, once the write is durable.
+public struct Committed<Output: Sendable>: Sendable {
+    public var version: UInt64
+    public var output: Output
+
+    @inlinable
+    public init(version: UInt64, output: Output) {
+        self.version = version
+        self.output = output
+    }
+}
+
+/// One change of one session, as a value that checks and changes the session and knows nothing else: not who asked,
+/// nor how the answer is delivered.
 ///
 /// The store runs `check` and then, when it says `.change`, `change`, atomically: concurrent updates of one session
 /// never interleave and never lose a write, across threads and (Redis) across processes. An expected version (If-Match)
-/// is part of the check: it throws when the version is not the one it expects.
+/// is part of the check: it throws when the version is not the one it expects. Both may run more than once, each time
+/// on a fresh value, so they depend on nothing but the value, the version and what the update holds (randomness is
+/// drawn before the update is made).
 public protocol SessionUpdate<Value>: Sendable {
     associatedtype Value: Sendable
     associatedtype Output: Sendable
-    var id: SessionID { get }
     /// Looks at the current value: throws to refuse (nothing is written), `.keep(output)` to answer without writing,
-    /// `.change` to go on. May run more than once, each time on a fresh value.
+    /// `.change` to go on.
     func check(_ value: borrowing Value, version: UInt64) throws -> Check<Output>
-    /// Changes the value; it cannot fail. May run more than once (optimistic retries), each time on a fresh value, so
-    /// it must depend on nothing but the value and version.
+    /// Changes the value; it cannot fail.
     func change(_ value: inout Value, version: UInt64) -> Output
-    /// Called exactly once: with the version after the update (the current one after `.keep`) and the output, once the
-    /// write is durable; or with the failure (a thrown check's error, or a `SessionStoreError`).
-    func complete(_ result: Result<(version: UInt64, output: Output), any Error>)
 }
+
+/// The one report of an update: committed, or the failure (a thrown check's error, or a `SessionStoreError`).
+public typealias UpdateCompletion<Output: Sendable> = @Sendable (Result<Committed<Output>, any Error>) -> Void
 
 /// Sessions keyed by `SessionID`, each holding a `Value` with a version and a sliding idle expiry.
 ///
-/// Every call is thread-safe. Each operation reports exactly once, through its completion (an update through its
-/// `complete`): before the call returns, on the caller's thread, or later, from the store's own thread (SQLite's
+/// Every call is thread-safe. Each operation reports exactly once, through its completion: before the call returns, on the caller's thread, or later, from the store's own thread (SQLite's
 /// committer, Redis's pipeline). A caller must be ready for both. A completion that runs on the store's thread holds
 /// up the store's next batch, so it must be quick and must not wait for the store.
 public protocol SessionStore<Value>: Sendable {
@@ -67,8 +80,8 @@ public protocol SessionStore<Value>: Sendable {
     func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
     /// The session's value and version, refreshing its expiry; `.notFound` when absent or expired.
     func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Value>, SessionStoreError>) -> Void)
-    /// Runs `update` on the session (see `SessionUpdate`); `.notFound` when absent or expired. Refreshes the expiry.
-    func update<Update: SessionUpdate<Value>>(_ update: consuming Update)
+    /// Runs `update` on the session `id` (see `SessionUpdate`); `.notFound` when absent or expired. Refreshes the expiry.
+    func update<Update: SessionUpdate<Value>>(_ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>)
     /// Deletes; `.notFound` when absent, `.versionMismatch` when `expectedVersion` is given and differs.
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
     /// Live sessions (approximate for Redis; each store says how it counts). Reports like every call: a store that

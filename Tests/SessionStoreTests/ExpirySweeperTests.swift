@@ -21,7 +21,9 @@ private final class SweepCountingStore: SessionStore {
     func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Tally>, SessionStoreError>) -> Void) {
         inner.read(id, completion: completion)
     }
-    func update<Update: SessionUpdate<Tally>>(_ update: consuming Update) { inner.update(update) }
+    func update<Update: SessionUpdate<Tally>>(_ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>) {
+        inner.update(id, update, completion: completion)
+    }
     func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
         inner.delete(id, expectedVersion: expectedVersion, completion: completion)
     }

@@ -49,7 +49,24 @@ struct TallyUpdate<Output: Sendable>: SessionUpdate {
 
     func change(_ value: inout Tally, version: UInt64) -> Output { apply(&value, version) }
 
-    func complete(_ result: Result<(version: UInt64, output: Output), any Error>) { report(result) }
+    /// Hands the store's report on to `report`.
+    var completion: UpdateCompletion<Output> {
+        { [report] result in report(result.map { (version: $0.version, output: $0.output) }) }
+    }
+}
+
+extension SessionStore where Value == Tally {
+    /// Runs `update` on its session, reporting to its `report`.
+    func update<Output>(_ update: TallyUpdate<Output>) {
+        self.update(update.id, update, completion: update.completion)
+    }
+}
+
+extension OptimisticUpdater where Store.Value == Tally {
+    /// Runs `update` on its session, reporting to its `report`.
+    func update<Output>(_ update: TallyUpdate<Output>) {
+        self.update(update.id, update, completion: update.completion)
+    }
 }
 
 /// The store's calls, each waiting for its report: the plain calls the tests are written in.
