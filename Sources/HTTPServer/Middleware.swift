@@ -27,26 +27,36 @@ public protocol RequestContext: Sendable {
 
 extension Middleware {
     /// A middleware that only answers or refuses leaves the responses as they are.
+    @inlinable
     public func response(_ response: inout Response, _ context: borrowing Context) {}
 
     /// This middleware, then `inner`: `inner` asked after this one on the way in, and before it on the way out.
+    @inlinable
     public func then<Inner: Middleware<Context>>(_ inner: Inner) -> MiddlewareChain<Self, Inner> {
         MiddlewareChain(outer: self, inner: inner)
     }
 }
 
 /// Two middleware run as one: a chain of any length is a nest of these, a type known where it is made, so a request
-/// goes through its middleware by direct calls.
+/// goes through its middleware by direct calls (inlinable, like `RouterResponder.respond`, for that).
 public struct MiddlewareChain<Outer: Middleware, Inner: Middleware<Outer.Context>>: Middleware {
     public typealias Context = Outer.Context
-    let outer: Outer
-    let inner: Inner
+    @usableFromInline let outer: Outer
+    @usableFromInline let inner: Inner
 
+    @inlinable
+    init(outer: Outer, inner: Inner) {
+        self.outer = outer
+        self.inner = inner
+    }
+
+    @inlinable
     public func request(_ request: borrowing Request, _ context: inout Context) -> Response? {
         if let answer = outer.request(request, &context) { return answer }
         return inner.request(request, &context)
     }
 
+    @inlinable
     public func response(_ response: inout Response, _ context: borrowing Context) {
         inner.response(&response, context)
         outer.response(&response, context)
