@@ -74,6 +74,19 @@ import Testing
         }
     }
 
+    /// Generated code names each key by its `x-enum-varnames` entry (`M_PLUS`, `DIGIT_7`): the catalog's code names,
+    /// in the enumeration's order, each an identifier, none twice in an enumeration.
+    @Test func keyEnumVarnamesAreTheCatalogsCodeNames() throws {
+        for (schema, scientific) in [("KeyName", true), ("ProgrammerKeyName", false)] {
+            let listed = Self.quotedScalars(try Self.line("x-enum-varnames", ofSchema: schema))
+            #expect(listed == KeyCatalog.all.filter { $0.works(in: .scientific) == scientific }.map(\.codeName), "\(schema)")
+            #expect(Set(listed).count == listed.count, "\(schema): a code name twice")
+            for name in listed {
+                #expect(name.first?.isLetter == true && name.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }, "\(name)")
+            }
+        }
+    }
+
     @Test func keyAliasPatternIsExactlyTheCatalogsAliases() throws {
         let listed = try Self.alternatives(try Self.line("pattern", ofSchema: "KeyAlias"), after: "^(?:")
         #expect(listed.count == Set(listed).count, "duplicates in the pattern")
