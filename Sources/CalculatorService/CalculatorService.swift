@@ -91,8 +91,8 @@ public final class CalculatorService: Sendable {
         let middleware = MetricsMiddleware(metrics: metrics)
             .then(RequestLogMiddleware(logger: logger))
             .then(RequestIDMiddleware())
-            .then(CORSMiddleware(policy: configuration.cors))
             .then(FramingMiddleware())
+            .then(CORSMiddleware(policy: configuration.cors))
             .then(AdmissionMiddleware(apiKey: configuration.apiKey.map { Array($0.utf8) }, sessionLimit: sessionLimit))
         self.http = RouterResponder(router: router, middleware: middleware, unrouted: Self.unrouted)
         self.sweeper = try configuration.sweepInterval.map { interval in

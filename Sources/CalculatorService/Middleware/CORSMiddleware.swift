@@ -6,8 +6,7 @@ struct CORSMiddleware: Middleware {
     let policy: CORSPolicy
 
     func request(_ request: borrowing Request, _ context: inout CalculatorContext) -> Response? {
-        context.origin = request.headers[.origin]
-        return request.method == "OPTIONS" ? Self.preflight(request) : nil
+        request.method == "OPTIONS" ? Self.preflight(request) : nil
     }
 
     /// CORS headers go to requests with an `Origin`, which every cross-origin request from a browser has; other

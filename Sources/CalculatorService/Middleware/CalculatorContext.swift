@@ -16,24 +16,26 @@ struct CalculatorContext: RequestContext {
     /// The client's id for the request or one made for it, and its trace (`RequestIDMiddleware`).
     var requestID = ""
     var trace: TraceContext?
-    /// The page's origin, for the CORS headers (`CORSMiddleware`).
-    var origin: String?
+    /// The page's origin, for the CORS headers (`CORSMiddleware`): read here, so that an answer given before that
+    /// middleware's turn (`FramingMiddleware`'s) gets them too.
+    let origin: String?
 
     init(_ request: borrowing Request, route: String?) {
         method = request.method
         methodLabel = RequestMethod(request.method)
         self.route = route ?? ServiceMetrics.unmatched
+        origin = request.headers[.origin]
     }
 }
 
 /// The service's middleware as `CalculatorService` chains them (`then` nests to the left), outermost first: those that
-/// only observe come before those that may answer, so that every response is counted, logged, identified and given
-/// its CORS headers, a preflight's and a refusal's too.
+/// only observe come before those that may answer, so that every response is counted, logged and identified, a
+/// preflight's and a refusal's too; a request whose body cannot be framed is refused before anything else answers it.
 typealias CalculatorMiddleware =
     MiddlewareChain<
         MiddlewareChain<
-            MiddlewareChain<MiddlewareChain<MiddlewareChain<MetricsMiddleware, RequestLogMiddleware>, RequestIDMiddleware>, CORSMiddleware>,
-            FramingMiddleware
+            MiddlewareChain<MiddlewareChain<MiddlewareChain<MetricsMiddleware, RequestLogMiddleware>, RequestIDMiddleware>, FramingMiddleware>,
+            CORSMiddleware
         >,
         AdmissionMiddleware
     >
