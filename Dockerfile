@@ -3,7 +3,7 @@
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends pkg-config libmicrohttpd-dev libmpfr-dev libgmp-dev libhiredis-dev libsqlite3-dev \
+    && apt-get install -y --no-install-recommends pkg-config libmicrohttpd-dev libmpfr-dev libgmp-dev libhiredis-dev libsqlite3-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift names every target, tests and benchmarks included, so their folders must be present. The Swift client
@@ -20,7 +20,7 @@ RUN swift build -c release --product calculator-server --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libmpfr6 libgmp10 libhiredis0.14 libsqlite3-0 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libmpfr6 libgmp10 libhiredis0.14 libsqlite3-0 zlib1g \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 calculator \
     && useradd --system --uid 10001 --gid 10001 --home-dir /app --shell /usr/sbin/nologin calculator \

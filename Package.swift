@@ -25,10 +25,11 @@ let package = Package(
         .systemLibrary(name: "CMPFR", pkgConfig: "mpfr", providers: [.apt(["libmpfr-dev", "libgmp-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The one growable byte buffer and decimal writer that the JSON, stored-form and Redis writers share.
         .target(name: "Bytes", swiftSettings: strict),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Bytes"], swiftSettings: strict),
         .target(name: "CalculatorEngine", dependencies: ["CMPFR", "Bytes"], swiftSettings: strict),
         .target(
             name: "SessionStore",
@@ -38,7 +39,7 @@ let package = Package(
         .target(
             name: "CalculatorService",
             dependencies: [
-                "HTTPServer", "CalculatorEngine", "SessionStore", "Bytes",
+                "HTTPServer", "CalculatorEngine", "SessionStore", "Bytes", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources")],
@@ -47,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "calculator-server",
             dependencies: [
-                "CalculatorService", "SessionStore", "HTTPServer",
+                "CalculatorService", "SessionStore", "HTTPServer", "Bytes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -49,7 +49,7 @@ struct JSONWriter: ~Copyable {
     /// A member name made at run time (problem extensions), escaped like any string.
     mutating func key(_ name: String) {
         separate()
-        writeString(name)
+        buffer.appendJSONString(name)
         buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
@@ -72,7 +72,7 @@ struct JSONWriter: ~Copyable {
     mutating func member(_ name: String, _ value: String) { key(name); string(value) }
     mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
 
-    mutating func string(_ value: String) { separate(); writeString(value); needsComma = true }
+    mutating func string(_ value: String) { separate(); buffer.appendJSONString(value); needsComma = true }
     mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
     @inline(__always) mutating func bool(_ value: Bool) { separate(); buffer.append(value ? "true" as StaticString : "false"); needsComma = true }
     @inline(__always) mutating func null() { separate(); buffer.append("null" as StaticString); needsComma = true }
@@ -133,45 +133,5 @@ struct JSONWriter: ~Copyable {
 
     private static func isPlain(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private mutating func writeString(_ value: String) {
-        buffer.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: they are copied at once and checked where they lie; the rare one that needs
-        // it is written again, escaped.
-        let start = buffer.count
-        buffer.append(value)
-        if buffer.contains(from: start, where: Self.needsEscape) {
-            buffer.removeAll(from: start)
-            writeEscaped(value.utf8Span.span)
-        }
-        buffer.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func writeEscaped(_ utf8: Span<UInt8>) {
-        for index in utf8.indices {
-            let byte = utf8[index]
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                buffer.append(UInt8(ascii: "\\"))
-                buffer.append(byte)
-            case UInt8(ascii: "\n"): buffer.append(#"\n"# as StaticString)
-            case UInt8(ascii: "\r"): buffer.append(#"\r"# as StaticString)
-            case UInt8(ascii: "\t"): buffer.append(#"\t"# as StaticString)
-            case 0..<0x20:
-                buffer.append(#"\u00"# as StaticString)
-                buffer.append(Self.hexDigit(byte >> 4))
-                buffer.append(Self.hexDigit(byte & 0xF))
-            default: buffer.append(byte)
-            }
-        }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -194,6 +194,7 @@ enum Rendering {
             for alias in info.aliases { json.string(alias) }
             json.endArray()
             json.field("label", info.label)
+            json.field("spoken", info.spokenName)
             json.field("kind", info.kind.rawValue)
             json.field("second", info.isSecondFunction)
             json.field("inverse", info.inverse)

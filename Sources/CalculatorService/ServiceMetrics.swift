@@ -9,12 +9,8 @@ import Synchronization
 final class ServiceMetrics: Sendable {
     /// The route label of a request no route took.
     static let unmatched = "unmatched"
-    /// Every route label, in the order /metrics lists them.
-    static let routes = [
-        "/", "/web/{file}", "/healthz", "/readyz", "/metrics", "/keys", "/openapi.yaml", "/sessions", "/sessions/{id}",
-        "/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}/history", "/sessions/{id}/events",
-        unmatched,
-    ]
+    /// Every route label, in the order /metrics lists them: each route's pattern, then `unmatched`.
+    static let routes = Route.allCases.map(\.rawValue) + [unmatched]
 
     /// The store's kind ("memory", "sqlite", "redis"), the `store` label of its operations.
     let store: String
@@ -47,7 +43,7 @@ final class ServiceMetrics: Sendable {
 
     init(store: String) {
         self.store = store
-        let busiest = ["/sessions/{id}/press", "/sessions/{id}/display", "/sessions/{id}", "/sessions"]
+        let busiest = Route.busiest.map(\.rawValue)
         let ordered = busiest + Self.routes.filter { !busiest.contains($0) }
         routeIndices = ordered.map { ($0, Self.routes.firstIndex(of: $0)!) }
         unmatchedIndex = Self.routes.firstIndex(of: Self.unmatched)!

@@ -1,8 +1,17 @@
 public enum RouteMatch: Sendable {
     case found(Router.Handler, RouteParameters)
-    /// The path exists under other methods; sorted, ready for an `Allow` header.
-    case methodNotAllowed(allowed: [String])
+    /// The path matches `route`, whose methods, sorted and ready for an `Allow` header, are `allowed`.
+    case methodNotAllowed(allowed: [String], route: String)
     case notFound
+
+    /// The pattern the path matched, for any method; nil when it matched none.
+    public var route: String? {
+        switch self {
+        case .found(_, let parameters): parameters.route
+        case .methodNotAllowed(_, let route): route
+        case .notFound: nil
+        }
+    }
 }
 
 /// Maps a method and a path to a handler. Knows nothing else.
@@ -107,11 +116,24 @@ public struct Router: Sendable {
             let parameters = RouteParameters(route: routes[route].pattern, names: routes[route].parameterNames, path: path, values: values)
             return .found(endpoints[endpoint].handler, parameters)
         }
-        // The 404/405 decision, off the hot path: `seen` has the methods of every route whose pattern matched.
+        // The 404/405 decision, off the hot path: `seen` has the methods of every route whose pattern matched, and
+        // a walk accepting any method finds the most specific of them.
         var allowed = methods.indices.filter { seen & 1 << UInt64($0) != 0 }.map { methods[$0] }
-        if allowed.isEmpty { return .notFound }
+        var anyValues = ParameterValues()
+        var anySeen: UInt64 = 0
+        guard !allowed.isEmpty, let node = walk(path, accepting: .max, &anyValues, &anySeen), let route = nodes[node].route else {
+            return .notFound
+        }
         if allowed.contains("GET"), !allowed.contains("HEAD") { allowed.append("HEAD") }
-        return .methodNotAllowed(allowed: allowed.sorted())
+        return .methodNotAllowed(allowed: allowed.sorted(), route: routes[route].pattern)
+    }
+
+    /// Every pattern registered, in the order of their first registration.
+    public var patterns: [String] { routes.map(\.pattern) }
+
+    /// Every method registered on `pattern`, in the order of registration (HEAD served by GET is not one).
+    public func methods(of pattern: String) -> [String] {
+        endpoints.filter { routes[$0.route].pattern == pattern }.map(\.method)
     }
 
     /// The method's bit in a node's `methods`; 0 for a method no handler is registered for.

@@ -74,4 +74,17 @@ import Testing
         buffer.appendHex(value)
         #expect(buffer.string == "id-" + text)
     }
+
+    /// Quotes, backslashes and control characters escaped as RFC 8259 §7 writes them (the short forms where there are
+    /// some), everything else as its UTF-8, after what the buffer held.
+    @Test(arguments: [
+        ("", #""""#), ("plain", #""plain""#), (#"say "hi""#, #""say \"hi\"""#), (#"a\b"#, #""a\\b""#),
+        ("line\nnext\r\t", #""line\nnext\r\t""#), ("\u{0}\u{1F}\u{7F}", #""\u0000\u001f\#u{7F}""#), ("½ × π", #""½ × π""#),
+    ])
+    func jsonStringsAreEscapedWhereJSONNeedsIt(_ value: String, _ json: String) {
+        var buffer = ByteBuffer(capacity: 4)
+        buffer.append(UInt8(ascii: "["))
+        buffer.appendJSONString(value)
+        #expect(buffer.bytes == Array(("[" + json).utf8))
+    }
 }

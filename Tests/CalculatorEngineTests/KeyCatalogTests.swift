@@ -1,5 +1,6 @@
-import CalculatorEngine
 import Testing
+
+@testable import CalculatorEngine
 
 @Suite struct KeyCatalogTests {
     @Test func everyNameAndAliasParses() throws {
@@ -11,6 +12,19 @@ import Testing
                 #expect(aliased == key, "alias \(alias)")
             }
         }
+    }
+
+    /// The page and `GET /keys` say each key by its spoken name: words wherever the label is a symbol, an
+    /// abbreviation or a letter with a meaning (`m+`, `sin`, `x`), the label itself only for a digit (0–9, and A–F of
+    /// programmer mode).
+    @Test func everyKeyHasASpokenName() {
+        for info in KeyCatalog.all {
+            let isDigit = info.label.count == 1 && info.label.allSatisfy(\.isHexDigit) && info.modes.allSatisfy { $0.kind == .digit }
+            #expect(isDigit == (info.spokenName == info.label), "\(info.name): \(info.spokenName)")
+            #expect(!info.spokenName.isEmpty && info.spokenName.allSatisfy { $0.isASCII }, "\(info.name)")
+        }
+        let names = Set(KeyCatalog.all.map(\.name))
+        #expect(KeyCatalog.spokenNames.keys.filter { !names.contains($0) }.isEmpty, "spoken names of keys that are not in the catalog")
     }
 
     @Test func namesAndAliasesAreUnique() {

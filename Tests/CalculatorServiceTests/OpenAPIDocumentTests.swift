@@ -1,6 +1,9 @@
 import CalculatorEngine
 import Foundation
+import HTTPServer
 import Testing
+
+@testable import CalculatorService
 
 /// openapi.yaml lists every key name by hand; this keeps it in step with the engine's catalog.
 @Suite struct OpenAPIDocumentTests {
@@ -71,6 +74,19 @@ import Testing
         }
     }
 
+    /// Generated code names each key by its `x-enum-varnames` entry (`M_PLUS`, `DIGIT_7`): the catalog's code names,
+    /// in the enumeration's order, each an identifier, none twice in an enumeration.
+    @Test func keyEnumVarnamesAreTheCatalogsCodeNames() throws {
+        for (schema, scientific) in [("KeyName", true), ("ProgrammerKeyName", false)] {
+            let listed = Self.quotedScalars(try Self.line("x-enum-varnames", ofSchema: schema))
+            #expect(listed == KeyCatalog.all.filter { $0.works(in: .scientific) == scientific }.map(\.codeName), "\(schema)")
+            #expect(Set(listed).count == listed.count, "\(schema): a code name twice")
+            for name in listed {
+                #expect(name.first?.isLetter == true && name.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }, "\(name)")
+            }
+        }
+    }
+
     @Test func keyAliasPatternIsExactlyTheCatalogsAliases() throws {
         let listed = try Self.alternatives(try Self.line("pattern", ofSchema: "KeyAlias"), after: "^(?:")
         #expect(listed.count == Set(listed).count, "duplicates in the pattern")
@@ -83,10 +99,31 @@ import Testing
         #expect(Set(listed) == Set(KeyCatalog.all.flatMap { [$0.name] + $0.aliases } + ["[0-9.]+"]))
     }
 
-    @Test func everyPathTheServiceRoutesIsDocumented() throws {
-        let document = try Self.document()
-        for path in ["/sessions:", "/sessions/{id}:", "/sessions/{id}/press:", "/sessions/{id}/display:", "/sessions/{id}/history:", "/sessions/{id}/events:", "/keys:", "/openapi.yaml:", "/healthz:", "/readyz:", "/:", "/web/{file}:", "/metrics:"] {
-            #expect(document.contains("\n  \(path)\n"), "\(path) is missing")
+    /// The document's paths, each with its operations' methods in upper case, in the document's order.
+    static func paths() throws -> [(path: String, methods: [String])] {
+        var paths: [(path: String, methods: [String])] = []
+        var inPaths = false
+        for line in try document().split(separator: "\n") {
+            if !line.hasPrefix(" ") { inPaths = line == "paths:" }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                paths.append((String(line.dropFirst(2).dropLast()), []))
+            } else if line.hasPrefix("    "), !line.hasPrefix("     "), let method = line.dropFirst(4).split(separator: ":").first,
+                ["get", "put", "post", "patch", "delete", "head", "options"].contains(method), !paths.isEmpty
+            {
+                paths[paths.count - 1].methods.append(method.uppercased())
+            }
+        }
+        return paths
+    }
+
+    /// The document's paths are `Route`'s patterns, and each path's operations the methods the router has for it.
+    @Test func theDocumentsPathsAreTheRouteTable() throws {
+        let documented = try Self.paths()
+        #expect(documented.map(\.path).sorted() == Route.allCases.map(\.rawValue).sorted())
+        let router = try InProcessClient(store: .memory).service.http.router
+        for (path, methods) in documented {
+            #expect(methods.sorted() == router.methods(of: path).sorted(), "\(path)")
         }
     }
 }

@@ -105,8 +105,4 @@ import Testing
             #expect(try gunzip(Gzip.compress(bytes)) == bytes, "\(bytes.count) bytes")
         }
     }
-
-    @Test func crc32OfTheCheckString() {
-        #expect(Gzip.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-    }
 }

@@ -127,12 +127,13 @@ import Testing
     }
 
     @Test func wrongMethodListsAllowedMethodsSortedWithHead() {
-        guard case .methodNotAllowed(let allowed) = Self.sessions.match(method: "PATCH", path: "/sessions/x") else {
+        guard case .methodNotAllowed(let allowed, let route) = Self.sessions.match(method: "PATCH", path: "/sessions/x") else {
             Issue.record("expected 405")
             return
         }
         #expect(allowed == ["DELETE", "GET", "HEAD", "PUT"])
-        guard case .methodNotAllowed(let createOnly) = Self.sessions.match(method: "GET", path: "/sessions") else {
+        #expect(route == "/sessions/:id")
+        guard case .methodNotAllowed(let createOnly, _) = Self.sessions.match(method: "GET", path: "/sessions") else {
             Issue.record("expected 405")
             return
         }
@@ -187,11 +188,12 @@ import Testing
         router.add("GET", "/sessions/new", Self.named("new"))
         router.add("DELETE", "/sessions/:id", Self.named("delete"))
         #expect(try #require(Self.resolve(router, "DELETE", "/sessions/new")).0 == "delete")
-        guard case .methodNotAllowed(let allowed) = router.match(method: "PUT", path: "/sessions/new") else {
+        guard case .methodNotAllowed(let allowed, let route) = router.match(method: "PUT", path: "/sessions/new") else {
             Issue.record("expected 405")
             return
         }
         #expect(allowed == ["DELETE", "GET", "HEAD"])
+        #expect(route == "/sessions/new", "the most specific pattern the path matches")
     }
 
     @Test func headFallsBackToGetUnlessRegistered() throws {
@@ -208,7 +210,7 @@ import Testing
         router.add("GET", "/a/:x", Self.named("first"))
         router.add("GET", "/a/:x", Self.named("second"))
         #expect(try #require(Self.resolve(router, "GET", "/a/1")).0 == "second")
-        guard case .methodNotAllowed(let allowed) = router.match(method: "POST", path: "/a/1") else {
+        guard case .methodNotAllowed(let allowed, _) = router.match(method: "POST", path: "/a/1") else {
             Issue.record("expected 405")
             return
         }

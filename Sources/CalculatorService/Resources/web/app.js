@@ -115,21 +115,6 @@
   // programmer keypad is modes.js's.
   const placedElsewhere = new Set(['AC', 'C', 'CE', 'rad', 'deg', 'grad', 'undo', 'redo']);
 
-  // What a screen reader says for each key (the labels are symbols).
-  const spoken = {
-    '(': 'open parenthesis', ')': 'close parenthesis', mc: 'memory clear', 'm+': 'memory add',
-    'm-': 'memory subtract', mr: 'memory recall', AC: 'all clear', C: 'clear entry', neg: 'change sign',
-    percent: 'percent', '/': 'divide', '2nd': 'second functions', sq: 'square', cube: 'cube', pow: 'power',
-    exp: 'e to the power of x', pow10: 'ten to the power of x', '*': 'multiply', recip: 'reciprocal',
-    sqrt: 'square root', cbrt: 'cube root', root: 'y-th root', ln: 'natural logarithm', log10: 'logarithm base 10',
-    '-': 'subtract', fact: 'factorial', sin: 'sine', cos: 'cosine', tan: 'tangent', e: 'e, Euler\'s number',
-    EE: 'exponent', '+': 'add', rad: 'switch to radians', deg: 'switch to degrees', sinh: 'hyperbolic sine',
-    cosh: 'hyperbolic cosine', tanh: 'hyperbolic tangent', pi: 'pi', rand: 'random number', '.': 'decimal point',
-    '=': 'equals', back: 'backspace', asin: 'arc sine', acos: 'arc cosine', atan: 'arc tangent',
-    asinh: 'inverse hyperbolic sine', acosh: 'inverse hyperbolic cosine', atanh: 'inverse hyperbolic tangent',
-    pow2: 'two to the power of x', log2: 'logarithm base 2', logy: 'logarithm base y', undo: 'undo', redo: 'redo',
-  };
-
   const backspaceIcon = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" '
     + 'stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" '
     + 'd="M9 5h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-6-7z M12.5 9.5l5 5 M17.5 9.5l-5 5"/></svg>';
@@ -174,8 +159,9 @@
     } else {
       button.textContent = info ? info.label : name;
     }
-    button.setAttribute('aria-label', spoken[shownName] || (info ? info.label : name));
-    button.title = spoken[shownName] || '';
+    // What a screen reader says: the catalog's spoken name (the labels are symbols).
+    button.setAttribute('aria-label', info ? info.spoken : name);
+    button.title = info && info.spoken !== info.label ? info.spoken : '';
   }
 
   function drawKeypad(keys) {

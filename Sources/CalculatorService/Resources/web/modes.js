@@ -33,16 +33,12 @@
   const radixes = [['hex', 'HEX', 16], ['dec', 'DEC', 10], ['oct', 'OCT', 8], ['bin', 'BIN', 2]];
   const words = [['qword', 'QWORD', 64], ['dword', 'DWORD', 32], ['word', 'WORD', 16], ['byte', 'BYTE', 8]];
 
-  // What a screen reader says for the keys of this script (the labels are abbreviations).
-  const spoken = {
-    and: 'bitwise and', or: 'bitwise or', xor: 'bitwise exclusive or', not: 'bitwise not', nand: 'bitwise not and',
-    nor: 'bitwise not or', rol: 'rotate left', ror: 'rotate right', lsh: 'shift left', rsh: 'shift right',
-    mod: 'remainder', CE: 'clear entry', back: 'backspace', AC: 'all clear', neg: 'change sign', mc: 'memory clear',
-    mr: 'memory recall', 'm+': 'memory add', 'm-': 'memory subtract', sto: 'store in a variable',
-    rcl: 'recall a variable', x: 'variable x', y: 'variable y', z: 'variable z', t: 'variable t', '/': 'divide',
-    '*': 'multiply', '-': 'subtract', '+': 'add', '=': 'equals', '(': 'open parenthesis', ')': 'close parenthesis',
-    hex: 'hexadecimal', dec: 'decimal', oct: 'octal', bin: 'binary', qword: '64-bit word', dword: '32-bit word',
-    word: '16-bit word', byte: '8-bit byte', grad: 'angles in gradians',
+  // What a screen reader says for a key of this keypad (the labels are abbreviations): the catalog's spoken name,
+  // which is for the key's meaning in the other modes, so a digit here (C is clear entry there) says its label.
+  const spoken = (name) => {
+    const info = catalog.get(name);
+    if (!info) return undefined;
+    return info.modes.programmer === 'digit' ? info.label : info.spoken;
   };
 
   const press = (name) => root.dispatchEvent(new CustomEvent('calculator:press', { detail: name }));
@@ -55,7 +51,7 @@
     made.className = className;
     made.dataset.key = name;
     made.textContent = label;
-    made.setAttribute('aria-label', spoken[name] || label);
+    made.setAttribute('aria-label', spoken(name) || label);
     for (const [attribute, value] of Object.entries(extra)) made.setAttribute(attribute, value);
     made.addEventListener('click', onClick);
     return made;
@@ -95,7 +91,7 @@
     el.wordSelect.replaceChildren(...words.map(([name, label]) => button(name, label, 'segment', { 'aria-pressed': 'false' })));
     el.radixes.replaceChildren(...radixes.map(([name, label]) => {
       const line = button(name, '', 'radix-line');
-      line.setAttribute('aria-label', `${spoken[name]}: show the display in it`);
+      line.setAttribute('aria-label', `${spoken(name)}: show the display in it`);
       const tag = document.createElement('span');
       tag.className = 'radix-name';
       tag.textContent = label;

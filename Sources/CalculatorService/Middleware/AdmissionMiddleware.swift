@@ -1,0 +1,38 @@
+import HTTPServer
+
+/// The API key and the session rate limit, checked before any route's handler runs; only the /sessions paths are
+/// guarded. The press rate limit counts keys, so the press handler applies it once it has read them.
+struct AdmissionMiddleware: Middleware {
+    let apiKey: [UInt8]?
+    let sessionLimit: ClientRateLimit?
+
+    func request(_ request: borrowing Request, _ context: inout CalculatorContext) -> Response? {
+        guard apiKey != nil || sessionLimit != nil else { return nil }
+        return refusal(request)?.response(to: request)
+    }
+
+    private func refusal(_ request: borrowing Request) -> Problem? {
+        let path = request.pathUTF8
+        guard path.starts(with: "/sessions".utf8) else { return nil }
+        if let apiKey, !Self.bearerMatches(request.headers[.authorization], apiKey) {
+            return Problem(
+                .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
+                headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
+        }
+        switch request.method {
+        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": return sessionLimit?.admit(request)
+        default: return nil
+        }
+    }
+
+    /// Compares in time that depends only on the lengths, so the key cannot be guessed byte by byte.
+    static func bearerMatches(_ header: String?, _ key: [UInt8]) -> Bool {
+        guard let header, header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return false }
+        let given = Array(header.utf8.dropFirst(7))
+        var difference = UInt8(truncatingIfNeeded: given.count ^ key.count)
+        for index in 0..<max(given.count, key.count) {
+            difference |= (index < given.count ? given[index] : 0) ^ (index < key.count ? key[index] : 0)
+        }
+        return difference == 0
+    }
+}
