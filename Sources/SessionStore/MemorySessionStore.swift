@@ -49,7 +49,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionBackend {
 
     @usableFromInline let shards: [Shard]
     public let options: SessionStoreOptions
-    public let updates = VersionedUpdates<Value>(remembering: nil)
+    public let updates = VersionedUpdates<Value>(remembering: nil, answersAtOnce: true)
     @usableFromInline let generations = Atomic<UInt64>(0)
     @usableFromInline let ttl: Double
     /// Entries held, expired or not; exact live counts come from `count`.

@@ -63,6 +63,18 @@ public final class SessionUpdateLines: Sendable {
         return true
     }
 
+    /// Queues `begin` behind the line of `id` when there is one: true. False, and no line is made, when there is none
+    /// (the caller then begins at once, in no line) or when the lines are closing.
+    @inlinable
+    func join(_ id: SessionID, _ begin: @escaping @Sendable () -> Void) -> Bool {
+        if closing.load(ordering: .acquiring) { return false }
+        return shard(id).lines.withLock { lines -> Bool in
+            guard lines[id] != nil else { return false }
+            lines[id]!.waiting.append(begin)
+            return true
+        }
+    }
+
     /// Refuses later updates and waits until every update in the lines has reported: a store closes its connections
     /// only after that. Must not be called from a completion of the store (which an update waits for).
     public func close() {

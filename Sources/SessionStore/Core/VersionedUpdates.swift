@@ -4,7 +4,10 @@
 /// When another write came first, it goes again from the session as it is then.
 ///
 /// - Updates of one session run one at a time in this process (`SessionUpdateLines`), so they never conflict with
-///   each other; a conflict is a write from another process (Redis) or a session made again under its id.
+///   each other; a conflict is a write from another process (Redis) or a session made again under its id. A backend
+///   that answers at once (memory) puts only the updates given a worker in line, and the others join a line only
+///   when the session has one: two short updates that meet there cost one of them a second try, less than a line
+///   costs every update.
 /// - A refusal or a keep decided on a remembered value is decided again on a fetched one: what is remembered may be
 ///   stale, and the answer must come from the session as it is stored.
 /// - The check and the change run on the thread that starts the attempt (the caller's, or the backend's when a
@@ -14,6 +17,8 @@
 public final class VersionedUpdates<Value: Sendable>: Sendable {
     @usableFromInline let recent: RecentValues<Value>?
     @usableFromInline let lines = SessionUpdateLines()
+    /// Every update waits in line (a backend whose writes wait for a disk or a server), or only those given a worker.
+    @usableFromInline let linesEveryUpdate: Bool
 
     /// Refuses later updates and waits until those under way have reported; a backend calls it first when it closes.
     public func close() {
@@ -26,8 +31,10 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
 
     /// `remembering`: where to keep what the backend last wrote or fetched (its value, so no decode), for a backend
     /// whose fetch costs a round trip or a decode; nil for one whose fetch costs neither (memory).
-    public init(remembering recent: RecentValues<Value>?) {
+    /// `answersAtOnce`: the backend's calls report before they return (memory).
+    public init(remembering recent: RecentValues<Value>?, answersAtOnce: Bool = false) {
         self.recent = recent
+        self.linesEveryUpdate = !answersAtOnce
     }
 
     @inlinable
@@ -35,8 +42,14 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
         _ id: SessionID, _ update: Update, on backend: Backend, worker: LongWork?,
         completion: @escaping UpdateCompletion<Update.Output>
     ) {
-        let job = UpdateJob(id: id, update: update, backend: backend, worker: worker, completion: completion)
-        if !lines.submit(id, { job.begin() }) { completion(.failure(SessionStoreError.closed)) }
+        if linesEveryUpdate || worker != nil {
+            let job = UpdateJob(id: id, update: update, backend: backend, worker: worker, inLine: true, completion: completion)
+            if !lines.submit(id, { job.begin() }) { completion(.failure(SessionStoreError.closed)) }
+            return
+        }
+        let joined = UpdateJob(id: id, update: update, backend: backend, worker: nil, inLine: true, completion: completion)
+        if lines.join(id, { joined.begin() }) { return }
+        UpdateJob(id: id, update: update, backend: backend, worker: nil, inLine: false, completion: completion).begin()
     }
 }
 
@@ -47,14 +60,20 @@ struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>:
     @usableFromInline let update: Update
     @usableFromInline let backend: Backend
     @usableFromInline let worker: LongWork?
+    /// In its session's line, whose next update begins when this one has reported.
+    @usableFromInline let inLine: Bool
     @usableFromInline let completion: UpdateCompletion<Update.Output>
 
     @inlinable
-    init(id: SessionID, update: Update, backend: Backend, worker: LongWork?, completion: @escaping UpdateCompletion<Update.Output>) {
+    init(
+        id: SessionID, update: Update, backend: Backend, worker: LongWork?, inLine: Bool,
+        completion: @escaping UpdateCompletion<Update.Output>
+    ) {
         self.id = id
         self.update = update
         self.backend = backend
         self.worker = worker
+        self.inLine = inLine
         self.completion = completion
     }
 
@@ -141,6 +160,6 @@ struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>:
         } else {
             completion(result)
         }
-        backend.updates.lines.end(id)
+        if inLine { backend.updates.lines.end(id) }
     }
 }
