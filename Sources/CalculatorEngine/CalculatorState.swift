@@ -1,33 +1,3 @@
-/// Where the key state machine is between keys (Microsoft CalcManager's `CCalcEngine` flags, made one enum).
-enum Phase: Sendable {
-    /// A number is being typed into `entry`.
-    case entering
-    /// The current operand is a finished value: a unary result, a constant, `mr`.
-    case operand
-    /// A binary operator was pressed and its right operand has not started; a second operator replaces it.
-    case afterOperator
-    /// `(` was pressed; the group has no operand yet.
-    case afterOpenParenthesis
-    /// `)` closed a group; a number or `(` that follows multiplies it.
-    case closedGroup
-    /// `=` finished a calculation; a number starts a new one, an operator continues from the result.
-    case result
-}
-
-/// One level of what is waiting for an operand: `left op …` or an open parenthesis.
-enum PendingItem: Sendable, Equatable {
-    case operation(left: Number, op: BinaryOperator)
-    /// `outerPrefix` is the expression text before the `(`, restored when the group closes.
-    case openParenthesis(outerPrefix: String)
-}
-
-/// What a repeated `=` applies again: the last operation `=` evaluated, which is the outermost one, with its
-/// evaluated right operand (`2 + 3 = =` adds 3 once more, `2 + 3 × 4 = =` adds 12), as Windows and GNOME do.
-struct RepeatOperation: Sendable, Equatable {
-    let op: BinaryOperator
-    let operand: Number
-}
-
 /// A session's whole calculator: typed entry, pending operations with precedence and parentheses, memory, the 2nd
 /// toggle, error state, settings, a bounded history and the undo steps. A value type; `apply(_:random:)` is the one
 /// way to change it apart from `update(settings:)` and `clearHistory()`.
@@ -52,32 +22,26 @@ public struct CalculatorState: Sendable, Equatable {
     /// Expression texts longer than this many UTF-8 bytes keep only their end, after "…" (same reason).
     public static let expressionLimit = 300
 
-    var entry: InputBuffer? = InputBuffer()
-    /// The value shown when no number is being typed; nil is 0 (saves an allocation in a fresh state).
-    var value: Number?
-    var phase: Phase = .entering
-    var pending: [PendingItem] = []
-    /// Expression text of everything in `pending`.
-    var prefix = ""
-    /// Expression text of the current operand when it is not being typed.
-    var operandText: String?
-    var lastOperation: RepeatOperation?
+    /// The operation stack of scientific and immediate mode: the typed entry, the shown value, pending operations
+    /// and their expression text, the operation a further `=` repeats. Fresh while programmer mode has the keys.
+    var stack = OperationStack<DecimalArithmetic>()
     var memoryValue: Number?
     /// Kept like memory: AC keeps them.
     var variables = Variables()
     /// A `sto` or `rcl` that waits for its variable key; meanwhile other keys are refused and AC cancels it.
     public internal(set) var awaiting: VariableCommand?
-    /// Programmer mode's engine, which has the keys while `settings.mode` is `programmer`; nil in the other modes.
-    @Boxed var programmer: ProgrammerMachine? = nil
+    /// Programmer mode's operation stack, which has the keys while `settings.mode` is `programmer`; nil in the other
+    /// modes.
+    @Boxed var programmer: OperationStack<WordArithmetic>? = nil
     /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
     var undoHistory = UndoHistory()
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        if settings.mode == .programmer { programmer = ProgrammerMachine() }
+        if settings.mode == .programmer { programmer = OperationStack() }
     }
 
-    public var isPending: Bool { !pending.isEmpty }
+    public var isPending: Bool { programmer.map { !$0.pending.isEmpty } ?? !stack.pending.isEmpty }
 
     /// Memory formatted like the display; nil when memory is empty.
     public var memory: String? { memoryValue.map(shownText) }
@@ -103,347 +67,154 @@ public struct CalculatorState: Sendable, Equatable {
         }
         guard var action = key.action else { return }
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
-        let pendingBefore = pending.count
-        defer { if action.mayGrowKeptNumbers || pending.count != pendingBefore { keepNumbersWithinBudget() } }
+        let pendingBefore = stack.pending.count
+        defer { if action.mayGrowKeptNumbers || stack.pending.count != pendingBefore { keepNumbersWithinBudget() } }
         if error != nil {
-            // While Error shows, only the clearing keys act (AC, C, ⌫), and a digit or the point starts a new number
-            // after clearing, as in Windows; every other key, angle keys and memory included, is ignored.
-            switch action {
-            case .allClear, .clear, .backspace:
-                reset()
-                refresh()
-                return
-            case .digit, .point:
-                reset()
-            case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
-                .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
-                return
-            }
+            guard passesErrorLock(action.errorLock) else { return refresh() }
         }
-        switch action {
-        case .digit(let digit): pressEntry(UInt8(ascii: "0") + digit)
-        case .point: pressEntry(UInt8(ascii: "."))
-        case .exponent: pressEntry(UInt8(ascii: "e"))
-        case .binary(let op): pressBinary(op)
-        case .unary(let function): pressUnary(function)
-        case .negate: pressNegate()
-        case .percent: pressPercent()
-        case .constant(let constant): pressValue(.constant(constant), text: constant.symbol)
-        case .random:
-            let number = Number.unitFraction(random.next())
-            pressValue(number, text: formatter.string(number))
-        case .openParenthesis: pressOpenParenthesis()
-        case .closeParenthesis: pressCloseParenthesis()
-        case .equals:
-            if let description = pressEquals() {
+        do throws(StackFailure) {
+            let arithmetic = DecimalArithmetic(settings)
+            switch action {
+            case .digit(let digit): try pressEntry(UInt8(ascii: "0") + digit, arithmetic)
+            case .point: try pressEntry(UInt8(ascii: "."), arithmetic)
+            case .exponent: try pressEntry(UInt8(ascii: "e"), arithmetic)
+            case .binary(let op): try stack.binary(op, arithmetic)
+            case .unary(let function): try pressUnary(function, arithmetic)
+            case .negate: pressNegate(arithmetic)
+            case .percent: try pressPercent(arithmetic)
+            case .constant(let constant): try stack.put(.constant(constant), text: constant.symbol, arithmetic)
+            case .random:
+                let number = Number.unitFraction(random.next())
+                try stack.put(number, text: arithmetic.string(number), arithmetic)
+            case .openParenthesis: try stack.open(arithmetic)
+            case .closeParenthesis: try stack.close(arithmetic)
+            case .equals:
+                let description = try stack.equals(arithmetic)
                 // Recorded after refresh so the result is formatted once.
                 refresh()
                 record(description, result: display)
                 return
+            case .allClear: reset()
+            case .clear: stack.clearEntry()
+            case .backspace:
+                if stack.phase == .entering, var buffer = stack.entry, !buffer.isPristine {
+                    buffer.removeLast()
+                    stack.entry = buffer
+                }
+            case .memoryClear: memoryValue = nil
+            case .memoryAdd: try pressMemory(add: true, arithmetic)
+            case .memorySubtract: try pressMemory(add: false, arithmetic)
+            case .memoryRecall:
+                let number = memoryValue ?? .integer(0)
+                try stack.put(number, text: arithmetic.string(number), arithmetic)
+            case .angle(let unit): settings.angle = unit
+            case .second: isSecondActive.toggle()
+            case .variable(let variable): try pressVariable(variable, arithmetic)
+            case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
             }
-        case .allClear: reset()
-        case .clear:
-            entry = InputBuffer()
-            phase = .entering
-            operandText = nil
-        case .backspace:
-            if phase == .entering, var buffer = entry, !buffer.isPristine {
-                buffer.removeLast()
-                entry = buffer
-            }
-        case .memoryClear: memoryValue = nil
-        case .memoryAdd: pressMemory(add: true)
-        case .memorySubtract: pressMemory(add: false)
-        case .memoryRecall:
-            let number = memoryValue ?? .integer(0)
-            pressValue(number, text: formatter.string(number))
-        case .angle(let unit): settings.angle = unit
-        case .second: isSecondActive.toggle()
-        case .variable(let variable): pressVariable(variable)
-        case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
+        } catch {
+            fail(error)
         }
         refresh()
     }
 
-    // MARK: state machine
+    // MARK: the decimal modes' own keys
 
     var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
-    private var arithmetic: Arithmetic { Arithmetic() }
-    var shownValue: Number { value ?? .integer(0) }
-
-    /// The operand an operator, function or `=` acts on, with its expression text. Right after an operator or `(`
-    /// that is the displayed value (`7 + =` is 7 + 7). Nil when the typed number is out of range (now an error).
-    mutating func currentOperand() -> (Number, String)? {
-        switch phase {
-        case .entering:
-            let buffer = entry ?? InputBuffer()
-            switch arithmetic.checked(buffer.value) {
-            case .success(let number): return (number, buffer.text)
-            case .failure(let failure):
-                fail(failure)
-                return nil
-            }
-        case .afterOperator, .afterOpenParenthesis:
-            return (shownValue, formatter.string(shownValue))
-        case .operand, .closedGroup, .result:
-            return (shownValue, operandText ?? formatter.string(shownValue))
-        }
-    }
+    var shownValue: Number { stack.value ?? .integer(0) }
 
     /// A digit, "." or "e" (EE), as its ASCII code: extends the number being typed or starts a new one.
-    private mutating func pressEntry(_ character: UInt8) {
-        if phase == .entering, let buffer = entry, !(buffer.isPristine && character == UInt8(ascii: "e")) {
+    private mutating func pressEntry(_ character: UInt8, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
+        if stack.phase == .entering, let buffer = stack.entry, !(buffer.isPristine && character == UInt8(ascii: "e")) {
             // Changed in place (`entry?.`): a copy would share the text and make a longer one copy itself.
             switch character {
-            case UInt8(ascii: "."): entry?.appendPoint()
-            case UInt8(ascii: "e"): entry?.beginExponent()
-            default: entry?.appendDigit(character, limit: settings.shownDigits)
+            case UInt8(ascii: "."): stack.entry?.appendPoint()
+            case UInt8(ascii: "e"): stack.entry?.beginExponent()
+            default: stack.entry?.appendDigit(character, limit: settings.shownDigits)
             }
             return
         }
-        if phase == .closedGroup {
-            // ")" followed by a number multiplies: (2 + 3) 4 is 20.
-            pressBinary(.multiply)
-            if error != nil { return }
-        }
-        if phase == .result { prefix = "" }
-        entry = .starting(with: character)
-        phase = .entering
-        operandText = nil
+        try stack.startEntry(.starting(with: character), arithmetic)
     }
 
-    /// π, e, rand and mr: after a typed number or a closed group they multiply it, as `(` does (`2 π` is 2π like
-    /// `( 2 ) π`); after anything else they are the new operand.
-    mutating func pressValue(_ number: Number, text: String) {
-        if phase == .closedGroup || (phase == .entering && !(entry?.isPristine ?? true)) {
-            pressBinary(.multiply)
-            if error != nil { return }
-        }
-        value = number
-        entry = nil
-        operandText = text
-        phase = .operand
-    }
-
-    private mutating func pressNegate() {
-        switch phase {
+    private mutating func pressNegate(_ arithmetic: DecimalArithmetic) {
+        switch stack.phase {
         case .entering:
-            entry?.toggleSign()
+            stack.entry?.toggleSign()
         case .afterOperator, .afterOpenParenthesis:
             // Starts a negative entry, as on a phone: "5 × neg 3" is 5 × −3.
-            entry = InputBuffer(text: "-0", isPristine: false)
-            phase = .entering
+            stack.entry = InputBuffer(text: "-0", isPristine: false)
+            stack.phase = .entering
         case .operand, .closedGroup, .result:
-            let text = operandText ?? formatter.string(shownValue)
-            value = shownValue.negated
-            operandText = "−(" + text + ")"
-            phase = .operand
+            stack.show(shownValue.negated, text: "−(" + (stack.operandText ?? arithmetic.string(shownValue)) + ")")
         }
     }
 
-    private mutating func pressBinary(_ op: BinaryOperator) {
-        if phase == .afterOperator, case .operation(let left, let previous)? = pending.last {
-            // A second operator in a row replaces the first: 5 + × 3 is 5 × 3.
-            pending.removeLast()
-            if prefix.hasSuffix(" " + previous.symbol) { prefix.removeLast(previous.symbol.count + 1) }
-            var v = left
-            guard reduce(&v, before: op) else { return }
-            pending.append(.operation(left: v, op: op))
-            prefix += " " + op.symbol
-            value = v
-            return
-        }
-        guard var (operand, text) = currentOperand() else { return }
-        // A result continued with an operator keeps its brackets: 1 + 2 = × 2 reads (1 + 2) × 2.
-        if phase == .result, Self.hasTopLevelOperator(text) { text = "(" + text + ")" }
-        var v = operand
-        guard reduce(&v, before: op) else { return }
-        pending.append(.operation(left: v, op: op))
-        prefix = Self.joined(prefix, text) + " " + op.symbol
-        value = v
-        entry = nil
-        operandText = nil
-        phase = .afterOperator
-    }
-
-    /// Applies to `v` the pending operations of the innermost group that bind at least as tightly as `op`
-    /// (all of them in immediate mode, or when `op` is nil). False after an error.
-    private mutating func reduce(_ v: inout Number, before op: BinaryOperator?) -> Bool {
-        while case .operation(let left, let pendingOp)? = pending.last {
-            if let op, settings.mode == .scientific {
-                if pendingOp.precedence < op.precedence { break }
-                if pendingOp.precedence == op.precedence && op.isRightAssociative && pending.count < Self.pendingLimit { break }
-            }
-            switch arithmetic.apply(pendingOp, left, v) {
-            case .success(let result): v = result
-            case .failure(let failure):
-                fail(failure)
-                return false
-            }
-            pending.removeLast()
-        }
-        return true
-    }
-
-    private mutating func pressUnary(_ function: UnaryFunction) {
-        guard let (operand, text) = currentOperand() else { return }
-        switch arithmetic.apply(function, operand, angle: settings.angle) {
-        case .success(let result):
-            value = result
-            entry = nil
-            operandText = function.describe(text)
-            phase = .operand
-        case .failure(let failure):
-            fail(failure, attempted: function.describe(text))
+    private mutating func pressUnary(_ function: UnaryFunction, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
+        let (operand, text) = try stack.currentOperand(arithmetic)
+        switch arithmetic.arithmetic.apply(function, operand, angle: settings.angle) {
+        case .success(let result): stack.show(result, text: function.describe(text))
+        case .failure(let failure): throw StackFailure(error: failure, attempted: Self.joined(stack.prefix, function.describe(text)))
         }
     }
 
     /// x% is x/100, except after + or − where it is that percentage of the left operand (50 + 10% is 50 + 5).
-    private mutating func pressPercent() {
-        guard let (operand, text) = currentOperand() else { return }
-        var outcome = arithmetic.divide(operand, .integer(100))
-        if case .operation(let left, let op)? = pending.last, op == .add || op == .subtract, case .success(let fraction) = outcome {
+    private mutating func pressPercent(_ arithmetic: DecimalArithmetic) throws(StackFailure) {
+        let (operand, text) = try stack.currentOperand(arithmetic)
+        var outcome = arithmetic.arithmetic.divide(operand, .integer(100))
+        if case .operation(let left, let op)? = stack.pending.last, op == .add || op == .subtract, case .success(let fraction) = outcome {
             outcome = arithmetic.apply(.multiply, left, fraction)
         }
         switch outcome {
-        case .success(let result):
-            value = result
-            entry = nil
-            operandText = (Self.hasTopLevelOperator(text) ? "(" + text + ")" : text) + "%"
-            phase = .operand
-        case .failure(let failure):
-            fail(failure)
+        case .success(let result): stack.show(result, text: (Self.hasTopLevelOperator(text) ? "(" + text + ")" : text) + "%")
+        case .failure(let failure): throw StackFailure(error: failure, attempted: attempted)
         }
     }
 
-    private mutating func pressOpenParenthesis() {
-        guard pending.count < Self.pendingLimit else { return }
-        switch phase {
-        case .entering where !(entry?.isPristine ?? true), .operand, .closedGroup:
-            // A number followed by "(" multiplies: 2 (1 + 1) is 4.
-            pressBinary(.multiply)
-            if error != nil { return }
-        case .result:
-            prefix = ""
-        default:
-            break
-        }
-        // Right after an operator (typed or implied) the group starts from 0, as in Windows: 6 + ( = is 6.
-        value = phase == .afterOperator ? nil : shownValue
-        pending.append(.openParenthesis(outerPrefix: prefix))
-        prefix = Self.joined(prefix, "(")
-        entry = nil
-        operandText = nil
-        phase = .afterOpenParenthesis
-    }
-
-    private mutating func pressCloseParenthesis() {
-        // An unmatched ")" is ignored.
-        guard pending.contains(where: { if case .openParenthesis = $0 { true } else { false } }) else { return }
-        guard let (operand, text) = currentOperand() else { return }
-        var v = operand
-        guard reduce(&v, before: nil) else { return }
-        guard case .openParenthesis(let outer)? = pending.popLast() else { return }
-        let inner = String(prefix.dropFirst(Self.joined(outer, "(").count))
-        operandText = "(" + Self.joined(inner, text) + ")"
-        prefix = outer
-        value = v
-        entry = nil
-        phase = .closedGroup
-    }
-
-    /// Evaluates everything; returns the description to record with the result, or nil after an error (recorded here).
-    private mutating func pressEquals() -> String? {
-        let wasResult = phase == .result
-        guard let (operand, text) = currentOperand() else { return nil }
-        var v = operand
-        let description: String
-        if !pending.isEmpty {
-            // Innermost first; the last operation applied, the outermost, is the one a further `=` repeats.
-            var full = Self.joined(prefix, text)
-            while let item = pending.popLast() {
-                guard case .operation(let left, let op) = item else {
-                    full += ")"
-                    continue
-                }
-                lastOperation = RepeatOperation(op: op, operand: v)
-                switch arithmetic.apply(op, left, v) {
-                case .success(let result): v = result
-                case .failure(let failure):
-                    fail(failure)
-                    record(full, result: DisplayFormatter.error)
-                    return nil
-                }
-            }
-            description = full
-        } else if let last = lastOperation {
-            let left = wasResult ? formatter.string(operand) : text
-            description = left + " " + last.op.symbol + " " + formatter.string(last.operand)
-            switch arithmetic.apply(last.op, operand, last.operand) {
-            case .success(let result): v = result
-            case .failure(let failure):
-                fail(failure)
-                record(description, result: DisplayFormatter.error)
-                return nil
-            }
-        } else {
-            description = text
-        }
-        value = v
-        entry = nil
-        phase = .result
-        prefix = ""
-        operandText = description
-        return description
-    }
-
-    /// m+, m− and sto: the current operand. A typed number becomes a finished operand; the fresh 0 of a new entry
-    /// stays one, so `m+ neg 5` types −5 and `m+ ( 8` opens a group without an implied × 0. Nil after an error.
-    mutating func takeOperand() -> Number? {
-        guard let (operand, text) = currentOperand() else { return nil }
-        if phase == .entering, !(entry?.isPristine ?? true) {
-            value = operand
-            entry = nil
-            operandText = text
-            phase = .operand
-        }
-        return operand
-    }
-
-    private mutating func pressMemory(add: Bool) {
-        guard let operand = takeOperand() else { return }
+    private mutating func pressMemory(add: Bool, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
+        let operand = try stack.takeOperand(arithmetic)
         switch arithmetic.apply(add ? .add : .subtract, memoryValue ?? .integer(0), operand) {
         case .success(let result): memoryValue = result
-        case .failure(let failure): fail(failure)
+        case .failure(let failure): throw StackFailure(error: failure, attempted: attempted)
         }
     }
+
+    /// The expression text of what a key was attempting on the current operand.
+    private var attempted: String { Self.joined(stack.prefix, stack.operandText ?? stack.entry?.text ?? "") }
+
+    // MARK: every mode
 
     /// AC: everything but memory, variables, settings (angle included) and the history tape.
     mutating func reset() {
-        entry = InputBuffer()
-        value = nil
-        phase = .entering
-        pending = []
-        prefix = ""
-        operandText = nil
-        lastOperation = nil
+        stack = OperationStack()
+        if programmer != nil { programmer = OperationStack() }
         error = nil
         isSecondActive = false
         awaiting = nil
         expression = ""
     }
 
-    /// Enters the error state; `expression` keeps what was attempted.
-    private mutating func fail(_ failure: CalculatorError, attempted: String? = nil) {
-        expression = Self.clipped(Self.joined(prefix, attempted ?? operandText ?? entry?.text ?? ""))
-        error = failure
-        entry = nil
-        value = nil
-        phase = .result
-        pending = []
-        prefix = ""
-        operandText = nil
-        lastOperation = nil
+    /// Whether a key goes on to act while Error shows (the Error lock of every mode): only the clearing keys act, and
+    /// a digit or the point starts a new number after clearing, as in Windows.
+    mutating func passesErrorLock(_ answer: ErrorLock) -> Bool {
+        switch answer {
+        case .ignored: return false
+        case .clears:
+            reset()
+            return false
+        case .clearsThenActs:
+            reset()
+            return true
+        }
+    }
+
+    /// Enters the error state of any mode: the expression keeps what was attempted, the history tape what `=`
+    /// evaluated.
+    mutating func fail(_ failure: StackFailure) {
+        expression = Self.clipped(failure.attempted)
+        error = failure.error
+        if settings.mode == .programmer { programmer = .failed } else { stack = .failed }
+        if failure.isEvaluation { record(failure.attempted, result: DisplayFormatter.error) }
     }
 
     /// Stores display and expression so reading them is O(1).
@@ -452,17 +223,43 @@ public struct CalculatorState: Sendable, Equatable {
             display = DisplayFormatter.error
             return
         }
-        // Assigned only when clipped: storing the same text again is a release and a retain on every key.
-        if prefix.utf8.count > Self.expressionLimit { prefix = Self.clipped(prefix) }
-        if let text = operandText, text.utf8.count > Self.expressionLimit { operandText = Self.clipped(text) }
-        let current: String?
-        if phase == .entering, let entry {
+        if let programmer { return refresh(programmer: programmer) }
+        stack.clip()
+        if stack.phase == .entering, let entry = stack.entry {
             display = entry.text
-            current = entry.isPristine ? nil : entry.text
         } else {
             display = formatter.string(shownValue)
-            current = operandText
         }
-        expression = Self.clipped(current.map { Self.joined(prefix, $0) } ?? prefix)
+        expression = stack.expression(display: display)
+    }
+}
+
+extension CalculatorState {
+    /// `refresh` in programmer mode, from its stack (which `applyProgrammer` holds outside the box while it changes).
+    mutating func refresh(programmer stack: borrowing OperationStack<WordArithmetic>) {
+        display = stack.display(WordArithmetic(settings))
+        expression = stack.expression(display: display)
+    }
+}
+
+/// How a key answers the Error lock.
+enum ErrorLock {
+    /// AC, C and ⌫: clear the error, and do nothing else.
+    case clears
+    /// A digit or the point: clear the error and start a new number.
+    case clearsThenActs
+    /// Every other key, angle keys and memory included.
+    case ignored
+}
+
+extension KeyAction {
+    var errorLock: ErrorLock {
+        switch self {
+        case .allClear, .clear, .backspace: .clears
+        case .digit, .point: .clearsThenActs
+        case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
+            .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
+            .ignored
+        }
     }
 }

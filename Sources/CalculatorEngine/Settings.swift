@@ -1,5 +1,5 @@
 /// Operator precedence (`scientific`), strict left-to-right evaluation like a four-function calculator
-/// (`immediate`), or integers of a machine word (`programmer`, its own engine: `ProgrammerMachine`).
+/// (`immediate`), or integers of a machine word (`programmer`, `WordArithmetic`); every mode runs on one `OperationStack`.
 public enum CalculationMode: String, Sendable, CaseIterable {
     case scientific, immediate, programmer
 }

@@ -1,5 +1,5 @@
 /// Programmer mode's binary operators, with Windows Calculator's precedence.
-enum WordOperator: String, Sendable, CaseIterable {
+enum WordOperator: String, StackOperator, CaseIterable {
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "mod"
     case and, or, xor, nand, nor
     case shiftLeft = "lsh", shiftRight = "rsh"
@@ -14,13 +14,22 @@ enum WordOperator: String, Sendable, CaseIterable {
         }
     }
 
-    /// How the expression shows the operator.
+    var isRightAssociative: Bool { false }
+
+    /// The other modes' operator of the same name (+ − × ÷), or × for the others, which no caller asks for.
+    private var decimal: BinaryOperator {
+        switch self {
+        case .add: .add
+        case .subtract: .subtract
+        case .divide: .divide
+        case .multiply, .remainder, .and, .or, .xor, .nand, .nor, .shiftLeft, .shiftRight: .multiply
+        }
+    }
+
+    /// How the expression shows the operator: + − × ÷ as in the other modes.
     var symbol: String {
         switch self {
-        case .add: "+"
-        case .subtract: "−"
-        case .multiply: "×"
-        case .divide: "÷"
+        case .add, .subtract, .multiply, .divide: decimal.symbol
         case .remainder: "mod"
         case .and: "AND"
         case .or: "OR"
@@ -57,9 +66,29 @@ extension CalculatorError {
     static let shiftCount = CalculatorError(code: "domain", message: "A shift count must be from 0 to the word size − 1")
 }
 
-/// Integer arithmetic modulo 2^bits of one word, read as signed: every result wraps, as in Windows Calculator.
-struct WordArithmetic: Sendable {
+/// Programmer mode's part of the operation stack: integer arithmetic modulo 2^bits of one word, read as signed
+/// (every result wraps, as in Windows Calculator), typed as a `WordEntry` and shown in the radix (`RadixFormatter`),
+/// with Windows' precedence.
+struct WordArithmetic: StackArithmetic {
     let word: WordSize
+    let radix: Radix
+
+    init(_ settings: Settings) {
+        word = settings.word
+        radix = settings.radix
+    }
+
+    static var zeroShown: Int64 { 0 }
+    static func shown(_ value: Int64) -> Int64 { value }
+    func value(_ shown: Int64) -> Int64 { shown }
+    var evaluatesLeftToRight: Bool { false }
+
+    func operand(typed entry: WordEntry) -> (Result<Int64, CalculatorError>, String) {
+        let typed = entry.value(word: word)
+        return (.success(typed), string(typed))
+    }
+
+    func string(_ value: Int64) -> String { RadixFormatter(radix: radix, word: word).string(value) }
 
     func apply(_ op: WordOperator, _ a: Int64, _ b: Int64) -> Result<Int64, CalculatorError> {
         let result: Int64
@@ -102,3 +131,5 @@ struct WordArithmetic: Sendable {
         }
     }
 }
+
+extension WordEntry: TypedEntry {}
