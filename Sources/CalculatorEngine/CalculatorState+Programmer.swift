@@ -7,7 +7,7 @@ extension CalculatorState {
     /// In programmer mode, the shown value in every radix; nil in the other modes and while Error shows.
     public var radixDisplays: RadixDisplays? {
         guard settings.mode == .programmer, error == nil, let programmer else { return nil }
-        let value = programmer.shownValue(word: settings.word)
+        let value = programmer.stack.shownValue(word: settings.word)
         func string(_ radix: Radix) -> String { RadixFormatter(radix: radix, word: settings.word).string(value) }
         return RadixDisplays(hex: string(.hex), dec: string(.dec), oct: string(.oct), bin: string(.bin))
     }
@@ -16,7 +16,7 @@ extension CalculatorState {
     /// `body` without making a String (the service writes them into its reply). False, and no call, in the other
     /// modes and while Error shows.
     public func forEachRadixDigits(_ body: (Radix, Span<UInt8>) -> Void) -> Bool {
-        guard settings.mode == .programmer, error == nil, let value = programmer?.shownValue(word: settings.word) else { return false }
+        guard settings.mode == .programmer, error == nil, let value = programmer?.stack.shownValue(word: settings.word) else { return false }
         for radix in Radix.allCases {
             RadixFormatter(radix: radix, word: settings.word).withDigits(value) { body(radix, $0) }
         }
@@ -32,19 +32,19 @@ extension CalculatorState {
     /// A key in programmer mode: the stack's keys go to programmer mode's operation stack; memory, variables, radix
     /// and word, which outlive the stack, are handled here.
     mutating func applyProgrammer(_ key: Key) {
-        guard let action = key.programmerAction, programmer != nil else { return }
+        guard let action = key.programmerAction else { return }
         // A digit outside the radix is refused.
         if case .digit(let digit) = action, digit >= settings.radix.base { return }
         if error != nil {
             guard passesErrorLock(action.errorLock) else { return refresh() }
         }
         // Taken out while it changes, so that its arrays and strings stay uniquely referenced.
-        var stack = programmer!
-        programmer = nil
+        guard var programmer = self.programmer else { return }
+        self.programmer = nil
         var evaluated: String?
         var failure: StackFailure?
         do throws(StackFailure) {
-            evaluated = try press(action, on: &stack)
+            evaluated = try press(action, on: &programmer.stack)
         } catch {
             failure = error
         }
@@ -52,9 +52,9 @@ extension CalculatorState {
             fail(failure)
             refresh()
         } else {
-            stack.clip()
-            refresh(programmer: stack)
-            programmer = stack
+            programmer.stack.clip()
+            refresh(programmer: programmer.stack)
+            self.programmer = programmer
         }
         // Recorded with the display the press leaves.
         if let evaluated { record(evaluated, result: display) }
@@ -118,9 +118,9 @@ extension CalculatorState {
             reset()
             awaiting = waiting
             truncateRegisters()
-            programmer = OperationStack(operand: shown.truncated(to: settings.word), WordArithmetic(settings))
+            programmer = ProgrammerStack(stack: OperationStack(operand: shown.truncated(to: settings.word), WordArithmetic(settings)))
         case (true, false):
-            let carried = error == nil ? programmer?.shownValue(word: previous.word) ?? 0 : 0
+            let carried = error == nil ? programmer?.stack.shownValue(word: previous.word) ?? 0 : 0
             programmer = nil
             reset()
             awaiting = waiting
@@ -129,7 +129,7 @@ extension CalculatorState {
                 stack.show(number, text: formatter.string(number))
             }
         case (true, true):
-            var stack = programmer ?? OperationStack()
+            var stack = programmer?.stack ?? OperationStack()
             programmer = nil
             if settings.radix != previous.radix || settings.word != previous.word {
                 var ending = settings
@@ -140,7 +140,7 @@ extension CalculatorState {
                 stack.truncate(WordArithmetic(settings))
                 truncateRegisters()
             }
-            programmer = stack
+            programmer = ProgrammerStack(stack: stack)
         case (false, false):
             break
         }

@@ -10,7 +10,7 @@ extension CalculatorState {
 
     /// Whether the state needs format 3.
     var hasStoredSections: Bool {
-        settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || programmer != nil
+        settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || settings.mode == .programmer
             || !undoHistory.isEmpty
     }
 
@@ -19,7 +19,7 @@ extension CalculatorState {
         if settings.radix != .dec || settings.word != .qword { sections.append(.programmerSettings) }
         if !variables.isEmpty { sections.append(.variables) }
         if awaiting != nil { sections.append(.awaiting) }
-        if programmer != nil { sections.append(.programmer) }
+        if settings.mode == .programmer { sections.append(.programmer) }
         if !undoHistory.isEmpty { sections.append(.undo) }
         writer.unsigned(UInt64(sections.count))
         for section in sections {
@@ -33,7 +33,7 @@ extension CalculatorState {
             case .awaiting:
                 writer.byte(awaiting!.storedCode)
             case .programmer:
-                programmer!.write(to: &writer, WordArithmetic(settings))
+                programmer!.stack.write(to: &writer, WordArithmetic(settings))
             case .undo:
                 undoHistory.write(to: &writer)
             }
@@ -62,7 +62,7 @@ extension CalculatorState {
             case .awaiting:
                 awaiting = try VariableCommand(storedCode: reader.byte())
             case .programmer:
-                programmer = try OperationStack(from: &reader, WordArithmetic(settings))
+                programmer = ProgrammerStack(stack: try OperationStack(from: &reader, WordArithmetic(settings)))
             case .undo:
                 undoHistory = try UndoHistory(from: &reader)
             }

@@ -32,16 +32,16 @@ public struct CalculatorState: Sendable, Equatable {
     public internal(set) var awaiting: VariableCommand?
     /// Programmer mode's operation stack, which has the keys while `settings.mode` is `programmer`; nil in the other
     /// modes.
-    @Boxed var programmer: OperationStack<WordArithmetic>? = nil
+    @Boxed var programmer: ProgrammerStack? = nil
     /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
     var undoHistory = UndoHistory()
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        if settings.mode == .programmer { programmer = OperationStack() }
+        if settings.mode == .programmer { programmer = ProgrammerStack() }
     }
 
-    public var isPending: Bool { programmer.map { !$0.pending.isEmpty } ?? !stack.pending.isEmpty }
+    public var isPending: Bool { settings.mode == .programmer ? programmer?.stack.isPending == true : stack.isPending }
 
     /// Memory formatted like the display; nil when memory is empty.
     public var memory: String? { memoryValue.map(shownText) }
@@ -73,11 +73,10 @@ public struct CalculatorState: Sendable, Equatable {
             guard passesErrorLock(action.errorLock) else { return refresh() }
         }
         do throws(StackFailure) {
-            let arithmetic = DecimalArithmetic(settings)
             switch action {
-            case .digit(let digit): try pressEntry(UInt8(ascii: "0") + digit, arithmetic)
-            case .point: try pressEntry(UInt8(ascii: "."), arithmetic)
-            case .exponent: try pressEntry(UInt8(ascii: "e"), arithmetic)
+            case .digit(let digit): try pressEntry(UInt8(ascii: "0") + digit)
+            case .point: try pressEntry(UInt8(ascii: "."))
+            case .exponent: try pressEntry(UInt8(ascii: "e"))
             case .binary(let op): try stack.binary(op, arithmetic)
             case .unary(let function): try pressUnary(function, arithmetic)
             case .negate: pressNegate(arithmetic)
@@ -121,10 +120,12 @@ public struct CalculatorState: Sendable, Equatable {
     // MARK: the decimal modes' own keys
 
     var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
+    /// What the decimal modes hand their operation stack, made when a key needs it.
+    var arithmetic: DecimalArithmetic { DecimalArithmetic(settings) }
     var shownValue: Number { stack.value ?? .integer(0) }
 
     /// A digit, "." or "e" (EE), as its ASCII code: extends the number being typed or starts a new one.
-    private mutating func pressEntry(_ character: UInt8, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
+    private mutating func pressEntry(_ character: UInt8) throws(StackFailure) {
         if stack.phase == .entering, let buffer = stack.entry, !(buffer.isPristine && character == UInt8(ascii: "e")) {
             // Changed in place (`entry?.`): a copy would share the text and make a longer one copy itself.
             switch character {
@@ -187,7 +188,7 @@ public struct CalculatorState: Sendable, Equatable {
     /// AC: everything but memory, variables, settings (angle included) and the history tape.
     mutating func reset() {
         stack = OperationStack()
-        if programmer != nil { programmer = OperationStack() }
+        if settings.mode == .programmer { programmer = ProgrammerStack() }
         error = nil
         isSecondActive = false
         awaiting = nil
@@ -213,7 +214,7 @@ public struct CalculatorState: Sendable, Equatable {
     mutating func fail(_ failure: StackFailure) {
         expression = Self.clipped(failure.attempted)
         error = failure.error
-        if settings.mode == .programmer { programmer = .failed } else { stack = .failed }
+        if settings.mode == .programmer { programmer = ProgrammerStack(stack: .failed) } else { stack = .failed }
         if failure.isEvaluation { record(failure.attempted, result: DisplayFormatter.error) }
     }
 
@@ -223,7 +224,7 @@ public struct CalculatorState: Sendable, Equatable {
             display = DisplayFormatter.error
             return
         }
-        if let programmer { return refresh(programmer: programmer) }
+        if settings.mode == .programmer, let programmer { return refresh(programmer: programmer.stack) }
         stack.clip()
         if stack.phase == .entering, let entry = stack.entry {
             display = entry.text

@@ -1,9 +1,10 @@
 /// Scientific and immediate mode's part of the operation stack: exact or 256-bit numbers (`Arithmetic`), typed as
 /// text (`InputBuffer`), shown by `DisplayFormatter`; operators with precedence, or left to right in immediate mode.
 struct DecimalArithmetic: StackArithmetic {
-    let arithmetic = Arithmetic()
     let formatter: DisplayFormatter
     let evaluatesLeftToRight: Bool
+
+    var arithmetic: Arithmetic { Arithmetic() }
 
     /// The stored form's part (`OperationStack+Stored.swift`) does not depend on the settings.
     init(_ settings: Settings = Settings()) {

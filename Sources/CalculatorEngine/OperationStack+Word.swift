@@ -1,3 +1,10 @@
+/// Programmer mode's operation stack as `CalculatorState` keeps it, behind `Boxed`. A type of its own, not generic:
+/// the compiler writes out how to copy and destroy it field by field, where the generic stack's own value witnesses
+/// would look its layout up at run time on every press.
+struct ProgrammerStack: Sendable, Equatable {
+    var stack = OperationStack<WordArithmetic>()
+}
+
 /// Programmer mode's own keys on the operation stack: digits of the radix, two's complement, the word functions, and
 /// the radix and word keys that end an entry and truncate every value. `CalculatorState+Programmer.swift` hands them
 /// the keys; the stack does the rest as in the other modes.

@@ -71,6 +71,8 @@ struct OperationStack<A: StackArithmetic>: Sendable, Equatable {
 
     func shownValue(_ arithmetic: A) -> A.Value { arithmetic.value(value) }
 
+    var isPending: Bool { !pending.isEmpty }
+
     /// Whether a number has been typed (not the pristine 0 of a cleared entry).
     var isTyping: Bool { phase == .entering && !(entry?.isPristine ?? true) }
 
@@ -217,9 +219,10 @@ struct OperationStack<A: StackArithmetic>: Sendable, Equatable {
         var v = operand
         let description: String
         if !pending.isEmpty {
-            // Innermost first; the last operation applied, the outermost, is the one a further `=` repeats.
+            // Innermost first; the last operation applied, the outermost, is the one a further `=` repeats. Read
+            // where they are and then let go, not popped: an undo step or a copy of the state may share the array.
             var full = CalculatorState.joined(prefix, text)
-            while let item = pending.popLast() {
+            for item in pending.reversed() {
                 guard case .operation(let left, let op) = item else {
                     full += ")"
                     continue
@@ -230,6 +233,7 @@ struct OperationStack<A: StackArithmetic>: Sendable, Equatable {
                 case .failure(let error): throw StackFailure(error: error, attempted: full, isEvaluation: true)
                 }
             }
+            pending = []
             description = full
         } else if let last = lastOperation {
             let left = wasResult ? arithmetic.string(operand) : text
@@ -251,6 +255,7 @@ struct OperationStack<A: StackArithmetic>: Sendable, Equatable {
 
     /// Texts past `CalculatorState.expressionLimit` keep only their end. Assigned only when clipped: storing the same
     /// text again is a release and a retain on every key.
+    @inline(__always)
     mutating func clip() {
         if prefix.utf8.count > CalculatorState.expressionLimit { prefix = CalculatorState.clipped(prefix) }
         if let text = operandText, text.utf8.count > CalculatorState.expressionLimit { operandText = CalculatorState.clipped(text) }
@@ -258,6 +263,7 @@ struct OperationStack<A: StackArithmetic>: Sendable, Equatable {
 
     /// What has been entered (CS193P's `description`): the pending text and the current operand's, which is
     /// `display` while a number is typed.
+    @inline(__always)
     func expression(display: String) -> String {
         let current: String?
         if phase == .entering, let entry {
