@@ -117,74 +117,6 @@ public struct CalculatorState: Sendable, Equatable {
         refresh()
     }
 
-    // MARK: the decimal modes' own keys
-
-    var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
-    /// What the decimal modes hand their operation stack, made when a key needs it.
-    var arithmetic: DecimalArithmetic { DecimalArithmetic(settings) }
-    var shownValue: Number { stack.value ?? .integer(0) }
-
-    /// A digit, "." or "e" (EE), as its ASCII code: extends the number being typed or starts a new one.
-    private mutating func pressEntry(_ character: UInt8) throws(StackFailure) {
-        if stack.phase == .entering, let buffer = stack.entry, !(buffer.isPristine && character == UInt8(ascii: "e")) {
-            // Changed in place (`entry?.`): a copy would share the text and make a longer one copy itself.
-            switch character {
-            case UInt8(ascii: "."): stack.entry?.appendPoint()
-            case UInt8(ascii: "e"): stack.entry?.beginExponent()
-            default: stack.entry?.appendDigit(character, limit: settings.shownDigits)
-            }
-            return
-        }
-        try stack.startEntry(.starting(with: character), arithmetic)
-    }
-
-    private mutating func pressNegate(_ arithmetic: DecimalArithmetic) {
-        switch stack.phase {
-        case .entering:
-            stack.entry?.toggleSign()
-        case .afterOperator, .afterOpenParenthesis:
-            // Starts a negative entry, as on a phone: "5 × neg 3" is 5 × −3.
-            stack.entry = InputBuffer(text: "-0", isPristine: false)
-            stack.phase = .entering
-        case .operand, .closedGroup, .result:
-            stack.show(shownValue.negated, text: "−(" + (stack.operandText ?? arithmetic.string(shownValue)) + ")")
-        }
-    }
-
-    private mutating func pressUnary(_ function: UnaryFunction, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
-        let (operand, text) = try stack.currentOperand(arithmetic)
-        switch arithmetic.arithmetic.apply(function, operand, angle: settings.angle) {
-        case .success(let result): stack.show(result, text: function.describe(text))
-        case .failure(let failure): throw StackFailure(error: failure, attempted: Self.joined(stack.prefix, function.describe(text)))
-        }
-    }
-
-    /// x% is x/100, except after + or − where it is that percentage of the left operand (50 + 10% is 50 + 5).
-    private mutating func pressPercent(_ arithmetic: DecimalArithmetic) throws(StackFailure) {
-        let (operand, text) = try stack.currentOperand(arithmetic)
-        var outcome = arithmetic.arithmetic.divide(operand, .integer(100))
-        if case .operation(let left, let op)? = stack.pending.last, op == .add || op == .subtract, case .success(let fraction) = outcome {
-            outcome = arithmetic.apply(.multiply, left, fraction)
-        }
-        switch outcome {
-        case .success(let result): stack.show(result, text: (Self.hasTopLevelOperator(text) ? "(" + text + ")" : text) + "%")
-        case .failure(let failure): throw StackFailure(error: failure, attempted: attempted)
-        }
-    }
-
-    private mutating func pressMemory(add: Bool, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
-        let operand = try stack.takeOperand(arithmetic)
-        switch arithmetic.apply(add ? .add : .subtract, memoryValue ?? .integer(0), operand) {
-        case .success(let result): memoryValue = result
-        case .failure(let failure): throw StackFailure(error: failure, attempted: attempted)
-        }
-    }
-
-    /// The expression text of what a key was attempting on the current operand.
-    private var attempted: String { Self.joined(stack.prefix, stack.operandText ?? stack.entry?.text ?? "") }
-
-    // MARK: every mode
-
     /// AC: everything but memory, variables, settings (angle included) and the history tape.
     mutating func reset() {
         stack = OperationStack()
@@ -193,29 +125,6 @@ public struct CalculatorState: Sendable, Equatable {
         isSecondActive = false
         awaiting = nil
         expression = ""
-    }
-
-    /// Whether a key goes on to act while Error shows (the Error lock of every mode): only the clearing keys act, and
-    /// a digit or the point starts a new number after clearing, as in Windows.
-    mutating func passesErrorLock(_ answer: ErrorLock) -> Bool {
-        switch answer {
-        case .ignored: return false
-        case .clears:
-            reset()
-            return false
-        case .clearsThenActs:
-            reset()
-            return true
-        }
-    }
-
-    /// Enters the error state of any mode: the expression keeps what was attempted, the history tape what `=`
-    /// evaluated.
-    mutating func fail(_ failure: StackFailure) {
-        expression = Self.clipped(failure.attempted)
-        error = failure.error
-        if settings.mode == .programmer { programmer = ProgrammerStack(stack: .failed) } else { stack = .failed }
-        if failure.isEvaluation { record(failure.attempted, result: DisplayFormatter.error) }
     }
 
     /// Stores display and expression so reading them is O(1).
@@ -240,27 +149,5 @@ extension CalculatorState {
     mutating func refresh(programmer stack: borrowing OperationStack<WordArithmetic>) {
         display = stack.display(WordArithmetic(settings))
         expression = stack.expression(display: display)
-    }
-}
-
-/// How a key answers the Error lock.
-enum ErrorLock {
-    /// AC, C and ⌫: clear the error, and do nothing else.
-    case clears
-    /// A digit or the point: clear the error and start a new number.
-    case clearsThenActs
-    /// Every other key, angle keys and memory included.
-    case ignored
-}
-
-extension KeyAction {
-    var errorLock: ErrorLock {
-        switch self {
-        case .allClear, .clear, .backspace: .clears
-        case .digit, .point: .clearsThenActs
-        case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
-            .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
-            .ignored
-        }
     }
 }

@@ -154,15 +154,3 @@ extension CalculatorState {
         variables.update { .integer(Int($0.truncated(to: word))) }
     }
 }
-
-extension ProgrammerAction {
-    var errorLock: ErrorLock {
-        switch self {
-        case .allClear, .clear, .backspace: .clears
-        case .digit: .clearsThenActs
-        case .binary, .unary, .negate, .radix, .word, .openParenthesis, .closeParenthesis, .equals, .memoryClear,
-            .memoryAdd, .memorySubtract, .memoryRecall, .variable:
-            .ignored
-        }
-    }
-}
