@@ -83,7 +83,7 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let display = state.display
         if state.error != nil {
             if display != DisplayFormatter.error { fail("error state shows \(display)", pressed) }
-        } else if state.phase == .entering {
+        } else if state.stack.phase == .entering {
             if !DisplayGrammar.isTyping(display) { fail("typing display \(display) breaks the format", pressed) }
         } else if !DisplayGrammar.isResult(display) {
             fail("result display \(display) breaks the format", pressed)

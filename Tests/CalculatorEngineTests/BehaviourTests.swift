@@ -81,6 +81,9 @@ private func check(_ test: KeyCase) throws {
         // "(" right after an operator, typed or implied, starts the group from 0 (Windows: "1 + (" is "1 + (0").
         c("6 + (", "0"), c("6 + ( =", "6"), c("6 + ( )", "0"), c("6 + ( ) =", "6"), c("2 ( =", "0"), c("6 * ( ( =", "0"),
         c("( 7", "7"),
+        // "(" over an entry that C, CE or ⌫ cleared reads it as 0, as Windows' engine does, in every mode.
+        c("5 + C ( ) =", "5"), c("pi C ( =", "0"), c("5 + CE ( ) =", "5"), c("5 + 3 back ( ) =", "5"), c("2 sqrt C ( =", "0"),
+        c("5 + C ( ) =", "5", immediate), c("pi C ( =", "0", immediate), c("4 * 2 back ( ) =", "0", immediate),
     ]
 
     static let percentCases: [KeyCase] = [

@@ -176,6 +176,8 @@ import Testing
         ("1 2 neg 8", "-128", byte), ("1 2 neg 8 neg", "-128", byte), ("1 2 neg 7 neg", "127", byte), ("1 2 8", "12", byte),
         ("F F F", "FF", hexByte), ("F F back", "F", hexByte), ("1 neg 2", "2", hexByte), ("7 F neg", "81", hexByte),
         ("1 C", "1C", hexByte), ("1 2 CE", "0", dec), ("1 + 2 CE 3 =", "4", dec),
+        // "(" over a cleared entry reads it as 0, as in the other modes.
+        ("5 + CE ( ) =", "5", dec), ("5 + 3 back ( ) =", "5", dec), ("7 not CE ( =", "0", dec),
         // Radix and word keys mid-calculation: the value stays, the next digit starts a new number.
         ("1 0 + hex A =", "14", dec), ("F F dec", "255", Settings(mode: .programmer, radix: .hex)), ("1 0 hex 5", "5", dec),
         ("1 1 1 1 * oct 3 =", "55", Settings(mode: .programmer, radix: .bin)), ("3 0 0 * byte 2 =", "88", Settings(mode: .programmer, word: .word)),

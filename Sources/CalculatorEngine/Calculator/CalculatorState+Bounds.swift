@@ -12,34 +12,34 @@
 extension CalculatorState {
     mutating func keepNumbersWithinBudget() {
         let budget = Budget.standard.maxRationalBits
-        var total = (value?.rationalBits ?? 0) + (memoryValue?.rationalBits ?? 0) + (lastOperation?.operand.rationalBits ?? 0)
-        for case .operation(let left, _) in pending { total += left.rationalBits }
+        var total = (stack.value?.rationalBits ?? 0) + (memoryValue?.rationalBits ?? 0) + (stack.lastOperation?.operand.rationalBits ?? 0)
+        for case .operation(let left, _) in stack.pending { total += left.rationalBits }
         guard total > budget else { return }
 
         // Right after an operator the shown value is the operand of the innermost pending operation: one number.
-        let innermost = pending.lastIndex { if case .operation = $0 { true } else { false } }
+        let innermost = stack.pending.lastIndex { if case .operation = $0 { true } else { false } }
         var valueIsPending = false
-        if let innermost, case .operation(let left, _) = pending[innermost], let value, value == left {
+        if let innermost, case .operation(let left, _) = stack.pending[innermost], let value = stack.value, value == left {
             valueIsPending = true
             total -= value.rationalBits
         }
-        if total > budget, let last = lastOperation, last.operand.isRational {
+        if total > budget, let last = stack.lastOperation, last.operand.isRational {
             total -= last.operand.rationalBits
-            lastOperation = RepeatOperation(op: last.op, operand: last.operand.asReal)
+            stack.lastOperation = DecimalStack.Repeat(op: last.op, operand: last.operand.asReal)
         }
         if total > budget, let memory = memoryValue, memory.isRational {
             total -= memory.rationalBits
             memoryValue = memory.asReal
         }
-        for index in pending.indices where total > budget {
-            guard case .operation(let left, let op) = pending[index], left.isRational else { continue }
+        for index in stack.pending.indices where total > budget {
+            guard case .operation(let left, let op) = stack.pending[index], left.isRational else { continue }
             total -= left.rationalBits
             let rounded = left.asReal
-            pending[index] = .operation(left: rounded, op: op)
-            if valueIsPending && index == innermost { value = rounded }
+            stack.pending[index] = .operation(left: rounded, op: op)
+            if valueIsPending && index == innermost { stack.value = rounded }
         }
-        if total > budget, let shown = value, shown.isRational {
-            value = shown.asReal
+        if total > budget, let shown = stack.value, shown.isRational {
+            stack.value = shown.asReal
         }
     }
 }

@@ -50,24 +50,24 @@ extension CalculatorState {
             if let text = try container.decodeIfPresent(String.self, forKey: .entry) {
                 guard InputBuffer.isWellFormed(text) else { throw corrupted(.entry, "Malformed entry: \(text.prefix(80))") }
                 let pristine = try container.decodeIfPresent(Bool.self, forKey: .entryPristine) ?? false
-                state.entry = InputBuffer(text: text, isPristine: pristine && text == "0")
+                state.stack.entry = InputBuffer(text: text, isPristine: pristine && text == "0")
             } else {
-                state.entry = nil
+                state.stack.entry = nil
             }
-            state.value = try container.decodeIfPresent(String.self, forKey: .value).map { try number($0, .value) }
+            state.stack.value = try container.decodeIfPresent(String.self, forKey: .value).map { try number($0, .value) }
             let phase = try container.decode(String.self, forKey: .phase)
             guard let knownPhase = Self.phases[phase] else { throw corrupted(.phase, "Unknown phase: \(phase.prefix(80))") }
-            state.phase = knownPhase
-            if state.phase == .entering && state.entry == nil { throw corrupted(.entry, "Typing without an entry") }
-            state.pending = try container.decode([StoredPending].self, forKey: .pending).map { item in
+            state.stack.phase = knownPhase
+            if state.stack.phase == .entering && state.stack.entry == nil { throw corrupted(.entry, "Typing without an entry") }
+            state.stack.pending = try container.decode([StoredPending].self, forKey: .pending).map { item in
                 if let open = item.open { return .openParenthesis(outerPrefix: open) }
                 guard let op = item.op, let left = item.left else { throw corrupted(.pending, "Malformed pending item") }
                 return .operation(left: try number(left, .pending), op: try binaryOperator(op, .pending))
             }
-            state.prefix = try container.decode(String.self, forKey: .prefix)
-            state.operandText = try container.decodeIfPresent(String.self, forKey: .operandText)
+            state.stack.prefix = try container.decode(String.self, forKey: .prefix)
+            state.stack.operandText = try container.decodeIfPresent(String.self, forKey: .operandText)
             if let stored = try container.decodeIfPresent(StoredRepeat.self, forKey: .repeatOperation) {
-                state.lastOperation = RepeatOperation(
+                state.stack.lastOperation = DecimalStack.Repeat(
                     op: try binaryOperator(stored.op, .repeatOperation), operand: try number(stored.operand, .repeatOperation))
             }
             state.memoryValue = try container.decodeIfPresent(String.self, forKey: .memory).map { try number($0, .memory) }

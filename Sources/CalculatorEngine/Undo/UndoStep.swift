@@ -25,13 +25,13 @@ enum UndoStep: Sendable, Equatable {
 
         /// Whether `state` has this entry, phase and operand text, compared where they are rather than copied.
         func matches(_ state: borrowing CalculatorState) -> Bool {
-            guard phase == state.phase, hasOperandText == (state.operandText != nil) else { return false }
-            if let entry = state.entry {
+            guard phase == state.stack.phase, hasOperandText == (state.stack.operandText != nil) else { return false }
+            if let entry = state.stack.entry {
                 guard entry.isPristine == entryIsPristine, entry.text == entryText else { return false }
             } else if !entryText.isEmpty || entryIsPristine {
                 return false
             }
-            return operandText == (state.operandText ?? "")
+            return operandText == (state.stack.operandText ?? "")
         }
 
         var entry: InputBuffer? { entryText.isEmpty ? nil : InputBuffer(text: entryText, isPristine: entryIsPristine) }
@@ -55,9 +55,9 @@ enum UndoStep: Sendable, Equatable {
         init(_ state: borrowing CalculatorState, keepingAngle: Bool) {
             let snapshot = Snapshot(
                 typing: state.typingStep, expression: state.error == nil ? "" : state.expression, errorCode: state.error?.code ?? "",
-                errorMessage: state.error?.message ?? "", isSecondActive: state.isSecondActive, value: state.value,
-                pending: state.pending, prefix: state.prefix, repeatOperator: state.lastOperation?.op,
-                repeatOperand: state.lastOperation?.operand, memoryValue: state.memoryValue, variables: state.variables,
+                errorMessage: state.error?.message ?? "", isSecondActive: state.isSecondActive, value: state.stack.value,
+                pending: state.stack.pending, prefix: state.stack.prefix, repeatOperator: state.stack.lastOperation?.op,
+                repeatOperand: state.stack.lastOperation?.operand, memoryValue: state.memoryValue, variables: state.variables,
                 awaiting: state.awaiting, angle: keepingAngle ? state.settings.angle : nil)
             storedSize = snapshot.storedSize
             self.snapshot = snapshot
@@ -66,11 +66,11 @@ enum UndoStep: Sendable, Equatable {
         /// Whether `state` is what the snapshot holds. Field by field: calling a method of the snapshot would copy it
         /// out of the box first.
         func matches(_ state: borrowing CalculatorState) -> Bool {
-            snapshot.typing.phase == state.phase && snapshot.value == state.value && snapshot.pending == state.pending
+            snapshot.typing.phase == state.stack.phase && snapshot.value == state.stack.value && snapshot.pending == state.stack.pending
                 && snapshot.memoryValue == state.memoryValue && snapshot.isSecondActive == state.isSecondActive
                 && (snapshot.angle == nil || snapshot.angle == state.settings.angle)
-                && snapshot.repeatOperator == state.lastOperation?.op && snapshot.repeatOperand == state.lastOperation?.operand
-                && snapshot.prefix == state.prefix && (state.error?.code ?? "") == snapshot.errorCode
+                && snapshot.repeatOperator == state.stack.lastOperation?.op && snapshot.repeatOperand == state.stack.lastOperation?.operand
+                && snapshot.prefix == state.stack.prefix && (state.error?.code ?? "") == snapshot.errorCode
                 && (state.error?.message ?? "") == snapshot.errorMessage
                 && (state.error == nil || snapshot.expression == state.expression)
                 && snapshot.awaiting == state.awaiting && snapshot.variables == state.variables && snapshot.typing.matches(state)
@@ -90,7 +90,7 @@ enum UndoStep: Sendable, Equatable {
         var errorMessage: String
         var isSecondActive: Bool
         var value: Number?
-        var pending: [PendingItem]
+        var pending: [DecimalStack.Item]
         var prefix: String
         var repeatOperator: BinaryOperator?
         var repeatOperand: Number?
@@ -102,9 +102,9 @@ enum UndoStep: Sendable, Equatable {
         var angle: AngleUnit?
 
         var error: CalculatorError? { errorCode.isEmpty ? nil : CalculatorError(code: errorCode, message: errorMessage) }
-        var lastOperation: RepeatOperation? {
+        var lastOperation: DecimalStack.Repeat? {
             guard let repeatOperator, let repeatOperand else { return nil }
-            return RepeatOperation(op: repeatOperator, operand: repeatOperand)
+            return DecimalStack.Repeat(op: repeatOperator, operand: repeatOperand)
         }
 
         /// Roughly the bytes it takes in the stored form.

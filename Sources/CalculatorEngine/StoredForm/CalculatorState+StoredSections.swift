@@ -1,7 +1,7 @@
 /// Format 3's sections, after the fields of format 2 (`CalculatorState+Stored.swift`): a count, then each section
 /// as its tag and its fields, tags rising, each present only when it is not the default:
 /// 1 programmer settings (radix, word bits) · 2 variables (count; variable, number) · 3 waiting command ·
-/// 4 programmer mode's engine (`ProgrammerMachine+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`).
+/// 4 programmer mode's operation stack (`OperationStack+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`).
 /// Codes are spelled out, not taken from declaration order.
 extension CalculatorState {
     private enum Section: UInt8 {
@@ -10,7 +10,7 @@ extension CalculatorState {
 
     /// Whether the state needs format 3.
     var hasStoredSections: Bool {
-        settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || programmer != nil
+        settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || settings.mode == .programmer
             || !undoHistory.isEmpty
     }
 
@@ -19,7 +19,7 @@ extension CalculatorState {
         if settings.radix != .dec || settings.word != .qword { sections.append(.programmerSettings) }
         if !variables.isEmpty { sections.append(.variables) }
         if awaiting != nil { sections.append(.awaiting) }
-        if programmer != nil { sections.append(.programmer) }
+        if settings.mode == .programmer { sections.append(.programmer) }
         if !undoHistory.isEmpty { sections.append(.undo) }
         writer.unsigned(UInt64(sections.count))
         for section in sections {
@@ -33,7 +33,7 @@ extension CalculatorState {
             case .awaiting:
                 writer.byte(awaiting!.storedCode)
             case .programmer:
-                programmer!.write(to: &writer)
+                programmer!.stack.write(to: &writer, WordArithmetic(settings))
             case .undo:
                 undoHistory.write(to: &writer)
             }
@@ -62,7 +62,7 @@ extension CalculatorState {
             case .awaiting:
                 awaiting = try VariableCommand(storedCode: reader.byte())
             case .programmer:
-                programmer = try ProgrammerMachine(from: &reader, settings: settings, error: error)
+                programmer = ProgrammerStack(stack: try OperationStack(from: &reader, WordArithmetic(settings)))
             case .undo:
                 undoHistory = try UndoHistory(from: &reader)
             }
@@ -98,61 +98,17 @@ extension StoredFormReader {
     }
 }
 
-extension Radix {
-    var storedCode: UInt8 {
-        switch self {
-        case .dec: 0
-        case .hex: 1
-        case .oct: 2
-        case .bin: 3
-        }
-    }
-
-    init(storedCode: UInt8) throws {
-        switch storedCode {
-        case 0: self = .dec
-        case 1: self = .hex
-        case 2: self = .oct
-        case 3: self = .bin
-        default: throw StoredFormError("radix \(storedCode)")
-        }
-    }
+extension Radix: StoredCoded {
+    static let storedOrder: [Radix] = [.dec, .hex, .oct, .bin]
+    static let storedName = "radix"
 }
 
-extension Variable {
-    var storedCode: UInt8 {
-        switch self {
-        case .x: 0
-        case .y: 1
-        case .z: 2
-        case .t: 3
-        }
-    }
-
-    init(storedCode: UInt8) throws {
-        switch storedCode {
-        case 0: self = .x
-        case 1: self = .y
-        case 2: self = .z
-        case 3: self = .t
-        default: throw StoredFormError("variable \(storedCode)")
-        }
-    }
+extension Variable: StoredCoded {
+    static let storedOrder: [Variable] = [.x, .y, .z, .t]
+    static let storedName = "variable"
 }
 
-extension VariableCommand {
-    var storedCode: UInt8 {
-        switch self {
-        case .store: 0
-        case .recall: 1
-        }
-    }
-
-    init(storedCode: UInt8) throws {
-        switch storedCode {
-        case 0: self = .store
-        case 1: self = .recall
-        default: throw StoredFormError("variable command \(storedCode)")
-        }
-    }
+extension VariableCommand: StoredCoded {
+    static let storedOrder: [VariableCommand] = [.store, .recall]
+    static let storedName = "variable command"
 }

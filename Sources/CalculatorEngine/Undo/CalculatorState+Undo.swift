@@ -34,7 +34,7 @@ extension CalculatorState {
 
     /// The entry, phase and operand text, as a typing step keeps them. Read field by field: a function given the
     /// whole state would copy it.
-    var typingStep: UndoStep.Typing { UndoStep.Typing(entry: entry, phase: phase, operandText: operandText) }
+    var typingStep: UndoStep.Typing { UndoStep.Typing(entry: stack.entry, phase: stack.phase, operandText: stack.operandText) }
 
     /// Whether undo has a step to go back to.
     public var canUndo: Bool { undoHistory.undoCount > 0 }
@@ -48,14 +48,14 @@ extension CalculatorState {
         switch action {
         case .digit, .point, .exponent:
             // A number after ) multiplies; after = it also forgets the expression before, which is already empty.
-            switch phase {
-            case .entering: return entry != nil
+            switch stack.phase {
+            case .entering: return stack.entry != nil
             case .operand, .afterOperator, .afterOpenParenthesis: return true
-            case .result: return prefix.isEmpty
+            case .result: return stack.prefix.isEmpty
             case .closedGroup: return false
             }
-        case .backspace: return phase == .entering
-        case .negate: return phase == .entering || phase == .afterOperator || phase == .afterOpenParenthesis
+        case .backspace: return stack.phase == .entering
+        case .negate: return stack.phase == .entering || stack.phase == .afterOperator || stack.phase == .afterOpenParenthesis
         case .binary, .unary, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals, .allClear,
             .clear, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
             return false
@@ -86,10 +86,10 @@ extension CalculatorState {
             error = box.snapshot.error
             isSecondActive = box.snapshot.isSecondActive
             restore(box.snapshot.typing)
-            value = box.snapshot.value
-            pending = box.snapshot.pending
-            prefix = box.snapshot.prefix
-            lastOperation = box.snapshot.lastOperation
+            stack.value = box.snapshot.value
+            stack.pending = box.snapshot.pending
+            stack.prefix = box.snapshot.prefix
+            stack.lastOperation = box.snapshot.lastOperation
             memoryValue = box.snapshot.memoryValue
             variables = box.snapshot.variables
             awaiting = box.snapshot.awaiting
@@ -99,8 +99,8 @@ extension CalculatorState {
     }
 
     private mutating func restore(_ typing: UndoStep.Typing) {
-        entry = typing.entry
-        phase = typing.phase
-        operandText = typing.optionalOperandText
+        stack.entry = typing.entry
+        stack.phase = typing.phase
+        stack.operandText = typing.optionalOperandText
     }
 }

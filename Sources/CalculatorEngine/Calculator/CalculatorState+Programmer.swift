@@ -7,7 +7,7 @@ extension CalculatorState {
     /// In programmer mode, the shown value in every radix; nil in the other modes and while Error shows.
     public var radixDisplays: RadixDisplays? {
         guard settings.mode == .programmer, error == nil, let programmer else { return nil }
-        let value = programmer.shownValue(word: settings.word)
+        let value = programmer.stack.shownValue(word: settings.word)
         func string(_ radix: Radix) -> String { RadixFormatter(radix: radix, word: settings.word).string(value) }
         return RadixDisplays(hex: string(.hex), dec: string(.dec), oct: string(.oct), bin: string(.bin))
     }
@@ -16,7 +16,7 @@ extension CalculatorState {
     /// `body` without making a String (the service writes them into its reply). False, and no call, in the other
     /// modes and while Error shows.
     public func forEachRadixDigits(_ body: (Radix, Span<UInt8>) -> Void) -> Bool {
-        guard settings.mode == .programmer, error == nil, let value = programmer?.shownValue(word: settings.word) else { return false }
+        guard settings.mode == .programmer, error == nil, let value = programmer?.stack.shownValue(word: settings.word) else { return false }
         for radix in Radix.allCases {
             RadixFormatter(radix: radix, word: settings.word).withDigits(value) { body(radix, $0) }
         }
@@ -29,75 +29,79 @@ extension CalculatorState {
         return RadixFormatter(settings).string(number.truncated(to: settings.word))
     }
 
-    /// A key in programmer mode: the engine's own keys go to `ProgrammerMachine`; memory, variables, radix and word,
-    /// which outlive the engine, are handled here.
+    /// A key in programmer mode: the stack's keys go to programmer mode's operation stack; memory, variables, radix
+    /// and word, which outlive the stack, are handled here.
     mutating func applyProgrammer(_ key: Key) {
-        guard let action = key.programmerAction, var machine = programmer else { return }
+        guard let action = key.programmerAction else { return }
+        // A digit outside the radix is refused.
+        if case .digit(let digit) = action, digit >= settings.radix.base { return }
+        if error != nil {
+            guard passesErrorLock(action.errorLock) else { return refresh() }
+        }
         // Taken out while it changes, so that its arrays and strings stay uniquely referenced.
-        programmer = nil
-        let evaluated = press(action, on: &machine)
-        store(&machine)
+        guard var programmer = self.programmer else { return }
+        self.programmer = nil
+        var evaluated: String?
+        var failure: StackFailure?
+        do throws(StackFailure) {
+            evaluated = try press(action, on: &programmer.stack)
+        } catch {
+            failure = error
+        }
+        if let failure {
+            fail(failure)
+            refresh()
+        } else {
+            programmer.stack.clip()
+            refresh(programmer: programmer.stack)
+            self.programmer = programmer
+        }
         // Recorded with the display the press leaves.
         if let evaluated { record(evaluated, result: display) }
     }
 
     /// Returns what `=` evaluated, for the history tape.
-    private mutating func press(_ action: ProgrammerAction, on machine: inout ProgrammerMachine) -> String? {
-        // A digit outside the radix is refused.
-        if case .digit(let digit) = action, digit >= settings.radix.base { return nil }
-        if machine.error != nil {
-            // While Error shows, only AC, C and ⌫ act, and a digit starts a new number after clearing, as in the
-            // other modes; every other key is ignored.
-            switch action {
-            case .allClear, .clear, .backspace:
-                machine = ProgrammerMachine()
-                return nil
-            case .digit:
-                machine = ProgrammerMachine()
-            case .binary, .unary, .negate, .radix, .word, .openParenthesis, .closeParenthesis, .equals, .memoryClear,
-                .memoryAdd, .memorySubtract, .memoryRecall, .variable:
-                return nil
-            }
-        }
+    private mutating func press(_ action: ProgrammerAction, on stack: inout OperationStack<WordArithmetic>) throws(StackFailure) -> String? {
         let word = settings.word
+        let arithmetic = WordArithmetic(settings)
         switch action {
-        case .digit(let digit): machine.pressDigit(digit, settings)
-        case .binary(let op): machine.pressBinary(op, settings)
-        case .unary(let function): machine.pressUnary(function, settings)
-        case .negate: machine.pressNegate(settings)
+        case .digit(let digit): try stack.pressDigit(digit, arithmetic)
+        case .binary(let op): try stack.binary(op, arithmetic)
+        case .unary(let function): try stack.pressUnary(function, arithmetic)
+        case .negate: try stack.pressNegate(arithmetic)
         case .radix(let radix):
             settings.radix = radix
-            machine.endEntry(settings)
+            stack.endEntry(WordArithmetic(settings))
         case .word(let size):
-            machine.endEntry(settings)
+            stack.endEntry(arithmetic)
             settings.word = size
-            machine.truncate(settings)
+            stack.truncate(WordArithmetic(settings))
             truncateRegisters()
-        case .openParenthesis: machine.pressOpenParenthesis(settings)
-        case .closeParenthesis: machine.pressCloseParenthesis(settings)
-        case .equals: return machine.pressEquals(settings)
+        case .openParenthesis: try stack.open(arithmetic)
+        case .closeParenthesis: try stack.close(arithmetic)
+        case .equals: return try stack.equals(arithmetic)
         case .allClear:
-            machine = ProgrammerMachine()
+            stack = OperationStack()
             awaiting = nil
-        case .clear: machine.clearEntry()
-        case .backspace: machine.backspace(settings)
+        case .clear: stack.clearEntry()
+        case .backspace: stack.backspace(arithmetic)
         case .memoryClear: memoryValue = nil
         case .memoryAdd, .memorySubtract:
-            let operand = machine.takeOperand(settings)
+            let operand = try stack.takeOperand(arithmetic)
             let memory = memoryValue?.truncated(to: word) ?? 0
             let sum = action == .memoryAdd ? memory &+ operand : memory &- operand
             memoryValue = .integer(Int(word.truncating(sum)))
         case .memoryRecall:
             let memory = memoryValue?.truncated(to: word) ?? 0
-            machine.put(memory, text: RadixFormatter(settings).string(memory), settings)
+            try stack.put(memory, text: arithmetic.string(memory), arithmetic)
         case .variable(.command(let command)):
             awaiting = command
         case .variable(.name(let variable)):
             guard let command = awaiting else { return nil }
             awaiting = nil
             switch command {
-            case .store: variables[variable] = .integer(Int(machine.takeOperand(settings)))
-            case .recall: machine.put(variables[variable]?.truncated(to: word) ?? 0, text: variable.rawValue, settings)
+            case .store: variables[variable] = .integer(Int(try stack.takeOperand(arithmetic)))
+            case .recall: try stack.put(variables[variable]?.truncated(to: word) ?? 0, text: variable.rawValue, arithmetic)
             }
         }
         return nil
@@ -110,37 +114,37 @@ extension CalculatorState {
         let waiting = awaiting
         switch (previous.mode == .programmer, settings.mode == .programmer) {
         case (false, true):
-            let shown = error != nil ? Number.integer(0) : phase == .entering ? (entry ?? InputBuffer()).value : shownValue
+            let shown = error != nil ? Number.integer(0) : stack.phase == .entering ? (stack.entry ?? InputBuffer()).value : shownValue
             reset()
             awaiting = waiting
             truncateRegisters()
-            var machine = ProgrammerMachine(operand: shown.truncated(to: settings.word), settings: settings)
-            store(&machine)
+            programmer = ProgrammerStack(stack: OperationStack(operand: shown.truncated(to: settings.word), WordArithmetic(settings)))
         case (true, false):
-            let carried = programmer.map { $0.error == nil ? $0.shownValue(word: previous.word) : 0 } ?? 0
+            let carried = error == nil ? programmer?.stack.shownValue(word: previous.word) ?? 0 : 0
             programmer = nil
             reset()
             awaiting = waiting
             if carried != 0 {
                 let number = Number.integer(Int(carried))
-                pressValue(number, text: formatter.string(number))
+                stack.show(number, text: formatter.string(number))
             }
-            refresh()
         case (true, true):
-            var machine = programmer ?? ProgrammerMachine()
+            var stack = programmer?.stack ?? OperationStack()
+            programmer = nil
             if settings.radix != previous.radix || settings.word != previous.word {
                 var ending = settings
                 ending.word = previous.word
-                machine.endEntry(ending)
+                stack.endEntry(WordArithmetic(ending))
             }
             if settings.word != previous.word {
-                machine.truncate(settings)
+                stack.truncate(WordArithmetic(settings))
                 truncateRegisters()
             }
-            store(&machine)
+            programmer = ProgrammerStack(stack: stack)
         case (false, false):
-            refresh()
+            break
         }
+        refresh()
     }
 
     /// Memory and variables as integers of the word.
@@ -148,14 +152,5 @@ extension CalculatorState {
         let word = settings.word
         memoryValue = memoryValue.map { .integer(Int($0.truncated(to: word))) }
         variables.update { .integer(Int($0.truncated(to: word))) }
-    }
-
-    /// Keeps `machine` as the engine, with its display and expression stored, as `refresh` does in the other modes.
-    private mutating func store(_ machine: inout ProgrammerMachine) {
-        machine.clip()
-        error = machine.error
-        display = machine.display(settings)
-        expression = Self.clipped(machine.expression(settings, display: display))
-        programmer = machine
     }
 }

@@ -126,10 +126,10 @@ extension CalculatorState {
     /// after `=`.
     init(answer: (value: Number, text: String), settings: Settings) {
         self.init(settings: settings)
-        value = answer.value
-        entry = nil
-        phase = .result
-        operandText = answer.text
+        stack.value = answer.value
+        stack.entry = nil
+        stack.phase = .result
+        stack.operandText = answer.text
         refresh()
     }
 }

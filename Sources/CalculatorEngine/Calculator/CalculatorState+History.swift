@@ -1,3 +1,14 @@
+/// One `=`: what was evaluated and the display it produced.
+public struct HistoryEntry: Sendable, Equatable {
+    public let expression: String
+    public let result: String
+
+    public init(expression: String, result: String) {
+        self.expression = expression
+        self.result = result
+    }
+}
+
 extension CalculatorState {
     /// Empties the history tape; nothing else changes, the undo steps included (they do not hold the tape).
     public mutating func clearHistory() {

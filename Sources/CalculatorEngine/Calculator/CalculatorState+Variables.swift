@@ -25,7 +25,7 @@ extension CalculatorState {
 
     /// sto and rcl wait for a variable key; the variable key stores the current operand (a typed number becomes a
     /// finished one) or recalls the variable as an operand, as `mr` does, shown in the expression by its name.
-    mutating func pressVariable(_ action: VariableAction) {
+    mutating func pressVariable(_ action: VariableAction, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
         switch action {
         case .command(let command):
             awaiting = command
@@ -33,8 +33,8 @@ extension CalculatorState {
             guard let command = awaiting else { return }
             awaiting = nil
             switch command {
-            case .store: variables[variable] = takeOperand() ?? variables[variable]
-            case .recall: pressValue(variables[variable] ?? .integer(0), text: variable.rawValue)
+            case .store: variables[variable] = try stack.takeOperand(arithmetic)
+            case .recall: try stack.put(variables[variable] ?? .integer(0), text: variable.rawValue, arithmetic)
             }
         }
     }

@@ -1,0 +1,11 @@
+/// A calculator number: exact rational while the arithmetic allows it (decimal entry, + − × ÷ %, integer powers,
+/// exact roots), otherwise a 256-bit MPFR float. Both payloads are immutable heap boxes, so copies are cheap and
+/// the type is `Sendable`. GNOME Calculator's `Number` with its exact-rational shadow is the model.
+enum Number: Sendable {
+    case rational(RationalBox)
+    case real(RealBox)
+}
+
+extension Number: Equatable {
+    static func == (lhs: Number, rhs: Number) -> Bool { identical(lhs, rhs) }
+}
