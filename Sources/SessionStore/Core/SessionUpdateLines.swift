@@ -37,6 +37,8 @@ public final class SessionUpdateLines: Sendable {
     @usableFromInline let shards: [Shard] = (0..<16).map { _ in Shard() }
     /// Set by `close`: later updates are refused, those in the lines go on.
     @usableFromInline let closing = Atomic<Bool>(false)
+    /// Lines open now, so that `join` looks for one only when there may be one.
+    @usableFromInline let open = Atomic<Int>(0)
 
     @usableFromInline
     init() {}
@@ -57,6 +59,7 @@ public final class SessionUpdateLines: Sendable {
                 return true
             }
             lines[id] = Line()
+            open.add(1, ordering: .relaxed)
             return false
         }
         if !queued { loop(id, from: begin) }
@@ -67,7 +70,7 @@ public final class SessionUpdateLines: Sendable {
     /// (the caller then begins at once, in no line) or when the lines are closing.
     @inlinable
     func join(_ id: SessionID, _ begin: @escaping @Sendable () -> Void) -> Bool {
-        if closing.load(ordering: .acquiring) { return false }
+        if closing.load(ordering: .acquiring) || open.load(ordering: .relaxed) == 0 { return false }
         return shard(id).lines.withLock { lines -> Bool in
             guard lines[id] != nil else { return false }
             lines[id]!.waiting.append(begin)
@@ -94,6 +97,7 @@ public final class SessionUpdateLines: Sendable {
     ) -> (@Sendable () -> Void)? {
         guard !line.waiting.isEmpty else {
             lines[id] = nil
+            open.subtract(1, ordering: .relaxed)
             if lines.isEmpty, closing.load(ordering: .acquiring) { shard.signalDrained() }
             return nil
         }
