@@ -66,11 +66,16 @@ public final class SessionUpdateLines: Sendable {
         return true
     }
 
+    /// Whether a line is open now, so that `join` is worth trying (one may open meanwhile: an update that then
+    /// meets its session's line in a compare-and-set tries again).
+    @inlinable
+    var mayHaveLines: Bool { open.load(ordering: .relaxed) > 0 }
+
     /// Queues `begin` behind the line of `id` when there is one: true. False, and no line is made, when there is none
     /// (the caller then begins at once, in no line) or when the lines are closing.
     @inlinable
     func join(_ id: SessionID, _ begin: @escaping @Sendable () -> Void) -> Bool {
-        if closing.load(ordering: .acquiring) || open.load(ordering: .relaxed) == 0 { return false }
+        if closing.load(ordering: .acquiring) { return false }
         return shard(id).lines.withLock { lines -> Bool in
             guard lines[id] != nil else { return false }
             lines[id]!.waiting.append(begin)

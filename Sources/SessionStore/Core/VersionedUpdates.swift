@@ -47,15 +47,18 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
             if !lines.submit(id, { job.begin() }) { completion(.failure(SessionStoreError.closed)) }
             return
         }
-        let joined = UpdateJob(id: id, update: update, backend: backend, worker: nil, inLine: true, completion: completion)
-        if lines.join(id, { joined.begin() }) { return }
+        if lines.mayHaveLines {
+            let joined = UpdateJob(id: id, update: update, backend: backend, worker: nil, inLine: true, completion: completion)
+            if lines.join(id, { joined.begin() }) { return }
+        }
         UpdateJob(id: id, update: update, backend: backend, worker: nil, inLine: false, completion: completion).begin()
     }
 }
 
-/// One update on its way through `VersionedUpdates`.
+/// One update on its way through `VersionedUpdates`: an object, so that each step's closure holds one reference to
+/// it instead of a copy of the update and its completion.
 @usableFromInline
-struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>: Sendable {
+final class UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>: Sendable {
     @usableFromInline let id: SessionID
     @usableFromInline let update: Update
     @usableFromInline let backend: Backend
@@ -89,7 +92,7 @@ struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>:
 
     @inlinable
     func fetch(attempt: Int) {
-        backend.fetch(id) { result in
+        backend.fetch(id) { [self] result in
             switch result {
             case .success(let session?): self.attempt(session, isFresh: true, attempt: attempt)
             case .success(nil): finish(.failure(SessionStoreError.notFound))
@@ -104,8 +107,8 @@ struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>:
     func attempt(_ session: StoredSession<Backend.Value>, isFresh: Bool, attempt: Int) {
         guard let worker, !worker.isCurrent else { return work(on: session, isFresh: isFresh, attempt: attempt) }
         worker.run(
-            { work(on: session, isFresh: isFresh, attempt: attempt) },
-            ifClosed: { finish(.failure(SessionStoreError.closed)) })
+            { [self] in work(on: session, isFresh: isFresh, attempt: attempt) },
+            ifClosed: { [self] in finish(.failure(SessionStoreError.closed)) })
     }
 
     @inlinable
@@ -125,7 +128,7 @@ struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>:
         }
         var value = session.value
         let output = update.change(&value, version: version)
-        backend.compareAndSet(id, over: session.write, with: value) { [value] result in
+        backend.compareAndSet(id, over: session.write, with: value) { [self, value] result in
             switch result {
             case .success(.written(let write)):
                 recent?.wrote(value, as: write, for: id)
@@ -156,7 +159,7 @@ struct UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Value>>:
     @inlinable
     func finish(_ result: Result<Committed<Update.Output>, any Error>) {
         if let worker, !worker.isCurrent {
-            worker.run({ completion(result) }, ifClosed: { completion(result) })
+            worker.run({ [completion] in completion(result) }, ifClosed: { [completion] in completion(result) })
         } else {
             completion(result)
         }
