@@ -57,7 +57,7 @@ final class EvaluateEndpoint: Sendable {
     }
 
     private static func respond(to evaluation: EvaluateRequest, replies: SessionReplies, plainText: Bool) throws(Problem) -> Response {
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         let state: CalculatorState
         switch evaluation.input {
         case .keys(let press):

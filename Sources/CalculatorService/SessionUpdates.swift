@@ -49,7 +49,7 @@ struct PressUpdate: SessionUpdate {
     }
 
     func change(_ record: inout SessionRecord, version: UInt64) -> Outcome {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SystemRandom()
         var steps: [(String, String)]? = press.trace ? [] : nil
         press.forEachKey { key in
             record.state.apply(key, random: &rng)

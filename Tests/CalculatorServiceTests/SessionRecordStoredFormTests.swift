@@ -9,7 +9,7 @@ import Testing
 @Suite struct SessionRecordStoredFormTests {
     private static func record(after keys: String, replies: Int = 0) throws -> SessionRecord {
         var state = CalculatorState()
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         for name in keys.split(separator: " ") {
             state.apply(try #require(Key(name: String(name))), random: &random)
         }
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func randomAndCorruptedBytesNeverTrap() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SystemRandom()
         let valid = try SessionRecord.codec.encode(try Self.record(after: "1 / 3 = m+ ( 2", replies: 2))
         for round in 0..<3_000 {
             var bytes: [UInt8]
