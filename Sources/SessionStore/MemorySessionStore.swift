@@ -1,7 +1,8 @@
-// Public: the `@inlinable` methods below use Mutex and Atomic, so clients must see them.
+// Public: the `@inlinable` methods below use Lock and Atomic, so clients must see them.
 public import Synchronization
+public import Threading
 
-/// Sessions in process memory: 64 shards, each a dictionary behind its own `Mutex`, so presses on different sessions
+/// Sessions in process memory: 64 shards, each a dictionary behind its own `Lock`, so presses on different sessions
 /// rarely contend. Every call completes before it returns. An update's check and change run under the shard's lock
 /// (they must not call back into the store: the lock is not reentrant); its `complete` runs after the lock is let go,
 /// so that what it makes of the output (a reply) does not hold up other sessions of the shard. Expired sessions are
@@ -33,7 +34,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionStore {
 
     @usableFromInline
     final class Shard: Sendable {
-        @usableFromInline let entries = Mutex<[SessionID: Entry]>([:])
+        @usableFromInline let entries = Lock<[SessionID: Entry]>([:])
 
         @usableFromInline
         init() {}

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Threading
 
 /// Runs updates whose change takes long (a press of many keys) on one worker thread of its own, off the threads that
 /// call it (event loops) and off the store's own thread (SQLite's committer, Redis's pipeline): the worker reads the

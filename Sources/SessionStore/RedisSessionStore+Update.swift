@@ -1,5 +1,5 @@
-// Public: the `@inlinable` methods below use Mutex, so clients must see it.
-public import Synchronization
+// Public: the `@inlinable` methods below use Lock, so clients must see it.
+public import Threading
 // Public: the `@inlinable` update writes its record's numbers through ByteBuffer.
 public import Bytes
 
@@ -144,7 +144,7 @@ extension RedisSessionStore {
 /// The sessions with an update in flight in this process, each with the updates waiting for it.
 @usableFromInline
 final class SessionUpdateQueues: Sendable {
-    private let waiting = Mutex<[SessionID: [@Sendable () -> Void]]>([:])
+    private let waiting = Lock<[SessionID: [@Sendable () -> Void]]>([:])
 
     /// True when no update of `id` was in flight: the caller's is now, and it calls `end` when done.
     @usableFromInline

@@ -2,7 +2,7 @@
 @testable import CalculatorService
 import Foundation
 @testable import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 /// `SessionRecord.codec`: the stored form, and format 1 (the Foundation JSON of earlier builds), which it migrates.
@@ -142,7 +142,7 @@ import Testing
 
 /// A store's read, waited for.
 private func waitForRead(_ store: some SessionStore<SessionRecord>, _ id: SessionID) throws -> Versioned<SessionRecord> {
-    let result = Mutex<Result<Versioned<SessionRecord>, SessionStoreError>?>(nil)
+    let result = Lock<Result<Versioned<SessionRecord>, SessionStoreError>?>(nil)
     store.read(id) { read in result.withLock { $0 = read } }
     // SQLite reads report before they return.
     return try #require(result.withLock { $0 }).get()

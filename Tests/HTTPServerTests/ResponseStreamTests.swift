@@ -2,11 +2,12 @@ import Dispatch
 import Glibc
 @testable import HTTPServer
 import Synchronization
+import Threading
 import Testing
 
 /// The streams a test's responder made, in order.
 final class MadeStreams: Sendable {
-    private let made = Mutex<[ResponseStream]>([])
+    private let made = Lock<[ResponseStream]>([])
     private let arrived = DispatchSemaphore(value: 0)
     let closes = Atomic<Int>(0)
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SessionStore
 import Synchronization
+import Threading
 import Testing
 
 #if canImport(Glibc)
@@ -188,13 +189,11 @@ private func waitUntil(_ condition: () -> Bool) {
         for session in sessions { try store.create(session, Tally(count: 0, note: "")) }
 
         let running = Atomic<Bool>(true)
-        // Named structs under the Mutexes, not tuples: ThreadSanitizer's known Mutex false positive is suppressed by
-        // the closure's mangling, which a tuple-typed Mutex does not match (see scripts/sanitize).
         struct Outcomes {
             var written = 0, unavailable = 0, notFound = 0, unknown = 0
             var other: [String] = []
         }
-        let outcomes = Mutex(Outcomes())
+        let outcomes = Lock(Outcomes())
         let restarted = DispatchSemaphore(value: 0)
         let pressers = Thread {
             onThreads(4) { thread in
@@ -259,7 +258,7 @@ private func waitUntil(_ condition: () -> Bool) {
             var written = 0, unavailable = 0
             var other: [String] = []
         }
-        let reports = Mutex(Reports())
+        let reports = Lock(Reports())
         let started = 2_000
         let arrived = DispatchSemaphore(value: 0)
         for call in 0..<started {
