@@ -144,14 +144,22 @@ extension RedisSessionStore {
 /// The sessions with an update in flight in this process, each with the updates waiting for it.
 @usableFromInline
 final class SessionUpdateQueues: Sendable {
-    private let waiting = Lock<[SessionID: [@Sendable () -> Void]]>([:])
+    private struct Waiting {
+        var queued: [@Sendable () -> Void] = []
+        /// A thread is running the start of the next update (`end`).
+        var starting = false
+        /// That update ended before its start returned (a failure reported at once, as a closing pipeline does).
+        var endedWhileStarting = false
+    }
+
+    private let waiting = Lock<[SessionID: Waiting]>([:])
 
     /// True when no update of `id` was in flight: the caller's is now, and it calls `end` when done.
     @usableFromInline
     func begin(_ id: SessionID) -> Bool {
         waiting.withLock { waiting in
             if waiting[id] != nil { return false }
-            waiting[id] = []
+            waiting[id] = Waiting()
             return true
         }
     }
@@ -162,25 +170,56 @@ final class SessionUpdateQueues: Sendable {
     func wait(_ id: SessionID, then next: @escaping @Sendable () -> Void) -> Bool {
         waiting.withLock { waiting in
             guard waiting[id] != nil else {
-                waiting[id] = []
+                waiting[id] = Waiting()
                 return false
             }
-            waiting[id]?.append(next)
+            waiting[id]?.queued.append(next)
             return true
         }
     }
 
-    /// The update of `id` in flight is done: the next one waiting starts (on this thread), if there is one.
+    /// The update of `id` in flight is done: the next one waiting starts (on this thread), if there is one. An update
+    /// that ends while its start is running does not start the one after it from inside that start: the thread
+    /// running the start does, once it returns. Otherwise every update refused at once (the pipeline closing) would
+    /// start the next from inside its own report, one stack frame deeper each, and a long queue overflowed the stack.
     @usableFromInline
     func end(_ id: SessionID) {
-        let next = waiting.withLock { waiting -> (@Sendable () -> Void)? in
-            guard let queued = waiting[id], let first = queued.first else {
-                waiting[id] = nil
+        var next = waiting.withLock { waiting -> (@Sendable () -> Void)? in
+            guard var session = waiting[id] else { return nil }
+            if session.starting {
+                session.endedWhileStarting = true
+                waiting[id] = session
                 return nil
             }
-            waiting[id] = Array(queued.dropFirst())
-            return first
+            return Self.takeNext(of: id, session, in: &waiting)
         }
-        next?()
+        while let start = next {
+            start()
+            next = waiting.withLock { waiting in
+                guard var session = waiting[id] else { return nil }
+                session.starting = false
+                guard session.endedWhileStarting else {
+                    waiting[id] = session
+                    return nil
+                }
+                session.endedWhileStarting = false
+                return Self.takeNext(of: id, session, in: &waiting)
+            }
+        }
+    }
+
+    /// The first update waiting for `id`, marked as starting; nil, and `id` no longer in flight, when none waits.
+    private static func takeNext(
+        of id: SessionID, _ session: Waiting, in waiting: inout [SessionID: Waiting]
+    ) -> (@Sendable () -> Void)? {
+        var session = session
+        guard !session.queued.isEmpty else {
+            waiting[id] = nil
+            return nil
+        }
+        let first = session.queued.removeFirst()
+        session.starting = true
+        waiting[id] = session
+        return first
     }
 }

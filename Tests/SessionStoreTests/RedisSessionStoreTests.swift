@@ -288,6 +288,30 @@ private func waitUntil(_ condition: () -> Bool) {
         #expect(try reader.get(id)?.value.count == final.written)
     }
 
+    /// Closing while thousands of updates of one session wait behind the one in flight: each is refused at once, and
+    /// each reports once. The next update starts when the last ends; started from inside the last one's report, as
+    /// it was, the refusals nested one inside the other until the pipeline thread's stack overflowed.
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func closingWithThousandsWaitingOnOneSessionReportsEachOnce() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        let id = SessionID.random()
+        try store.create(id, Tally(count: 0, note: ""))
+        let started = 20_000
+        let reported = Atomic<Int>(0)
+        let allReported = DispatchSemaphore(value: 0)
+        for _ in 0..<started {
+            store.startIncrement(id) { _ in
+                if reported.add(1, ordering: .relaxed).newValue == started { allReported.signal() }
+            }
+        }
+        store.close()
+        allReported.wait()
+        #expect(reported.load(ordering: .relaxed) == started)
+    }
+
     /// Redis forgets its scripts (SCRIPT FLUSH, or a restart the connection did not notice): the pipeline's next call
     /// is answered NOSCRIPT, did nothing, and goes out again after the script is loaded again.
     @Test(.enabled(if: RedisChild.executable != nil && RedisChild.cli != nil, "redis-server or redis-cli is not installed"))
