@@ -13,7 +13,8 @@ final class MadeStreams: Sendable {
 
     /// A new stream, kept for the test; counts its close.
     func make(capacity: Int = 32_768) -> ResponseStream {
-        let stream = ResponseStream(capacity: capacity) { [self] in closes.add(1, ordering: .relaxed) }
+        // Weakly: the streams kept here would otherwise hold this object, a cycle that outlives a stream never closed.
+        let stream = ResponseStream(capacity: capacity) { [weak self] in _ = self?.closes.add(1, ordering: .relaxed) }
         made.withLock { $0.append(stream) }
         arrived.signal()
         return stream
