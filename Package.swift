@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Arrows point one way: calculator-server → CalculatorService → (CalculatorEngine, SessionStore, HTTPServer) → C libraries.
+// Arrows point one way: calculator-server → CalculatorService → (CalculatorEngine, SessionStore, HTTPServer) → C libraries;
+// SessionStore, HTTPServer and CalculatorService share Threading (locks, threads, queues).
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -29,17 +30,19 @@ let package = Package(
 
         // The one growable byte buffer and decimal writer that the JSON, stored-form and Redis writers share.
         .target(name: "Bytes", swiftSettings: strict),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Bytes"], swiftSettings: strict),
+        // The lock, joinable threads and batch queue that the server, the stores and the service share.
+        .target(name: "Threading", swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Bytes", "Threading"], swiftSettings: strict),
         .target(name: "CalculatorEngine", dependencies: ["CMPFR", "Bytes"], swiftSettings: strict),
         .target(
             name: "SessionStore",
-            dependencies: ["CSQLite", "CHiredis", "Bytes"],
+            dependencies: ["CSQLite", "CHiredis", "Bytes", "Threading"],
             swiftSettings: strict
         ),
         .target(
             name: "CalculatorService",
             dependencies: [
-                "HTTPServer", "CalculatorEngine", "SessionStore", "Bytes", "CZlib",
+                "HTTPServer", "CalculatorEngine", "SessionStore", "Bytes", "CZlib", "Threading",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources")],
@@ -48,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "calculator-server",
             dependencies: [
-                "CalculatorService", "SessionStore", "HTTPServer", "Bytes",
+                "CalculatorService", "SessionStore", "HTTPServer", "Bytes", "Threading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -62,11 +65,11 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
-        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threading"], swiftSettings: strict),
+        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "Threading"], swiftSettings: strict),
         .testTarget(
             name: "CalculatorServiceTests",
-            dependencies: ["CalculatorService", "CalculatorEngine", "SessionStore", "HTTPServer"],
+            dependencies: ["CalculatorService", "CalculatorEngine", "SessionStore", "HTTPServer", "Threading"],
             swiftSettings: strict
         ),
     ],

@@ -1,6 +1,7 @@
 public import HTTPServer
 import Logging
 public import SessionStore
+import Threading
 import Foundation
 
 public struct ServiceConfiguration: Sendable {

@@ -1,6 +1,7 @@
 import CalculatorEngine
 import HTTPServer
 import SessionStore
+import Threading
 
 /// POST /evaluate and GET /evaluate?expr=…: one answer without a session. The keys, or the expression's keys, are
 /// pressed on a fresh calculator with the request's settings, which answers as a session's display read would; nothing
@@ -56,7 +57,7 @@ final class EvaluateEndpoint: Sendable {
     }
 
     private static func respond(to evaluation: EvaluateRequest, replies: SessionReplies, plainText: Bool) throws(Problem) -> Response {
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         let state: CalculatorState
         switch evaluation.input {
         case .keys(let press):

@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// Token buckets per client: `rate` tokens a second, holding at most `burst`. Buckets live in shards so that clients
 /// rarely wait on each other's lock; a shard forgets full (idle) buckets once it holds many, so memory stays bounded.
@@ -8,9 +8,9 @@ final class RateLimiter: Sendable {
         var updated: Double
     }
 
-    /// A Mutex cannot sit in an array, so each shard is a small class around one.
+    /// A Lock cannot sit in an array, so each shard is a small class around one.
     private final class Shard: Sendable {
-        let buckets = Mutex<[String: Bucket]>([:])
+        let buckets = Lock<[String: Bucket]>([:])
     }
 
     private static let shardCount = 16

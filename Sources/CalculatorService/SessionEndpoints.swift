@@ -1,6 +1,7 @@
 import CalculatorEngine
 import HTTPServer
 import SessionStore
+import Threading
 
 /// The handlers of the session routes, one per route. Each checks the request first (throwing the `Problem` that
 /// says what is wrong, so nothing is written unless the whole request is valid), then makes one call to the store and

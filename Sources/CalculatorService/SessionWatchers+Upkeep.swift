@@ -2,6 +2,7 @@ import Dispatch
 import HTTPServer
 import SessionStore
 import Synchronization
+import Threading
 
 /// What the watchers ask of the store, as closures made for its concrete type (`init(_:)`).
 struct SessionLookups: Sendable {

@@ -3,6 +3,7 @@ import Dispatch
 import HTTPServer
 import SessionStore
 import Synchronization
+import Threading
 
 /// The clients following sessions on this instance (GET /sessions/{id}/events), each session's with the last version
 /// they were sent. A change that completes here (a press, a settings change, a deletion), or that another instance
@@ -67,7 +68,7 @@ final class SessionWatchers: Sendable {
     /// Most bytes a watcher's stream holds unsent before the watcher is dropped: a few dozen events.
     static let streamCapacity = 32_768
 
-    let state: Mutex<State>
+    let state: Lock<State>
     /// The watched sessions counted by their id's hash in buckets, read without the lock by the press path: a
     /// session whose bucket is empty is not watched. Sequentially consistent, so that a watcher registered after its
     /// read is not missed by a change completed in between: either the change sees the count, or the read that follows
@@ -102,7 +103,7 @@ final class SessionWatchers: Sendable {
         self.metrics = metrics
         self.lookups = lookups
         self.feed = feed
-        self.state = Mutex(State(lastHeartbeat: sessions.now()))
+        self.state = Lock(State(lastHeartbeat: sessions.now()))
         // Held until `close`, which stops the feed's thread.
         try feed?.start { [self] change in apply(change) }
         scheduleUpkeep()

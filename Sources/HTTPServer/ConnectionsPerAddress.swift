@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// Connections open per client address, across every loop: each daemon would count only its own, so the limit is
 /// kept here instead. An address is checked when a connection is offered and counted once it is open; two
@@ -11,7 +11,7 @@ final class ConnectionsPerAddress: Sendable {
     }
 
     let limit: Int
-    private let counts = Mutex<[Address: Int]>([:])
+    private let counts = Lock<[Address: Int]>([:])
 
     init(limit: Int) {
         self.limit = limit

@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// The response streams being sent, so that stopping can finish them: a stream lasts as long as its client stays, and
 /// neither a drain nor libmicrohttpd's stop (which must find no connection suspended) can wait for that.
@@ -9,7 +9,7 @@ final class OpenStreams: Sendable {
         var finishing = false
     }
 
-    private let streams = Mutex(Streams())
+    private let streams = Lock(Streams())
 
     /// False once stopping has begun: the caller then finishes the stream.
     func add(_ stream: ResponseStream) -> Bool {

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Threading
 
 /// Connections waiting for a `Response.later`, so that stopping can wake them first (libmicrohttpd must not be
 /// stopped with a connection suspended). A reply leaves this set only after its connection is resumed.
@@ -10,7 +10,7 @@ final class ParkedReplies: Sendable {
         var closed = false
     }
 
-    private let parked = Mutex(Parked())
+    private let parked = Lock(Parked())
 
     /// False once stopping has begun: the caller then abandons the reply.
     func park(_ reply: PendingReply) -> Bool {

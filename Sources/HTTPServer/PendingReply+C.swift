@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Synchronization
+import Threading
 
 /// The reply a responder promised with `Response.later`, for one suspended connection. The connection pointer is
 /// taken under the lock by the first delivery or abandonment, which alone resumes it: after that it may be gone.
@@ -23,7 +23,7 @@ final class PendingReply: Sendable {
         case taken
     }
 
-    private let phase: Mutex<Phase>
+    private let phase: Lock<Phase>
     /// The set this reply is parked in, which it leaves once its connection is resumed.
     private let parkedIn: ParkedReplies
     /// The loop that runs the connection: libmicrohttpd's resume does not wake a loop it does not run itself.
@@ -40,7 +40,7 @@ final class PendingReply: Sendable {
         suspended connection: OpaquePointer, parkedIn: ParkedReplies, loop: LoopWakeUp, closesConnection: Bool,
         deferred: Response.Deferred
     ) {
-        self.phase = Mutex(.waiting(SuspendedConnection(pointer: connection)))
+        self.phase = Lock(.waiting(SuspendedConnection(pointer: connection)))
         self.parkedIn = parkedIn
         self.loop = loop
         self.deferred = deferred

@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// One HTTP response. The server adds `Content-Length` and `Date` itself. For HEAD requests it sends the headers of
 /// this response, Content-Length included, without its body: a responder answers HEAD with what GET would get.
@@ -129,7 +129,7 @@ private final class DeliverySlot: Sendable {
         case done
     }
 
-    private let state = Mutex<State>(.empty)
+    private let state = Lock<State>(.empty)
 
     @Sendable func deliver(_ response: Response) {
         let forward = state.withLock { state -> (@Sendable (Response) -> Void)? in

@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import Glibc
-import Synchronization
+import Threading
 
 /// The connection a stream is sent on, as other threads may hold it: only resumed, and only by the thread that took
 /// the stream's suspended flag (`ResponseStream.flush`), so only while libmicrohttpd keeps it suspended, hence alive.

@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// The body of a response sent as it is made, for as long as the client stays (Server-Sent Events, say): its holder
 /// adds chunks from any thread, and the connection's event loop sends them in order as the client takes them.
@@ -42,7 +42,7 @@ public final class ResponseStream: Sendable {
         var hasReleasedBuffer = false
     }
 
-    let queue = Mutex(Queue())
+    let queue = Lock(Queue())
     /// Most bytes queued and not sent; a chunk that would pass it drops the stream.
     public let capacity: Int
     private let onClose: @Sendable () -> Void

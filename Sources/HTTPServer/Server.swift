@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import Threading
 
 /// An HTTP/1.1 server on libmicrohttpd. The responder runs synchronously on the server's event-loop threads.
 ///
@@ -15,7 +16,7 @@ public final class Server: Sendable {
     private let dispatcher: Dispatcher
     // Start and shutdown hold this lock for their whole duration, so a second `shutdown` returns only once
     // the server has stopped. The request path never takes it.
-    private let phase = Mutex<Phase>(.idle)
+    private let phase = Lock<Phase>(.idle)
     private let boundPort = Atomic<Int>(0)
 
     public init(configuration: ServerConfiguration, responder: @escaping Responder) {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Threading
 import Synchronization
 
 /// Calls `sweepExpired()` on a store at a fixed interval on its own thread, so abandoned sessions are reclaimed in

@@ -1,7 +1,8 @@
-// Public: the `@inlinable` methods below use Mutex and Atomic, so clients must see them.
+// Public: the `@inlinable` methods below use Lock and Atomic, so clients must see them.
 public import Synchronization
+public import Threading
 
-/// Sessions in process memory: 64 shards, each a dictionary behind its own `Mutex`, so presses on different sessions
+/// Sessions in process memory: 64 shards, each a dictionary behind its own `Lock`, so presses on different sessions
 /// rarely contend. Every call completes before it returns. An update (`VersionedUpdates`) fetches the value, checks
 /// and changes it outside any lock, and compare-and-sets it by version and generation: the shard's lock is held only
 /// for a lookup and a store, never for a calculation. Expired sessions are
@@ -38,7 +39,7 @@ public final class MemorySessionStore<Value: Sendable>: SessionBackend {
 
     @usableFromInline
     final class Shard: Sendable {
-        @usableFromInline let entries = Mutex<[SessionID: Entry]>([:])
+        @usableFromInline let entries = Lock<[SessionID: Entry]>([:])
 
         @usableFromInline
         init() {}

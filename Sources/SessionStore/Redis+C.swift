@@ -21,7 +21,7 @@ struct RedisIOError: Error {
     let message: String
 }
 
-/// One hiredis synchronous context. Not thread-safe: the owner keeps it behind a Mutex (hence `@unchecked Sendable`).
+/// One hiredis synchronous context. Not thread-safe: the owner keeps it behind a Lock (hence `@unchecked Sendable`).
 /// Every unsafe pointer of hiredis stays in this file.
 final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>

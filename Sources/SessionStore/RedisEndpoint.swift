@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// Where a Redis store connects (host, port, database and credentials, parsed from its URL), and whether it was
 /// reachable lately.
@@ -15,7 +15,7 @@ final class RedisEndpoint: Sendable {
     /// For `AUTH`: a password alone (the default user), or an ACL user and its password.
     private let user: String?
     private let password: String?
-    private let nextConnectAttempt = Mutex<ContinuousClock.Instant?>(nil)
+    private let nextConnectAttempt = Lock<ContinuousClock.Instant?>(nil)
 
     /// `url` is `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`, port 6379 and DB 0 by default; the user and password
     /// may be percent-encoded (`%40` for `@`). `rediss://` (TLS) is refused: hiredis 0.14 has none.

@@ -1,4 +1,5 @@
 import Synchronization
+import Threading
 
 /// A Lua script, told apart by identity: a connection finds each one's SHA1 without hashing its text per call.
 @usableFromInline

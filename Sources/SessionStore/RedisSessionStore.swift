@@ -1,5 +1,6 @@
 import Bytes
 import Synchronization
+import Threading
 
 /// Sessions in Redis, shared by every instance that points at the same server, prefix and DB.
 ///
@@ -32,7 +33,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     let endpoint: RedisEndpoint
     @usableFromInline let pipeline: RedisPipeline
     /// The connection of the calls that wait for their reply.
-    private let maintenance = Mutex<RedisConnection?>(nil)
+    private let maintenance = Lock<RedisConnection?>(nil)
     let keyPrefix: [UInt8]
     @usableFromInline let indexKey: [UInt8]
     @usableFromInline let codec: SessionCodec<Value>

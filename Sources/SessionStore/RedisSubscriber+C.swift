@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Threading
 
 extension RedisSubscriber {
     /// Wakes the subscriber's thread from another thread: a socket pair whose one end it polls beside its connection's

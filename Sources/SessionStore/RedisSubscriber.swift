@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// The changes made to sessions in Redis, by this instance and every other one on the same server, as they happen:
 /// for the sessions this instance follows (those it has watchers of), over one connection of its own, on a thread of
@@ -31,12 +31,12 @@ public final class RedisSubscriber<Value: Sendable>: Sendable {
         var isClosed = false
     }
 
-    let requests = Mutex(Requests())
+    let requests = Lock(Requests())
     let endpoint: RedisEndpoint
     let channelPrefix: [UInt8]
     let codec: SessionCodec<Value>
     let doorbell: Doorbell
-    private let thread = Mutex<JoinableThread?>(nil)
+    private let thread = Lock<JoinableThread?>(nil)
 
     /// A subscriber to the sessions of `store` (same server, database and key prefix). Nothing connects until `start`.
     public init(following store: RedisSessionStore<Value>) throws {

@@ -31,8 +31,8 @@ struct SQLiteRow {
     }
 }
 
-/// One SQLite connection with its prepared statements. Not thread-safe: the owner keeps it behind a Mutex, which is
-/// why it may be declared Sendable (the Mutex is what serialises it; the checker cannot see that through closures).
+/// One SQLite connection with its prepared statements. Not thread-safe: the owner keeps it behind a Lock, which is
+/// why it may be declared Sendable (the Lock is what serialises it; the checker cannot see that through closures).
 /// Every unsafe pointer of libsqlite3 stays in this file.
 @usableFromInline
 final class SQLiteConnection: @unchecked Sendable {

@@ -1,3 +1,5 @@
+import Threading
+
 /// The one thread that writes to a SQLite store: it owns the writer connection and commits queued writes in batches
 /// (group commit), then reports each write.
 ///

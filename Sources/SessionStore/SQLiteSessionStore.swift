@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+import Threading
 
 /// Sessions in one SQLite file, one row each: durable across restarts and crashes.
 ///
@@ -31,8 +32,8 @@ import Synchronization
 ///   servers on one file would each allow it; a server opens its file exclusively.
 public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
     private final class ConnectionSlot: Sendable {
-        let connection: Mutex<SQLiteConnection?>
-        init(_ connection: sending SQLiteConnection) { self.connection = Mutex(connection) }
+        let connection: Lock<SQLiteConnection?>
+        init(_ connection: sending SQLiteConnection) { self.connection = Lock(connection) }
     }
 
     private static var readerCount: Int { 2 }
@@ -182,7 +183,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
     public func sweepExpired() throws -> Int {
         precondition(!committer.isCommitterThread, "a completion of the SQLite store waited for its committer")
         let done = WakeSignal()
-        let outcome = Mutex<Result<Int, SessionStoreError>?>(nil)
+        let outcome = Lock<Result<Int, SessionStoreError>?>(nil)
         sweepExpired { swept in
             outcome.withLock { $0 = swept }
             done.signal()
@@ -377,7 +378,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
 /// Expiries that reads queued and the committer has not committed yet, so that a read on a reader connection (which
 /// cannot see them) does not call a session that was just read expired.
 private final class PendingExpiries: Sendable {
-    private let expiries = Mutex<[SessionID: Double]>([:])
+    private let expiries = Lock<[SessionID: Double]>([:])
 
     func add(_ id: SessionID, _ expiresAt: Double) {
         expiries.withLock { $0[id] = max($0[id] ?? 0, expiresAt) }

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import Threading
 
 /// Log lines on standard error, as `--log-format` chooses: `text` for people, in the layout of swift-log's
 /// `StreamLogHandler` (time, level, label, `key=value` metadata, message), or `json`, one object per line for log
@@ -14,8 +14,8 @@ struct StandardErrorLogHandler: LogHandler {
     var logLevel: Logger.Level = .info
     private let label: String
     private let format: Format
-    /// One line at a time, whole, whichever thread logs it.
-    private static let output = Mutex(())
+    /// Standard error, written one line at a time, whole, whichever thread logs it.
+    private static let output = Lock(FileHandle.standardError)
 
     init(label: String, format: Format) {
         self.label = label
@@ -38,6 +38,6 @@ struct StandardErrorLogHandler: LogHandler {
             line = Array("\(LogTimestamp.now()) \(event.level) \(label):\(shown) \(event.message)".utf8)
         }
         line.append(0x0A)
-        Self.output.withLock { _ in FileHandle.standardError.write(Data(line)) }
+        Self.output.withLock { $0.write(Data(line)) }
     }
 }

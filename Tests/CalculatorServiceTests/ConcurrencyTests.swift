@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Threading
 import Testing
 
 /// Many clients at once, retries and the server's lifecycle.
@@ -36,7 +37,7 @@ import Testing
         let server = try ServerProcess(store: store)
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
-        let bodies = Mutex<[[UInt8]]>([])
+        let bodies = Lock<[[UInt8]]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             guard let client = try? HTTPClient(port: server.port),
                 let response = try? client.send("POST", "/sessions/\(id)/press", json: #"{"keys":["1","m+"]}"#, headers: [("Idempotency-Key", "once")])

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Threading
 import Testing
 
 /// Sessions that survive a crash (SQLite), are shared by several instances (Redis), and outlive a Redis outage.
@@ -37,7 +38,7 @@ import Testing
         let server = try ServerProcess(store)
         let sessions = try Self.createSessions(50, on: [server.port])
 
-        let tally = Mutex(Tally())
+        let tally = Lock(Tally())
         let answered = Atomic<Int>(0)
         let killed = Atomic<Bool>(false)
         let clients = DispatchGroup()
@@ -141,7 +142,7 @@ import Testing
             #expect(try other.send("GET", "/sessions/\(id)").status == 200)
         }
 
-        let acknowledged = Mutex<[String: Int]>([:])
+        let acknowledged = Lock<[String: Int]>([:])
         let failures = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { client in
             let connections = ports.compactMap { try? HTTPClient(port: $0) }

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Logging
-import Synchronization
+import Threading
 import Testing
 
 /// The service built in this process by `CalculatorService.make`, as calculator-server builds it, and spoken to by
@@ -58,7 +58,7 @@ final class InProcessClient {
             method: method, path: target, query: query, headers: RequestHeaders(headers), body: tooLarge ? [] : body,
             bodyLimitExceeded: tooLarge, peerAddress: peerAddress)
         let response = service.respond(to: request)
-        let delivered = Mutex<Response?>(nil)
+        let delivered = Lock<Response?>(nil)
         let arrived = DispatchSemaphore(value: 0)
         response.resolve { response in
             delivered.withLock { $0 = response }

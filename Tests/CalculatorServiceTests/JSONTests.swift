@@ -88,7 +88,7 @@ import Testing
         let id = try #require(SessionID("s-1"))
         func state(_ keys: String) throws -> CalculatorState {
             var state = CalculatorState()
-            var random = SystemRandomNumberGenerator()
+            var random = SystemRandom()
             for name in keys.split(separator: " ") { state.apply(try #require(Key(name: String(name))), random: &random) }
             return state
         }
@@ -119,7 +119,7 @@ import Testing
                 + #""radix":"hex","word":8,"radixes":{"hex":"0","dec":"0","oct":"0","bin":"0"},"variables":{"x":"7","z":"0"},"#
                 + #""awaiting":"rcl"}"#)
         var hex = CalculatorState(settings: Settings(mode: .programmer, radix: .hex, word: .word))
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         for name in ["F", "F", "F", "F"] { hex.apply(try #require(Key(name: name)), random: &random) }
         #expect(
             String(decoding: Rendering.state(hex, id: id, version: 5), as: UTF8.self)
@@ -134,7 +134,7 @@ import Testing
     @Test func longRepliesAreWhole() throws {
         let id = try #require(SessionID(String(repeating: "x", count: 64)))
         var state = CalculatorState()
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         let keys = (0..<60).flatMap { _ in ["1", "+"] }
         for name in keys { state.apply(try #require(Key(name: name)), random: &random) }
         let steps = (0..<40).map { ("digit \($0)", String(repeating: "9", count: 20)) }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Threading
 import Testing
 
 /// Many clients pressing one session on one instance: the instance orders its own updates of a session, so they do
@@ -28,7 +29,7 @@ struct RedisContentionTests {
 
         let clients = 64
         let pressesEach = 20
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
         let acknowledged = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: clients) { index in
             guard let client = try? servers[index % instances].client() else {

@@ -2,14 +2,14 @@
 @testable import CalculatorService
 import Foundation
 @testable import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 /// `SessionRecord.codec`: the stored form, and format 1 (the Foundation JSON of earlier builds), which it migrates.
 @Suite struct SessionRecordStoredFormTests {
     private static func record(after keys: String, replies: Int = 0) throws -> SessionRecord {
         var state = CalculatorState()
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         for name in keys.split(separator: " ") {
             state.apply(try #require(Key(name: String(name))), random: &random)
         }
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func randomAndCorruptedBytesNeverTrap() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SystemRandom()
         let valid = try SessionRecord.codec.encode(try Self.record(after: "1 / 3 = m+ ( 2", replies: 2))
         for round in 0..<3_000 {
             var bytes: [UInt8]
@@ -142,7 +142,7 @@ import Testing
 
 /// A store's read, waited for.
 private func waitForRead(_ store: some SessionStore<SessionRecord>, _ id: SessionID) throws -> Versioned<SessionRecord> {
-    let result = Mutex<Result<Versioned<SessionRecord>, SessionStoreError>?>(nil)
+    let result = Lock<Result<Versioned<SessionRecord>, SessionStoreError>?>(nil)
     store.read(id) { read in result.withLock { $0 = read } }
     // SQLite reads report before they return.
     return try #require(result.withLock { $0 }).get()

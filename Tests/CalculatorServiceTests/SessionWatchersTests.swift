@@ -48,7 +48,7 @@ import Testing
         /// A session whose display is `digit`.
         func record(showing digit: String) -> SessionRecord {
             var state = CalculatorState()
-            var random = SystemRandomNumberGenerator()
+            var random = SystemRandom()
             state.apply(Key(name: digit)!, random: &random)
             return SessionRecord(state: state)
         }

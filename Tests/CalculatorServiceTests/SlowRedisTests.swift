@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Threading
 import Testing
 
 /// A slow Redis (DEBUG SLEEP holds it for seconds) behind a server with one event-loop thread: no reply says a write
@@ -76,7 +76,7 @@ struct SlowRedisTests {
         let (redis, server, client, id) = try Self.start()
         let done = Self.stall(redis, seconds: 4)
         let probes = DispatchGroup()
-        let statuses = Mutex<[Int]>([])
+        let statuses = Lock<[Int]>([])
         for path in ["/readyz", "/readyz", "/readyz", "/readyz", "/metrics", "/metrics"] {
             DispatchQueue.global().async(group: probes) {
                 guard let probe = try? server.client(), let response = try? probe.send("GET", path) else { return }

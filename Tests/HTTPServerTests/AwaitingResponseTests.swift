@@ -1,14 +1,14 @@
 import Dispatch
 import Glibc
 @testable import HTTPServer
-import Synchronization
+import Threading
 import Testing
 
 /// `Response.awaiting`: one handler for work that delivers at once and for work that delivers later.
 // Serialized like ServerTests: blocking sockets on 2 cores.
 @Suite(.serialized) struct AwaitingResponseTests {
     @Test func aDeliveryBeforeTheWorkReturnsIsSentAtOnceWithoutParking() throws {
-        let returnedLater = Mutex<[Bool]>([])
+        let returnedLater = Lock<[Bool]>([])
         let server = try startServer { request in
             let path = request.path
             let response = Response.awaiting { deliver in deliver(Response(status: 201, body: Array("now \(path)".utf8))) }
@@ -29,7 +29,7 @@ import Testing
 
     @Test func aDeliveryFromAnotherThreadAfterTheWorkReturnsParksTheConnectionUntilItComes() throws {
         let held = HeldDeliveries()
-        let returnedLater = Mutex<[Bool]>([])
+        let returnedLater = Lock<[Bool]>([])
         // Signalled once the responder has returned (a delivery is held while its work is still running).
         let answered = DispatchSemaphore(value: 0)
         let server = try startServer { request in
@@ -87,7 +87,7 @@ import Testing
     /// `resolve` hands over what the server would send: a ready response as it is, a later one once delivered,
     /// with its finishing applied.
     @Test func resolveHandsOverReadyAndDeliveredResponsesFinished() {
-        let received = Mutex<[String]>([])
+        let received = Lock<[String]>([])
         let done = DispatchSemaphore(value: 0)
         let record: @Sendable (Response) -> Void = { response in
             received.withLock { $0.append(String(decoding: response.body, as: UTF8.self) + " " + (response.headers["X-Finished"] ?? "-")) }

@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 import Glibc
 @testable import HTTPServer
-import Synchronization
+import Threading
 import Testing
 
 /// Deliveries a test holds back until it lets them go.
 final class HeldDeliveries: Sendable {
-    private let held = Mutex<[@Sendable () -> Void]>([])
+    private let held = Lock<[@Sendable () -> Void]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     func hold(_ delivery: @escaping @Sendable () -> Void) {
@@ -132,7 +132,7 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
     /// headers and request id there, and counts the response), in the order the finishings were added.
     @Test func finishingAppliesToThe503SentWhenTheServerStopsFirst() throws {
         let held = HeldDeliveries()
-        let seen = Mutex<[Int]>([])
+        let seen = Lock<[Int]>([])
         let server = try startServer { request in
             let path = request.path
             return Response.later { deliver in held.hold { deliver(Response(status: 200)) } }

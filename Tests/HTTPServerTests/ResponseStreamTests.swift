@@ -2,17 +2,19 @@ import Dispatch
 import Glibc
 @testable import HTTPServer
 import Synchronization
+import Threading
 import Testing
 
 /// The streams a test's responder made, in order.
 final class MadeStreams: Sendable {
-    private let made = Mutex<[ResponseStream]>([])
+    private let made = Lock<[ResponseStream]>([])
     private let arrived = DispatchSemaphore(value: 0)
     let closes = Atomic<Int>(0)
 
     /// A new stream, kept for the test; counts its close.
     func make(capacity: Int = 32_768) -> ResponseStream {
-        let stream = ResponseStream(capacity: capacity) { [self] in closes.add(1, ordering: .relaxed) }
+        // Weakly: the streams kept here would otherwise hold this object, a cycle that outlives a stream never closed.
+        let stream = ResponseStream(capacity: capacity) { [weak self] in _ = self?.closes.add(1, ordering: .relaxed) }
         made.withLock { $0.append(stream) }
         arrived.signal()
         return stream

@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPServer
-import Synchronization
+import Threading
 import Testing
 
 /// The middleware around a router's routes: the order of their calls, an answer in a route's place, and a response
@@ -48,7 +48,7 @@ import Testing
     /// The response as sent: at once, or once delivered.
     private static func send(_ responder: RouterResponder<some Middleware>, _ method: String, _ path: String, headers: RequestHeaders = [:]) -> Response {
         let done = DispatchSemaphore(value: 0)
-        let sent = Mutex<Response?>(nil)
+        let sent = Lock<Response?>(nil)
         responder.respond(to: Request(method: method, path: path, headers: headers)).resolve { response in
             sent.withLock { $0 = response }
             done.signal()

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 @testable import HTTPServer
-import Synchronization
+import Threading
 import Testing
 
 /// Remembers every request the responder was given, so tests check what the server delivered, not what it echoed.
@@ -19,7 +19,7 @@ final class RequestLog: Sendable {
         let hasConflictingContentLength: Bool
     }
 
-    private let requests = Mutex<[Entry]>([])
+    private let requests = Lock<[Entry]>([])
 
     func record(_ request: borrowing Request) {
         let entry = Entry(
@@ -311,8 +311,8 @@ private func pattern(_ count: Int) -> [UInt8] {
         let port = server.port
         let threads = 4
         let perThread = 25
-        let answers = Mutex<[String: String]>([:])
-        let failures = Mutex<[String]>([])
+        let answers = Lock<[String: String]>([:])
+        let failures = Lock<[String]>([])
         let group = DispatchGroup()
         for thread in 0..<threads {
             DispatchQueue.global().async(group: group) {

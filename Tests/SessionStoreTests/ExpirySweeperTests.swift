@@ -1,5 +1,6 @@
 import SessionStore
 import Synchronization
+import Threading
 import Testing
 
 #if canImport(Glibc)
@@ -58,7 +59,7 @@ private final class SweepCountingStore: SessionStore {
     @Test func reportsSweepErrorsAndKeepsGoing() throws {
         let store = SweepCountingStore(MemorySessionStore())
         store.close()  // every sweep now throws .unavailable
-        let errors = Mutex<[SessionStoreError]>([])
+        let errors = Lock<[SessionStoreError]>([])
         let sweeper = try ExpirySweeper(store: store, every: .milliseconds(5)) { error in
             errors.withLock { $0.append(error as! SessionStoreError) }
         }

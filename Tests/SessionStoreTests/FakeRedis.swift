@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Threading
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ final class FakeRedis: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private let reply: Reply
     /// Every command read, in order, as its arguments.
-    let commands = Mutex<[[String]]>([])
+    let commands = Lock<[[String]]>([])
 
     var url: String { "redis://127.0.0.1:\(port)" }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import SessionStore
 import Synchronization
+import Threading
 import Testing
 
 /// Updates whose check and change run on a `LongWork` thread, as long presses do: one at a time per session with the

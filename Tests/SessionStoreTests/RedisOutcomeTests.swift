@@ -1,6 +1,7 @@
 import Foundation
 import SessionStore
 import Synchronization
+import Threading
 import Testing
 
 /// What a Redis store says when a write's reply is lost: never `.unavailable` (which promises nothing was changed)

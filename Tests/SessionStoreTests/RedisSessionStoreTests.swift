@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SessionStore
 import Synchronization
+import Threading
 import Testing
 
 #if canImport(Glibc)
@@ -188,13 +189,11 @@ private func waitUntil(_ condition: () -> Bool) {
         for session in sessions { try store.create(session, Tally(count: 0, note: "")) }
 
         let running = Atomic<Bool>(true)
-        // Named structs under the Mutexes, not tuples: ThreadSanitizer's known Mutex false positive is suppressed by
-        // the closure's mangling, which a tuple-typed Mutex does not match (see scripts/sanitize).
         struct Outcomes {
             var written = 0, unavailable = 0, notFound = 0, unknown = 0
             var other: [String] = []
         }
-        let outcomes = Mutex(Outcomes())
+        let outcomes = Lock(Outcomes())
         let restarted = DispatchSemaphore(value: 0)
         let pressers = Thread {
             onThreads(4) { thread in
@@ -259,7 +258,7 @@ private func waitUntil(_ condition: () -> Bool) {
             var written = 0, unavailable = 0
             var other: [String] = []
         }
-        let reports = Mutex(Reports())
+        let reports = Lock(Reports())
         let started = 2_000
         let arrived = DispatchSemaphore(value: 0)
         for call in 0..<started {
@@ -287,6 +286,30 @@ private func waitUntil(_ condition: () -> Bool) {
         let reader = try RedisSessionStore(url: server.url, codec: Tally.codec)
         defer { reader.close() }
         #expect(try reader.get(id)?.value.count == final.written)
+    }
+
+    /// Closing while thousands of updates of one session wait behind the one in flight: each is refused at once, and
+    /// each reports once. The next update starts when the last ends; started from inside the last one's report, as
+    /// it was, the refusals nested one inside the other until the pipeline thread's stack overflowed.
+    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    func closingWithThousandsWaitingOnOneSessionReportsEachOnce() throws {
+        let server = try RedisChild()
+        try server.start()
+        defer { server.stop() }
+        let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
+        let id = SessionID.random()
+        try store.create(id, Tally(count: 0, note: ""))
+        let started = 20_000
+        let reported = Atomic<Int>(0)
+        let allReported = DispatchSemaphore(value: 0)
+        for _ in 0..<started {
+            store.startIncrement(id) { _ in
+                if reported.add(1, ordering: .relaxed).newValue == started { allReported.signal() }
+            }
+        }
+        store.close()
+        allReported.wait()
+        #expect(reported.load(ordering: .relaxed) == started)
     }
 
     /// Redis forgets its scripts (SCRIPT FLUSH, or a restart the connection did not notice): the pipeline's next call

@@ -1,11 +1,11 @@
 import Foundation
 import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 /// The changes a subscriber reports, in order.
 final class ReportedChanges: Sendable {
-    private let changes = Mutex<[String]>([])
+    private let changes = Lock<[String]>([])
 
     func record(_ change: RedisSubscriber<Tally>.Change) {
         let text = switch change {

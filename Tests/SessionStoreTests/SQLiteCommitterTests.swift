@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 import Testing
 
 @testable import SessionStore
@@ -19,8 +19,8 @@ import Testing
 
         let reports = Reports(count: threads * rounds * 2)
         // What each thread's own session reported, in the order the completions came.
-        let ownResults = Mutex<[[Int]]>(Array(repeating: [], count: threads))
-        let failures = Mutex<[String]>([])
+        let ownResults = Lock<[[Int]]>(Array(repeating: [], count: threads))
+        let failures = Lock<[String]>([])
         onThreads(threads) { thread in
             for round in 0..<rounds {
                 let slot = (thread * rounds + round) * 2
@@ -81,7 +81,7 @@ import Testing
         // The gate holds the committer inside a batch until everything below is queued behind it.
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let reports = Reports(count: 7)
-        let outcomes = Mutex<[Int: String]>([:])
+        let outcomes = Lock<[Int: String]>([:])
         @Sendable func record<T, Failure: Error>(_ slot: Int) -> @Sendable (Result<T, Failure>) -> Void {
             reports.completion(slot) { result in
                 let outcome: String
@@ -136,7 +136,7 @@ import Testing
         try store.create(id, Tally(count: 0, note: ""))
         let queued = 200
         let reports = Reports(count: queued + 3)
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
         for slot in 0..<queued {
             store.startIncrement(id, report: reports.completion(slot) { result in
                 if case .failure(let error) = result { failures.withLock { $0.append("\(error)") } }
@@ -147,7 +147,7 @@ import Testing
         #expect(reports.arrived == queued)
         #expect(failures.withLock { $0 } == [])
 
-        let unavailable = Mutex(0)
+        let unavailable = Lock(0)
         @Sendable func countUnavailable<T>(_ result: Result<T, any Error>) {
             if case .failure(SessionStoreError.unavailable) = result { unavailable.withLock { $0 += 1 } }
         }
@@ -208,12 +208,12 @@ import Testing
 
 /// Counts the reports of many writes, each in its own slot, so a write reported twice or never shows.
 private final class Reports: Sendable {
-    private let counts: Mutex<[Int]>
+    private let counts: Lock<[Int]>
     private let signal = DispatchSemaphore(value: 0)
     private let expected: Int
 
     init(count: Int) {
-        counts = Mutex(Array(repeating: 0, count: count))
+        counts = Lock(Array(repeating: 0, count: count))
         expected = count
     }
 

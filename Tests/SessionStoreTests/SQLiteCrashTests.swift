@@ -1,6 +1,6 @@
 import Foundation
 import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 #if canImport(Glibc)
@@ -73,9 +73,9 @@ private enum CrashWriter {
 
     static func run(path: String) throws {
         let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
-        let printing = Mutex(())
+        let output = Lock(FileHandle.standardOutput)
         // write(2) straight to the pipe: nothing sits in a buffer when the kill comes.
-        let ack: @Sendable (String) -> Void = { line in printing.withLock { _ in FileHandle.standardOutput.write(Data(line.utf8)) } }
+        let ack: @Sendable (String) -> Void = { line in output.withLock { $0.write(Data(line.utf8)) } }
         onThreads(threads + 1) { thread in
             guard thread < threads else {
                 let permits = DispatchSemaphore(value: updatesInFlight)

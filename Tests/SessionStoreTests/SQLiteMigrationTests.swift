@@ -1,5 +1,5 @@
 @testable import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 /// A file written before rows were migrated to the codec's current form (schema version 1), holding rows in an
@@ -22,7 +22,7 @@ import Testing
             try connection.run(insert, [.id(oldID), .blob(old.earlierForm), .integer(5), .real(expiresAt)])
             try connection.run(insert, [.id(currentID), .blob(try Tally.codec.encode(current)), .integer(3), .real(expiresAt)])
         }
-        let earlierForms = Mutex(0)
+        let earlierForms = Lock(0)
         let counting = SessionCodec<Tally>(encode: Tally.codec.encode, decode: Tally.codec.decode) { bytes in
             let value = try Tally.codec.decodeEarlierForm(bytes)
             if value != nil { earlierForms.withLock { $0 += 1 } }

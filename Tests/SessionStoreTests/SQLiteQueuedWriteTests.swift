@@ -1,6 +1,6 @@
 import Foundation
 @testable import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 /// The committer's writes in one batch: a write that fails in its only modifying statement undoes only itself, and
@@ -11,13 +11,13 @@ import Testing
         defer { TemporaryPath.remove(sqlite: path) }
         let connection = try SQLiteConnection(path: path)
         try connection.execute("PRAGMA journal_mode = WAL; CREATE TABLE marks (name TEXT PRIMARY KEY NOT NULL);")
-        let batches = Mutex<[Bool]>([])
+        let batches = Lock<[Bool]>([])
         let committer = try SQLiteCommitter(writer: connection, batchLimit: 16) { committed in
             batches.withLock { $0.append(committed) }
         }
 
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), reported = DispatchSemaphore(value: 0)
-        let failures = Mutex<[String: String]>([:])
+        let failures = Lock<[String: String]>([:])
         func queue(_ name: String, _ work: @escaping (SQLiteConnection) throws -> Void) {
             committer.enqueue(work, report: { result in
                 failures.withLock { failures in

@@ -1,6 +1,6 @@
 import Dispatch
 import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 /// The behaviour every backend promises. Each case runs unchanged against memory, SQLite and Redis
@@ -85,7 +85,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
 
         case .versionMismatchLeavesValueUntouched:
             try store.create(id, Tally(count: 5, note: "five"))
-            let ran = Mutex(false)
+            let ran = Lock(false)
             #expect(throws: SessionStoreError.versionMismatch(current: 1)) {
                 try store.update(id, expectedVersion: 7) { tally, _ in
                     ran.withLock { $0 = true }
@@ -100,7 +100,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
 
         case .refusingCheckWritesNothing:
             try store.create(id, Tally(count: 5, note: "five"))
-            let changed = Mutex(false)
+            let changed = Lock(false)
             #expect(throws: BodyFailure()) {
                 try store.update(id, check: { _, _ -> Check<Void> in throw BodyFailure() }, change: { tally, _ in
                     changed.withLock { $0 = true }
@@ -214,7 +214,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             try store.create(id, Tally(count: 0, note: ""))
             let threads = 16
             let perThread = backend.updatesPerThread
-            let failures = Mutex<[String]>([])
+            let failures = Lock<[String]>([])
             onThreads(threads) { _ in
                 for _ in 0..<perThread {
                     do {
@@ -386,7 +386,7 @@ final class CompletionLedger: Sendable {
         var reports = 0
     }
 
-    private let state = Mutex<[Report]>([])
+    private let state = Lock<[Report]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     /// Registers a call; the returned function is its completion's report.

@@ -1,6 +1,6 @@
 import Foundation
 import SessionStore
-import Synchronization
+import Threading
 import Testing
 
 /// The value the contract stores: a counter (for lost-update checks) and some text (for codec checks).
@@ -150,7 +150,7 @@ func isUnavailable(_ error: any Error) -> Bool {
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-    private let seconds = Mutex<Double>(1_700_000_000)
+    private let seconds = Lock<Double>(1_700_000_000)
     func advance(by delta: Double) { seconds.withLock { $0 += delta } }
     var now: @Sendable () -> Double { { self.seconds.withLock { $0 } } }
 }

@@ -64,7 +64,7 @@ extension CalculatorState {
             return nil
         }
         var copy = self
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         for (index, key) in keys.enumerated() {
             if let refusal = copy.refusal(of: key) { return (index, refusal) }
             copy.apply(key, random: &random)

@@ -1,5 +1,5 @@
-// Public: the `@inlinable` methods below use Mutex, so clients must see it.
-public import Synchronization
+// Public: the `@inlinable` methods below use Lock, so clients must see it.
+public import Threading
 
 /// What a persisting store (SQLite, Redis) wrote or read of each session lately: the stored bytes, the value they
 /// decode to, and the write they belong to. Decoding is the costliest step of a press on these stores, and what a
@@ -47,7 +47,7 @@ public final class RecentValues<Value: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline let table = Mutex(Table())
+    @usableFromInline let table = Lock(Table())
     @usableFromInline let limit: Int
 
     public init(limit: Int = 4_096) {

@@ -1,3 +1,6 @@
+// Public: LongWork, the worker an update may be given, is in these declarations.
+public import Threading
+
 /// A session as a backend holds it: the write that stored it (version, expiry, and what names that write) and its
 /// value.
 public struct StoredSession<Value: Sendable>: Sendable {

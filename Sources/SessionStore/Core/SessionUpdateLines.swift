@@ -1,5 +1,6 @@
-// Public: the `@inlinable` methods below use Mutex, so clients must see it.
+// Public: the `@inlinable` methods below use Lock and Atomic, so clients must see them.
 public import Synchronization
+public import Threading
 
 /// The updates of each session waiting in this process, one line per session with an update in flight: the next
 /// begins when the one before has reported.
@@ -23,7 +24,7 @@ public final class SessionUpdateLines: Sendable {
 
     @usableFromInline
     final class Shard: Sendable {
-        @usableFromInline let lines = Mutex<[SessionID: Line]>([:])
+        @usableFromInline let lines = Lock<[SessionID: Line]>([:])
         /// Signalled when the shard's last line ends while the lines are closing.
         let drained = WakeSignal()
 

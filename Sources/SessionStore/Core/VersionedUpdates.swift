@@ -1,3 +1,6 @@
+// Public: LongWork, the worker an update may be given, is in these declarations.
+public import Threading
+
 /// The one driver of updates, for every backend and for long presses: it starts from the session as this process
 /// remembers it (`RecentValues`, when the backend fetches over a round trip or a decode) or fetches it, runs the
 /// update's check and change on that value, and compare-and-sets the result over exactly the write it started from.

@@ -5,7 +5,7 @@ import Glibc
 /// Work queued for one thread that takes it in batches: SQLite's committer and Redis's pipeline. Anyone may queue;
 /// the thread takes everything queued (up to a limit) at once, so what arrives while it works on one batch forms
 /// the next, and it sleeps on a semaphore while nothing is queued.
-final class BatchQueue<Item: Sendable>: Sendable {
+public final class BatchQueue<Item: Sendable>: Sendable {
     private struct State {
         var items: [Item] = []
         /// The thread sleeps on `wake`; whoever queues the first item after that wakes it.
@@ -17,10 +17,10 @@ final class BatchQueue<Item: Sendable>: Sendable {
     private let state = SleepingMutex(State())
     private let wake = WakeSignal()
 
-    init() {}
+    public init() {}
 
     /// Queues `item`; false when the queue is closing (the caller then fails the item itself).
-    func enqueue(_ item: Item) -> Bool {
+    public func enqueue(_ item: Item) -> Bool {
         let (accepted, wakeThread) = state.withLock { state -> (Bool, Bool) in
             if state.closing { return (false, false) }
             state.items.append(item)
@@ -33,7 +33,7 @@ final class BatchQueue<Item: Sendable>: Sendable {
 
     /// Refuses later items and wakes the thread so that it takes what is left and ends. True only for the first
     /// call, whose caller then joins the thread (a thread is joined once).
-    func close() -> Bool {
+    public func close() -> Bool {
         let (first, wakeThread) = state.withLock { state -> (Bool, Bool) in
             if state.closing { return (false, false) }
             state.closing = true
@@ -51,7 +51,7 @@ final class BatchQueue<Item: Sendable>: Sendable {
     /// server), the ones it woke with its last batch's reports then run first and queue what their replies
     /// bring in, so batches grow and their fixed cost (a disk sync, a round trip) is shared by more items. On a core
     /// of its own, the yield returns at once.
-    func next(into batch: inout [Item], limit: Int) -> Bool {
+    public func next(into batch: inout [Item], limit: Int) -> Bool {
         sched_yield()
         while true {
             let ready = state.withLock { state -> Bool? in
@@ -67,7 +67,7 @@ final class BatchQueue<Item: Sendable>: Sendable {
     }
 
     /// For the thread: tops `batch` up to `limit` with what is queued now, without waiting.
-    func topUp(_ batch: inout [Item], limit: Int) {
+    public func topUp(_ batch: inout [Item], limit: Int) {
         state.withLock { Self.move(from: &$0, into: &batch, limit: limit) }
     }
 
