@@ -2,11 +2,9 @@
 import Glibc
 #endif
 
-/// One worker thread for work that grows with its input: the check and change of a press of many keys (an update
-/// given this worker, `SessionBackend.update(_:_:on:completion:)`), and a long one-shot evaluation. Off the threads
-/// that call it (event loops) and off the stores' own threads (SQLite's committer, Redis's pipeline), one thread
-/// taking the work in turn bounds what such work together may take of the machine: one core, below the event loops'
-/// priority.
+/// One worker thread for work that grows with its input (the service's long presses and long evaluations), off the
+/// threads that call it (event loops) and off the threads that wait for a disk or a server: one thread taking the work
+/// in turn bounds what such work together may take of the machine, one core, below the event loops' priority.
 public final class LongWork: Sendable {
     private let queue = BatchQueue<Work>()
     private let thread: JoinableThread
