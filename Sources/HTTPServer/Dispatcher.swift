@@ -1,4 +1,5 @@
 import Synchronization
+import Threading
 
 /// What the C callbacks need from the server; passed to them as an unretained `cls` (the `Server` owns it and
 /// outlives the daemon).
@@ -9,6 +10,8 @@ final class Dispatcher: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Set once `shutdown` begins: from then on responses ask clients to close the connection.
     let draining = Atomic<Bool>(false)
+    /// Signalled when the last request in progress ends while draining.
+    let drained = WakeSignal()
     /// The per-address connection limit, when there is one.
     let connectionsPerAddress: ConnectionsPerAddress?
 
@@ -16,6 +19,20 @@ final class Dispatcher: Sendable {
     let parked = ParkedReplies()
     /// Responses sent as they are made (`Response.stream`).
     let streams = OpenStreams()
+
+    /// A request is over. Sequentially consistent with `startDraining`: either the drain sees this request gone, or
+    /// this sees the drain begun and wakes it.
+    func requestEnded() {
+        if inFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0, draining.load(ordering: .sequentiallyConsistent) {
+            drained.signal()
+        }
+    }
+
+    /// Begins the drain; true when requests are in progress, whose last one `requestEnded` will signal.
+    func startDraining() -> Bool {
+        draining.store(true, ordering: .sequentiallyConsistent)
+        return inFlight.load(ordering: .sequentiallyConsistent) > 0
+    }
 
     init(responder: @escaping Responder, maxBodySize: Int, perAddressConnectionLimit: Int) {
         self.responder = responder

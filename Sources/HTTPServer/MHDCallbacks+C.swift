@@ -40,7 +40,7 @@ enum MHDCallbacks {
                 loop.dispatcher.connectionsPerAddress?.closed(address)
             }
             if state.finish() {
-                loop.dispatcher.inFlight.subtract(1, ordering: .releasing)
+                loop.dispatcher.requestEnded()
             }
             connection.release()
         default:
@@ -55,7 +55,7 @@ enum MHDCallbacks {
         withObjects(cls, pointer) { dispatcher, state in
             if state.finish() {
                 // The previous request was abandoned without a completion report.
-                dispatcher.inFlight.subtract(1, ordering: .relaxed)
+                dispatcher.requestEnded()
             }
             state.begin(target: target)
             state.inProgress = true
@@ -246,7 +246,7 @@ enum MHDCallbacks {
         withObjects(cls, pointer) { dispatcher, state in
             state.awaitHeaders()
             if state.finish() {
-                dispatcher.inFlight.subtract(1, ordering: .releasing)
+                dispatcher.requestEnded()
             }
         }
     }

@@ -9,13 +9,14 @@ public final class Server: Sendable {
     private enum Phase {
         case idle
         case running(Daemon)
+        /// A shutdown is draining; a second one waits for `stopped`.
+        case stopping(stopped: WakeSignal)
         case stopped
     }
 
     private let configuration: ServerConfiguration
     private let dispatcher: Dispatcher
-    // Start and shutdown hold this lock for their whole duration, so a second `shutdown` returns only once
-    // the server has stopped. The request path never takes it.
+    // Held only to move from one phase to the next, never while draining; the request path never takes it.
     private let phase = Lock<Phase>(.idle)
     private let boundPort = Atomic<Int>(0)
 
@@ -61,19 +62,42 @@ public final class Server: Sendable {
     /// `Connection: close`. A responder still running after the timeout is waited for, as its thread must be
     /// joined. Idempotent.
     public func shutdown(drainTimeout: Duration = .seconds(10)) {
-        phase.withLock { phase in
-            guard case .running(let daemon) = phase else {
+        enum Step {
+            case drain(Daemon, stopped: WakeSignal)
+            case wait(WakeSignal)
+            case none
+        }
+        let step = phase.withLock { phase -> Step in
+            switch phase {
+            case .running(let daemon):
+                let stopped = WakeSignal()
+                phase = .stopping(stopped: stopped)
+                return .drain(daemon, stopped: stopped)
+            case .stopping(let stopped):
+                return .wait(stopped)
+            case .idle, .stopped:
                 phase = .stopped
-                return
+                return .none
             }
-            dispatcher.draining.store(true, ordering: .relaxed)
+        }
+        switch step {
+        case .drain(let daemon, let stopped):
             daemon.stopAccepting()
             let deadline = ContinuousClock.now.advanced(by: drainTimeout)
-            while dispatcher.inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
-                usleep(1_000)
+            if dispatcher.startDraining() {
+                // Each wake is the last request ending; a request that began since keeps the drain going.
+                while dispatcher.inFlight.load(ordering: .acquiring) > 0, case let left = deadline - ContinuousClock.now, left > .zero {
+                    _ = dispatcher.drained.wait(seconds: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+                }
             }
             daemon.stop()
-            phase = .stopped
+            phase.withLock { $0 = .stopped }
+            stopped.signal()
+        case .wait(let stopped):
+            stopped.wait()
+            stopped.signal()  // passed on to any other caller waiting
+        case .none:
+            return
         }
     }
 }

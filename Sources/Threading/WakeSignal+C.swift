@@ -24,6 +24,21 @@ public final class WakeSignal: @unchecked Sendable {
         while sem_wait(semaphore) != 0 && errno == EINTR {}
     }
 
+    /// Sleeps until `signal()` or until `seconds` have passed; true when signalled.
+    public func wait(seconds: Double) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let whole = seconds.rounded(.down)
+        var nanoseconds = Int(deadline.tv_nsec) + Int((seconds - whole) * 1e9)
+        deadline.tv_sec += Int(whole) + nanoseconds / 1_000_000_000
+        nanoseconds %= 1_000_000_000
+        deadline.tv_nsec = nanoseconds
+        while true {
+            if sem_timedwait(semaphore, &deadline) == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
     public func signal() {
         sem_post(semaphore)
     }

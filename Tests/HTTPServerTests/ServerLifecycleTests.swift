@@ -48,6 +48,15 @@ private func startEchoServer(host: String) throws -> (server: Server, log: Reque
         #expect(waitForRefusal(port: port) == .connectFailed(errno: ECONNREFUSED))
         // The drain is still waiting for /slow, which cannot finish before it is released.
         #expect(stopped.wait(timeout: .now()) == .timedOut)
+        // The drain holds no lock: the server answers for its phase meanwhile (a lock held while draining would keep
+        // this call waiting for the release below, which comes after it).
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+        // A second shutdown returns once the server has stopped, not before.
+        let secondStopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown()
+            secondStopped.signal()
+        }
 
         release.signal()
         let response = try slow.readResponse()
@@ -55,6 +64,7 @@ private func startEchoServer(host: String) throws -> (server: Server, log: Reque
         #expect(response.text == "finished /slow")
         #expect(response.headers["Connection"]?.lowercased() == "close")
         stopped.wait()
+        secondStopped.wait()
         #expect(throws: TestClientError.connectFailed(errno: ECONNREFUSED)) { try TestConnection(port: port) }
         server.shutdown()  // idempotent
     }
