@@ -1,4 +1,3 @@
-import Glibc
 import Threading
 
 /// Connections waiting for a `Response.later`, so that stopping can wake them first (libmicrohttpd must not be
@@ -11,6 +10,8 @@ final class ParkedReplies: Sendable {
     }
 
     private let parked = Lock(Parked())
+    /// Signalled when the last reply leaves once stopping has begun.
+    private let emptied = WakeSignal()
 
     /// False once stopping has begun: the caller then abandons the reply.
     func park(_ reply: PendingReply) -> Bool {
@@ -23,7 +24,11 @@ final class ParkedReplies: Sendable {
 
     /// Called once the reply's connection has been resumed.
     func unpark(_ reply: PendingReply) {
-        _ = parked.withLock { $0.replies.removeValue(forKey: ObjectIdentifier(reply)) }
+        let lastWhileClosing = parked.withLock { parked -> Bool in
+            parked.replies.removeValue(forKey: ObjectIdentifier(reply))
+            return parked.closed && parked.replies.isEmpty
+        }
+        if lastWhileClosing { emptied.signal() }
     }
 
     /// Wakes every parked connection without its response (it gets a 503 and is closed), parks no more, and returns
@@ -34,9 +39,9 @@ final class ParkedReplies: Sendable {
             return Array(parked.replies.values)
         }
         for reply in replies { reply.abandon() }
-        // Deliveries that won their reply resume it within microseconds, outside any lock this thread holds.
+        // Deliveries that won their reply resume it outside any lock this thread holds; the last one wakes this.
         while !parked.withLock({ $0.replies.isEmpty }) {
-            usleep(100)
+            emptied.wait()
         }
     }
 }
