@@ -49,6 +49,8 @@ public final class CalculatorService: Sendable {
     private let closeLongWork: @Sendable () -> Void
     private let sweeper: ExpirySweeper?
     private let watchers: SessionWatchers
+    /// Set by `beginDraining`: /readyz answers 503 from then on.
+    private let draining: Draining
     let logger: Logger
 
     /// The service on `store`, whose concrete type the endpoints are made for (see `make`).
@@ -82,10 +84,12 @@ public final class CalculatorService: Sendable {
         self.watchers = watchers
         let longWork = try LongWork()
         self.closeLongWork = longWork.close
+        let draining = Draining()
+        self.draining = draining
         let router = Self.routes(
             SessionEndpoints(
                 store: store, longWork: longWork, replies: replies, watchers: watchers, configuration: configuration,
-                pressLimit: pressLimit, now: now),
+                pressLimit: pressLimit, draining: draining, now: now),
             evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit, longWork: longWork),
             metrics: metrics)
         let middleware = MetricsMiddleware(metrics: metrics)
@@ -100,6 +104,12 @@ public final class CalculatorService: Sendable {
                 logger.warning("sweeping expired sessions failed", metadata: ["error.message": "\(error)"])
             }
         }
+    }
+
+    /// The server is about to stop taking connections and drain those it has: /readyz answers 503, so that a load
+    /// balancer stops sending requests here while the requests in progress finish.
+    public func beginDraining() {
+        draining.begin()
     }
 
     /// Stops the background sweep, ends every event stream and closes the store (SQLite commits what is queued first).

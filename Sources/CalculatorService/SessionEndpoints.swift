@@ -19,12 +19,14 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     private let configuration: ServiceConfiguration
     /// `--press-rate`, in keys.
     private let pressLimit: ClientRateLimit?
+    private let draining: Draining
     private let now: @Sendable () -> Double
     private var metrics: ServiceMetrics { replies.metrics }
 
     init(
         store: Store, longWork: LongWork, replies: SessionReplies, watchers: SessionWatchers,
-        configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, now: @escaping @Sendable () -> Double
+        configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, draining: Draining,
+        now: @escaping @Sendable () -> Double
     ) {
         self.store = store
         self.longWork = longWork
@@ -32,6 +34,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         self.watchers = watchers
         self.configuration = configuration
         self.pressLimit = pressLimit
+        self.draining = draining
         self.now = now
     }
 
@@ -273,9 +276,11 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         store.count(completion: { result in then(try? result.get()) })
     }
 
-    /// GET /readyz: answered when the store has answered, without holding the event loop meanwhile.
+    /// GET /readyz: 503 once the server drains; otherwise answered when the store has answered, without holding the
+    /// event loop meanwhile.
     func readiness() -> Response {
-        .awaiting { [store, replies] deliver in
+        if draining.hasBegun { return replies.draining() }
+        return .awaiting { [store, replies] deliver in
             store.checkHealth { result in deliver(replies.readiness(result)) }
         }
     }

@@ -126,6 +126,13 @@ final class SessionReplies: Sendable {
         }
     }
 
+    /// /readyz while the server drains: not ready, come back (to another instance) later.
+    func draining() -> Response {
+        var response = json(503, Array(#"{"status":"draining"}"#.utf8))
+        response.headers.set("Retry-After", String(configuration.retryAfterUnavailable))
+        return response
+    }
+
     /// 304: the ETag and the caching the 200 would carry (RFC 9110 §15.4.5), no body.
     func notModified(entityTag: String, cacheControl: String = "no-store") -> Response {
         var response = Response(status: 304)

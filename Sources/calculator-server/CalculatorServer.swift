@@ -204,6 +204,7 @@ struct CalculatorServer: ParsableCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
+        calculator.beginDraining()
         http.shutdown(drainTimeout: drain)
         calculator.close()
         logger.info("stopped")

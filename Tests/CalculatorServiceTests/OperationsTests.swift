@@ -64,6 +64,31 @@ import Testing
         #expect(took >= 0.9 && took < 5, "stopped after \(took) s")
     }
 
+    /// From SIGTERM on, /readyz answers 503 `draining` (on a connection kept alive from before), while a request in
+    /// flight holds the drain; the request then finishes and the server stops.
+    @Test func readinessIsUnavailableWhileDraining() throws {
+        let server = try ServerProcess(["--store", "memory", "--drain-timeout", "60s"])
+        let probe = try server.client()
+        #expect(try probe.send("GET", "/readyz").status == 200)
+        // In flight for certain once the server has asked for its body.
+        let holder = try server.client()
+        try holder.write(Array(
+            "POST /sessions HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n".utf8))
+        _ = try holder.readUntil(Array("100 Continue".utf8))
+        kill(server.process.processIdentifier, SIGTERM)
+        // The signal is taken on the server's own thread: until then the probe may still be told "ready".
+        var answer = try probe.send("GET", "/readyz")
+        for _ in 0..<500 where answer.status == 200 {
+            Thread.sleep(forTimeInterval: 0.01)
+            answer = try probe.send("GET", "/readyz")
+        }
+        #expect(answer.status == 503)
+        #expect(answer.json?["status"] as? String == "draining")
+        #expect(answer.header("Retry-After") != nil)
+        try holder.write(Array("{}".utf8))
+        #expect(server.stop() == 0)
+    }
+
     @Test(arguments: [["--drain-timeout", "0"], ["--drain-timeout", "soon"], ["--cors-origin", "calc.example"],
                       ["--cors-origin", "*,https://calc.example"]])
     func refusesAnInvalidSetting(_ arguments: [String]) throws {
