@@ -43,7 +43,7 @@ async function main(base: string): Promise<boolean> {
 
     let state = await sessions.pressKeys({ id: "demo", pressRequest: { keys: "0.1 + 0.2 =" } });
     check("0.1 + 0.2 = 0.3", state.display === "0.3" && state.expression === "0.1 + 0.2", state);
-    state = await sessions.pressKeys({ id: "demo", pressRequest: { keys: [KeyName._3, KeyName._0, KeyName.Sin], trace: true } });
+    state = await sessions.pressKeys({ id: "demo", pressRequest: { keys: [KeyName.DIGIT_3, KeyName.DIGIT_0, KeyName.SIN], trace: true } });
     check("a traced batch has its steps", JSON.stringify(state.steps?.map((step) => step.display)) === '["3","30","0.5"]', state);
     const display = await sessions.getDisplay({ id: "demo" });
     check("the display reads back", display.display === "0.5" && display.expression === "sin(30)", display);
