@@ -28,10 +28,9 @@ final class Dispatcher: Sendable {
         }
     }
 
-    /// Begins the drain; true when requests are in progress, whose last one `requestEnded` will signal.
-    func startDraining() -> Bool {
+    /// Begins the drain: from now on the request that leaves none in progress signals `drained`.
+    func startDraining() {
         draining.store(true, ordering: .sequentiallyConsistent)
-        return inFlight.load(ordering: .sequentiallyConsistent) > 0
     }
 
     init(responder: @escaping Responder, maxBodySize: Int, perAddressConnectionLimit: Int) {

@@ -82,13 +82,13 @@ public final class Server: Sendable {
         }
         switch step {
         case .drain(let daemon, let stopped):
+            // Draining first, so that every response from now on asks its client to close the connection.
+            dispatcher.startDraining()
             daemon.stopAccepting()
             let deadline = ContinuousClock.now.advanced(by: drainTimeout)
-            if dispatcher.startDraining() {
-                // Each wake is the last request ending; a request that began since keeps the drain going.
-                while dispatcher.inFlight.load(ordering: .acquiring) > 0, case let left = deadline - ContinuousClock.now, left > .zero {
-                    _ = dispatcher.drained.wait(seconds: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
-                }
+            // Each wake is the last request ending; a request that began since keeps the drain going.
+            while dispatcher.inFlight.load(ordering: .sequentiallyConsistent) > 0, case let left = deadline - ContinuousClock.now, left > .zero {
+                _ = dispatcher.drained.wait(seconds: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
             }
             daemon.stop()
             phase.withLock { $0 = .stopped }
