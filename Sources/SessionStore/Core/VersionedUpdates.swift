@@ -23,6 +23,10 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
     /// Every update waits in line (a backend whose writes wait for a disk or a server), or only those given a worker.
     @usableFromInline let linesEveryUpdate: Bool
 
+    /// The backend's calls report before they return.
+    @inlinable
+    var answersAtOnce: Bool { !linesEveryUpdate }
+
     /// Refuses later updates and waits until those under way have reported; a backend calls it first when it closes.
     public func close() {
         lines.close()
@@ -116,21 +120,40 @@ final class UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Val
 
     @inlinable
     func work(on session: StoredSession<Backend.Value>, isFresh: Bool, attempt: Int) {
+        var next: (session: StoredSession<Backend.Value>, attempt: Int)? = nil
+        next = step(on: session, isFresh: isFresh, attempt: attempt)
+        while let retry = next {
+            next = step(on: retry.session, isFresh: false, attempt: retry.attempt)
+        }
+    }
+
+    /// One attempt. A backend that answers at once (memory) hands a conflict's retry back to `work`'s loop, so that
+    /// retries under contention do not nest on the stack; one that answers later retries from its report.
+    @inlinable
+    func step(on session: StoredSession<Backend.Value>, isFresh: Bool, attempt: Int) -> (session: StoredSession<Backend.Value>, attempt: Int)? {
         let version = session.write.version
         let verdict: Check<Update.Output>
         do {
             verdict = try update.check(session.value, version: version)
         } catch {
-            guard isFresh else { return recheck(session, attempt: attempt) }
-            return finish(.failure(error))
+            guard isFresh else {
+                recheck(session, attempt: attempt)
+                return nil
+            }
+            finish(.failure(error))
+            return nil
         }
         guard case .change = verdict else {
-            guard isFresh else { return recheck(session, attempt: attempt) }
-            if case .keep(let output) = verdict { finish(.success(Committed(version: version, output: output))) }
-            return
+            if !isFresh {
+                recheck(session, attempt: attempt)
+            } else if case .keep(let output) = verdict {
+                finish(.success(Committed(version: version, output: output)))
+            }
+            return nil
         }
         var value = session.value
         let output = update.change(&value, version: version)
+        let retrySlot = backend.updates.answersAtOnce ? RetrySlot<Backend.Value>() : nil
         backend.compareAndSet(id, over: session.write, with: value) { [self, value] result in
             switch result {
             case .success(.written(let write)):
@@ -144,11 +167,16 @@ final class UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Val
                     recent?.forget(id)
                     return fetch(attempt: attempt + 1)
                 }
-                self.attempt(current, isFresh: false, attempt: attempt + 1)
+                if let retrySlot {
+                    retrySlot.session = current
+                } else {
+                    self.attempt(current, isFresh: false, attempt: attempt + 1)
+                }
             case .failure(let error):
                 finish(.failure(error))
             }
         }
+        return retrySlot?.session.map { ($0, attempt + 1) }
     }
 
     /// A refusal or a keep on a value that may be stale: the value goes back, unchanged, and the session is fetched.
@@ -168,4 +196,14 @@ final class UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Val
         }
         if inLine { backend.updates.lines.end(id) }
     }
+}
+
+/// Where a compare-and-set that reported at once leaves the session it found, for the next attempt. Written and read
+/// on one thread, within one call.
+@usableFromInline
+final class RetrySlot<Value: Sendable>: @unchecked Sendable {
+    @usableFromInline var session: StoredSession<Value>?
+
+    @inlinable
+    init() {}
 }
