@@ -240,7 +240,9 @@ def run_checks(run, options, screenshots):
                                                "detail": detail}))
 
             page.keyboard.press("Escape")
-            expect(display).to_have_text("0")  # AC is answered before the failures start
+            expect(display).to_have_text("0")
+            # The AC's reply has come, not only its event on the stream: no press is queued before the failures start.
+            expect(calculator).to_have_attribute("data-busy", "false")
             page.route("**/press", unavailable)
             try:
                 page.keyboard.type("5")
