@@ -6,11 +6,11 @@ public import SessionStore
 /// Its fields live in one object, copied on write: a record is copied out of the store for every read and every
 /// press's reply, and copying the object is one retain, where copying the fields is one for each reference they hold.
 public struct SessionRecord: Sendable, Equatable {
-    /// Changed only while this record alone holds it (`fieldsToChange`), so its fields skip the run-time
-    /// exclusivity checks.
-    private final class Fields: @unchecked Sendable {
-        @exclusivity(unchecked) var state: CalculatorState
-        @exclusivity(unchecked) var idempotency: [IdempotentReply]
+    /// Never changed once made: a change makes new fields. So every thread that holds a record reads its fields in
+    /// place, without copying the state out and without an access another thread could overlap.
+    private final class Fields: Sendable {
+        let state: CalculatorState
+        let idempotency: [IdempotentReply]
 
         init(state: CalculatorState, idempotency: [IdempotentReply]) {
             self.state = state
@@ -30,41 +30,17 @@ public struct SessionRecord: Sendable, Equatable {
 
     public var state: CalculatorState {
         _read { yield fields.state }
-        _modify { yield &fieldsToChange().state }
+        set { fields = Fields(state: newValue, idempotency: fields.idempotency) }
     }
 
     var idempotency: [IdempotentReply] {
         _read { yield fields.idempotency }
-        _modify { yield &fieldsToChange().idempotency }
+        set { fields = Fields(state: fields.state, idempotency: newValue) }
     }
 
-    /// Lends the state to `body` where it lies: read through `state`, a class's property is copied out first (a
-    /// retain and a release of every reference it holds), as nothing stops another reference from changing it.
-    ///
-    /// The lending access is `inout` only to borrow in place: it never writes, and records sharing `fields` only
-    /// read them (a change copies them first, `fieldsToChange`). ThreadSanitizer counts every `inout` access as a
-    /// write, so two threads reading one session's copies would be reported as racing; in its builds the state is
-    /// read plainly instead, so that a real write beside a read is still reported.
+    /// Lends the state to `body` where it lies.
     func withState<Result>(_ body: (borrowing CalculatorState) throws -> Result) rethrows -> Result {
-        #if THREAD_SANITIZER
         try body(fields.state)
-        #else
-        try Self.lend(&fields.state, body)
-        #endif
-    }
-
-    private static func lend<Result>(
-        _ state: inout CalculatorState, _ body: (borrowing CalculatorState) throws -> Result
-    ) rethrows -> Result {
-        try body(state)
-    }
-
-    /// The fields, copied first when another record shares them.
-    private mutating func fieldsToChange() -> Fields {
-        if !isKnownUniquelyReferenced(&fields) {
-            fields = Fields(state: fields.state, idempotency: fields.idempotency)
-        }
-        return fields
     }
 
     public static func == (lhs: SessionRecord, rhs: SessionRecord) -> Bool {
@@ -121,10 +97,14 @@ public struct SessionRecord: Sendable, Equatable {
         self.init(state: state, idempotency: replies)
     }
 
-    /// Drops replies older than the retention and keeps at most `limit`, newest last.
-    mutating func pruneIdempotency(now: Double, retention: Double, limit: Int) {
-        idempotency.removeAll { now - $0.createdAt > retention }
-        if idempotency.count >= limit { idempotency.removeFirst(idempotency.count - limit + 1) }
+    /// `state` in place of the record's, with `reply` added to the replies kept: those older than the retention are
+    /// dropped, and at most `limit` kept, newest last. One new set of fields for both.
+    mutating func replace(state: consuming CalculatorState, keeping reply: IdempotentReply, retention: Double, limit: Int) {
+        var replies = fields.idempotency
+        replies.removeAll { reply.createdAt - $0.createdAt > retention }
+        if replies.count >= limit { replies.removeFirst(replies.count - limit + 1) }
+        replies.append(reply)
+        fields = Fields(state: state, idempotency: replies)
     }
 }
 

@@ -48,20 +48,26 @@ struct PressUpdate: SessionUpdate {
         return .change
     }
 
+    /// The state is taken out once and put back once: each change of a record's state makes new fields.
     func change(_ record: inout SessionRecord, version: UInt64) -> Outcome {
         var random = SeededRandomNumberGenerator(seed: seed)
         var steps: [(String, String)]? = press.trace ? [] : nil
+        var state = record.state
         press.forEachKey { key in
-            record.state.apply(key, random: &random)
-            steps?.append((key.name, record.state.display))
+            state.apply(key, random: &random)
+            steps?.append((key.name, state.display))
         }
-        guard let idempotency else { return .pressed(record, steps: steps) }
-        let body = Rendering.state(record.state, id: id, version: version + 1, steps: steps)
-        record.pruneIdempotency(now: idempotency.now, retention: idempotency.retention, limit: idempotency.keptReplies)
-        record.idempotency.append(
-            IdempotentReply(
+        guard let idempotency else {
+            record.state = consume state
+            return .pressed(record, steps: steps)
+        }
+        let body = Rendering.state(state, id: id, version: version + 1, steps: steps)
+        record.replace(
+            state: consume state,
+            keeping: IdempotentReply(
                 key: idempotency.key, fingerprint: idempotency.fingerprint, status: 200, version: version + 1,
-                body: String(decoding: body, as: UTF8.self), createdAt: idempotency.now))
+                body: String(decoding: body, as: UTF8.self), createdAt: idempotency.now),
+            retention: idempotency.retention, limit: idempotency.keptReplies)
         return .rendered(body, record)
     }
 }
