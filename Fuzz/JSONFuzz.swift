@@ -1,5 +1,5 @@
 // libFuzzer target over the service's JSON reader. Compiled into one module together with
-// Sources/CalculatorService/JSON.swift and JSONWriter.swift, which need only the Bytes module (see scripts/fuzz).
+// Sources/CalculatorService/JSON/JSON.swift and JSONWriter.swift, which need only the Bytes module (see scripts/fuzz).
 //
 // Checks: the reader never crashes on any bytes, and whatever it accepts survives a round trip through JSONWriter
 // (numbers carried as strings, since the writer only writes integers): the same tree comes back.

@@ -26,10 +26,7 @@ extension CalculatorService {
             return try CalculatorService(store: store, configuration: configuration, logger: logger, now: now)
         case let .redis(url):
             let store = try RedisSessionStore(url: url, codec: SessionRecord.codec, options: options)
-            // Other instances' changes reach this one's watchers through Redis.
-            let feed = try RedisSubscriber(following: store)
-            return try CalculatorService(
-                store: store, feed: feed, configuration: configuration, logger: logger, now: now)
+            return try CalculatorService(store: store, configuration: configuration, logger: logger, now: now)
         }
     }
 }

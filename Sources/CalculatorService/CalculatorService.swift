@@ -54,10 +54,9 @@ public final class CalculatorService: Sendable {
     let logger: Logger
 
     /// The service on `store`, whose concrete type the endpoints are made for (see `make`).
-    /// `feed`, beside a Redis store, reports the changes other instances make, for the watchers here.
+    /// The store's change feed, when it has one, reports the changes other instances make, for the watchers here.
     init<Store: SessionBackend<SessionRecord>>(
         store: Store,
-        feed: RedisSubscriber<SessionRecord>? = nil,
         configuration: ServiceConfiguration,
         logger: Logger,
         now: @escaping @Sendable () -> Double
@@ -80,7 +79,7 @@ public final class CalculatorService: Sendable {
         let watchers = try SessionWatchers(
             limits: .init(perSession: configuration.watchersPerSession, perClient: configuration.watchersPerClient),
             heartbeat: configuration.heartbeatInterval, sessions: configuration.sessions, metrics: metrics,
-            lookups: SessionLookups(store), feed: feed)
+            lookups: SessionLookups(store), feed: store.makeChangeFeed())
         self.watchers = watchers
         let longWork = try LongWork()
         self.closeLongWork = longWork.close

@@ -41,6 +41,16 @@ public protocol SessionBackend<Value>: SessionStore {
     var updates: VersionedUpdates<Value> { get }
     /// The expiry and the clock the backend keeps sessions by.
     var options: SessionStoreOptions { get }
+    /// A new feed of the changes other instances make to this backend's sessions; nil (the default) when no other
+    /// instance writes them.
+    func makeChangeFeed() throws -> (any SessionChangeFeed<Value>)?
+}
+
+extension SessionBackend {
+    /// No feed: only this process writes the sessions.
+    public func makeChangeFeed() throws -> (any SessionChangeFeed<Value>)? {
+        nil
+    }
 }
 
 extension SessionBackend {

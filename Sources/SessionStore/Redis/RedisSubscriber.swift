@@ -12,16 +12,10 @@ import Threading
 ///
 /// Following starts with a `SUBSCRIBE`, whose confirmation is reported (`.following`): changes made before it were
 /// not, so the follower reads the session then. After a lost connection the thread reconnects and subscribes to every
-/// followed session again, reporting each confirmation the same way. Not a store requirement: the service builds one
-/// beside a Redis store (`init(following:)`), and the store protocol stays as it is.
-public final class RedisSubscriber<Value: Sendable>: Sendable {
-    public enum Change: Sendable {
-        /// The session was written: its new value and version, and its expiry in the store's clock.
-        case changed(SessionID, Versioned<Value>, expiresAt: Double)
-        case deleted(SessionID)
-        /// Changes of the session are reported from now on (again, after a reconnect).
-        case following(SessionID)
-    }
+/// followed session again, reporting each confirmation the same way. The store hands one out as its change feed
+/// (`RedisSessionStore.makeChangeFeed`).
+public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
+    public typealias Change = SessionChange<Value>
 
     struct Requests {
         /// The sessions followed: subscribed to again after a reconnect.

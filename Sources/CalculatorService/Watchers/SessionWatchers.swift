@@ -7,12 +7,12 @@ import Threading
 
 /// The clients following sessions on this instance (GET /sessions/{id}/events), each session's with the last version
 /// they were sent. A change that completes here (a press, a settings change, a deletion), or that another instance
-/// reports through Redis (`RedisSubscriber`), becomes one event, rendered once and queued on every watcher's stream.
+/// reports through the store's change feed (`SessionChangeFeed`), becomes one event, rendered once and queued on every watcher's stream.
 ///
 /// Versions never go backwards for a watcher: each session's events are queued under one lock, and an event whose
 /// version is not above the last one sent is dropped (two updates of one session may complete out of order, and a
-/// change made here comes back through Redis as well). A session's watchers end with an event that says why: it was
-/// deleted, or it expired, which `SessionWatchers+Upkeep` finds out by asking the store. Calls to the feed (Redis
+/// change made here comes back through the feed as well). A session's watchers end with an event that says why: it was
+/// deleted, or it expired, which `SessionWatchers+Upkeep` finds out by asking the store. Calls to the feed (its
 /// subscriptions) are made under the lock, so they follow the watched sessions in order.
 ///
 /// The press path asks `isWatched` first, an atomic load: a change of a session nobody watches here (whether or not
@@ -89,12 +89,12 @@ final class SessionWatchers: Sendable {
     let ttl: Double
     let metrics: ServiceMetrics
     let lookups: SessionLookups
-    let feed: RedisSubscriber<SessionRecord>?
+    let feed: (any SessionChangeFeed<SessionRecord>)?
     let upkeep = DispatchQueue(label: "calculator.session-watchers")
 
     init(
         limits: Limits, heartbeat: Duration, sessions: SessionStoreOptions, metrics: ServiceMetrics, lookups: SessionLookups,
-        feed: RedisSubscriber<SessionRecord>?
+        feed: (any SessionChangeFeed<SessionRecord>)?
     ) throws {
         self.limits = limits
         self.heartbeatInterval = heartbeat.seconds
@@ -209,7 +209,7 @@ final class SessionWatchers: Sendable {
     // MARK: Changes
 
     /// The session is at `version` with `record`: each watcher gets the event, unless it has this version or a later
-    /// one. `expiresAt` is the session's new expiry when known (a change through Redis carries it); a change made here
+    /// one. `expiresAt` is the session's new expiry when known (a change through the feed carries it); a change made here
     /// has just moved it by the idle expiry.
     func changed(_ id: SessionID, version: UInt64, record: SessionRecord, expiresAt: Double? = nil) {
         // Rendered outside the lock, only for a session watched at an older version.
@@ -272,7 +272,7 @@ final class SessionWatchers: Sendable {
     }
 
     /// What another instance did to a session, as the feed reports it.
-    private func apply(_ change: RedisSubscriber<SessionRecord>.Change) {
+    private func apply(_ change: SessionChange<SessionRecord>) {
         switch change {
         case let .changed(id, stored, expiresAt):
             changed(id, version: stored.version, record: stored.value, expiresAt: expiresAt)

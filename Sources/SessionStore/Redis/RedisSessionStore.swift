@@ -67,6 +67,11 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
         self.tokenPrefix = Self.hex(UInt32.random(in: .min ... .max, using: &generator))
     }
 
+    /// Other instances on the same server write these sessions too: their changes arrive through a subscriber.
+    public func makeChangeFeed() throws -> (any SessionChangeFeed<Value>)? {
+        try RedisSubscriber(following: self)
+    }
+
     // MARK: SessionStore
 
     public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {

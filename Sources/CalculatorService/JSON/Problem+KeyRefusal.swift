@@ -1,0 +1,17 @@
+import CalculatorEngine
+
+extension Problem {
+    /// 422 for a key the session refuses now: nothing of the batch is pressed.
+    init(refused refusal: KeyRefusal, index: Int) {
+        var extensions: [(String, ExtensionValue)] = [
+            ("key", .string(refusal.key)), ("mode", .string(refusal.mode.rawValue)), ("reason", .string(refusal.reason.rawValue)),
+            ("index", .int(index)),
+        ]
+        switch refusal.reason {
+        case .notInRadix: extensions.append(("radix", .string(refusal.detail ?? "")))
+        case .awaitingVariable: extensions.append(("awaiting", .string(refusal.detail ?? "")))
+        case .notInMode, .noCommandAwaiting: break
+        }
+        self.init(.keyRefused, "\(refusal.message) (index \(index)); nothing was pressed", extensions: extensions)
+    }
+}

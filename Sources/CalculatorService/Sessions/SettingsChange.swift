@@ -1,0 +1,76 @@
+import CalculatorEngine
+
+/// Settings given when a session is made or patched; absent members keep their value. `"variables": {}` (PATCH)
+/// forgets the session's variables; `sto` is the only way to set one.
+struct SettingsChange: Equatable {
+    var mode: CalculationMode?
+    var angle: AngleUnit?
+    var digits: Int?
+    var radix: Radix?
+    var word: WordSize?
+    var clearsVariables = false
+
+    static func parse(_ body: [UInt8]) throws(Problem) -> SettingsChange {
+        try parse(members: parseObject(body, allowed: ["angle", "digits", "mode", "radix", "variables", "word"]))
+    }
+
+    /// The settings among a body's members, which the caller has checked; other members are not looked at.
+    static func parse(members: [(String, JSONValue)]) throws(Problem) -> SettingsChange {
+        var change = SettingsChange()
+        change.mode = try choice(members, "mode", CalculationMode.self)
+        change.angle = try choice(members, "angle", AngleUnit.self)
+        change.radix = try choice(members, "radix", Radix.self)
+        if let value = members[member: "word"] {
+            let sizes = WordSize.allCases.map { String($0.bits) }.joined(separator: ", ")
+            guard case let .number(text) = value, let number = Double(text), number.rounded() == number, abs(number) < 1e9 else {
+                throw Problem(.invalidSettings, "\"word\" must be one of \(sizes) (bits)")
+            }
+            guard let word = WordSize(rawValue: Int(number)) else {
+                throw Problem(.invalidSettings, "\"word\" must be one of \(sizes) (bits), not \(Int(number))")
+            }
+            change.word = word
+        }
+        if let value = members[member: "variables"] {
+            guard case let .object(variables) = value, variables.isEmpty else {
+                throw Problem(.invalidSettings, "\"variables\" can only be {}, which clears them; sto sets a variable")
+            }
+            change.clearsVariables = true
+        }
+        if let value = members[member: "digits"] {
+            let range = Settings.digitsRange
+            // JSON Schema counts 13.0 and 1.3e1 as the integer 13, so they are accepted as such.
+            guard case let .number(text) = value, let number = Double(text), number.rounded() == number, abs(number) < 1e9 else {
+                throw Problem(.invalidSettings, "\"digits\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            let digits = Int(number)
+            guard range.contains(digits) else {
+                throw Problem(.invalidSettings, "\"digits\" must be from \(range.lowerBound) to \(range.upperBound), not \(digits)")
+            }
+            change.digits = digits
+        }
+        return change
+    }
+
+    func applied(to settings: Settings) -> Settings {
+        var result = settings
+        if let mode { result.mode = mode }
+        if let angle { result.angle = angle }
+        if let digits { result.digits = digits }
+        if let radix { result.radix = radix }
+        if let word { result.word = word }
+        return result
+    }
+
+    /// A member whose value is one of a string enumeration's names.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ members: [(String, JSONValue)], _ name: String, _: Choice.Type
+    ) throws(Problem) -> Choice? where Choice.RawValue == String {
+        guard let value = members[member: name] else { return nil }
+        let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case let .string(text) = value else { throw Problem(.invalidSettings, "\"\(name)\" must be one of \(names), not \(value.typeName)") }
+        guard let choice = Choice(rawValue: text) else {
+            throw Problem(.invalidSettings, "\"\(name)\" must be one of \(names), not \"\(text.prefix(32))\"")
+        }
+        return choice
+    }
+}
