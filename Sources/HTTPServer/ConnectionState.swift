@@ -4,7 +4,9 @@
 /// for a request abandoned mid-headers. Reused across keep-alive requests. libmicrohttpd handles one connection
 /// on one thread at a time, so it needs no lock. For the same reason its fields skip the run-time exclusivity
 /// checks: no two accesses to them can overlap, and no caller keeps one open across a call that could reach this
-/// connection again.
+/// connection again. (With the checks, a request pays for some twenty of them: Benchmarks/README.md, "Performance
+/// attributes". A second thread touching a connection would be a data race, which the ThreadSanitizer run of the
+/// HTTP suites, `scripts/sanitize thread`, reports.)
 final class ConnectionState {
     /// The connection's socket, shut down when the client is too slow to send its headers (`LoopConnections`).
     @exclusivity(unchecked) var socket: Int32 = -1

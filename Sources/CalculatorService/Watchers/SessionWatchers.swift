@@ -35,20 +35,19 @@ final class SessionWatchers: Sendable {
         var isWaiting: Bool
     }
 
-    /// A watched session. Only touched under the state's lock, so no two accesses to its fields can overlap: they
-    /// skip the run-time exclusivity checks.
+    /// A watched session. Only touched under the state's lock, which is what makes it Sendable.
     final class Watched: @unchecked Sendable {
-        @exclusivity(unchecked) var watchers: [Watcher] = []
+        var watchers: [Watcher] = []
         /// The last version sent, and its event for a watcher that joins.
-        @exclusivity(unchecked) var version: UInt64 = 0
-        @exclusivity(unchecked) var event: [UInt8] = []
+        var version: UInt64 = 0
+        var event: [UInt8] = []
         /// The earliest the session may expire, in the store's clock: every read and write moves its expiry later.
-        @exclusivity(unchecked) var expiresAt: Double
+        var expiresAt: Double
         /// A question to the store whether the session still lives is under way.
-        @exclusivity(unchecked) var isProbing = false
+        var isProbing = false
         /// Changes made elsewhere reach this instance (always, without a feed). Until then, watchers wait for their
         /// first event: a version written between their read and the subscription would not be reported.
-        @exclusivity(unchecked) var isFollowed: Bool
+        var isFollowed: Bool
 
         init(expiresAt: Double, isFollowed: Bool) {
             self.expiresAt = expiresAt

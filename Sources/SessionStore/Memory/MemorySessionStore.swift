@@ -17,7 +17,9 @@ public import Threading
 /// `Versioned`.
 public final class MemorySessionStore<Value: Sendable>: SessionBackend {
     /// A class, so one dictionary lookup finds an entry that is then read and changed in place. Only touched under its
-    /// shard's lock, so no two accesses can overlap: its fields skip the run-time exclusivity checks.
+    /// shard's lock, so no two accesses can overlap: its fields skip the run-time exclusivity checks (Benchmarks/
+    /// README.md, "Performance attributes"). An access outside the lock would race, which the ThreadSanitizer run of
+    /// the store's concurrent tests reports.
     @usableFromInline
     final class Entry: @unchecked Sendable {
         @usableFromInline @exclusivity(unchecked) var value: Value
