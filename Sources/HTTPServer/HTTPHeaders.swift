@@ -110,8 +110,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// ASCII case-insensitive equality; header names are tokens, so no Unicode case folding is needed.
+    /// Names spelled alike (the usual case: both written in this program) compare as whole strings first.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8, by: sameLetter)
+        a == b || (a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8, by: sameLetter))
     }
 
     /// ASCII letters compared case-insensitively, other bytes exactly (shared with `RequestHeaders`).

@@ -60,6 +60,94 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
         }
         UpdateJob(id: id, update: update, backend: backend, worker: nil, inLine: false, completion: completion).begin()
     }
+
+    /// `run` for a backend whose records are in this process: an update given no worker, whose session has no line,
+    /// runs as one loop on the caller's stack (fetch, check, change, compare-and-set, again on a conflict), with no
+    /// job, closure or result between the steps.
+    @inlinable
+    func run<Backend: ImmediateSessionBackend<Value>, Update: SessionUpdate<Value>>(
+        _ id: SessionID, _ update: Update, at backend: Backend, worker: LongWork?,
+        completion: @escaping UpdateCompletion<Update.Output>
+    ) {
+        guard worker == nil, !lines.mayHaveLines else { return run(id, update, on: backend, worker: worker, completion: completion) }
+        completion(Self.runAtOnce(id, update, at: backend))
+    }
+
+    @inlinable
+    static func runAtOnce<Backend: ImmediateSessionBackend<Value>, Update: SessionUpdate<Value>>(
+        _ id: SessionID, _ update: Update, at backend: Backend
+    ) -> Result<Committed<Update.Output>, any Error> {
+        do {
+            var session = try backend.fetchNow(id)
+            var isFresh = true
+            for _ in 1...maxAttempts {
+                guard let current = session else { return .failure(SessionStoreError.notFound) }
+                switch decide(update, on: current, isFresh: isFresh) {
+                case .answer(let result):
+                    return result
+                case .fetchAgain:
+                    session = try backend.fetchNow(id)
+                    isFresh = true
+                case .write(let value, let output):
+                    switch try backend.compareAndSetNow(id, over: current.write, with: value) {
+                    case .written(let write):
+                        return .success(Committed(version: write.version, output: output))
+                    case .moved(let now?):
+                        session = now
+                        isFresh = false
+                    case .moved(nil):
+                        session = try backend.fetchNow(id)
+                        isFresh = true
+                    }
+                }
+            }
+            return .failure(SessionStoreError.unavailable("gave up after \(maxAttempts) conflicting writes to one session"))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What an update's check and change make of `session`. `isFresh`: just fetched, so a refusal or a keep is the
+    /// answer; on a value that may be stale (remembered, or found by a conflict), they are decided again on a fetched
+    /// one.
+    @inlinable
+    static func decide<Update: SessionUpdate<Value>>(
+        _ update: Update, on session: StoredSession<Value>, isFresh: Bool
+    ) -> Decision<Update.Output> {
+        let version = session.write.version
+        let verdict: Check<Update.Output>
+        do {
+            verdict = try update.check(session.value, version: version)
+        } catch {
+            return isFresh ? .answer(.failure(error)) : .fetchAgain
+        }
+        switch verdict {
+        case .keep(let output):
+            return isFresh ? .answer(.success(Committed(version: version, output: output))) : .fetchAgain
+        case .change:
+            var value = session.value
+            let output = update.change(&value, version: version)
+            return .write(value, output)
+        }
+    }
+
+    @usableFromInline
+    enum Decision<Output: Sendable> {
+        case answer(Result<Committed<Output>, any Error>)
+        case fetchAgain
+        /// Compare-and-set `value` over the write it came from, and answer `output` once written.
+        case write(Value, Output)
+    }
+}
+
+/// A backend whose records are in this process (memory): its calls answer as they return, so the driver calls them
+/// as plain functions (`VersionedUpdates.runAtOnce`). It remembers nothing (`RecentValues`): its fetch costs neither
+/// a round trip nor a decode.
+public protocol ImmediateSessionBackend<Value>: SessionBackend {
+    /// `fetch`, answered as it returns.
+    func fetchNow(_ id: SessionID) throws(SessionStoreError) -> StoredSession<Value>?
+    /// `compareAndSet`, answered as it returns.
+    func compareAndSetNow(_ id: SessionID, over expected: StoredWrite, with value: Value) throws(SessionStoreError) -> WriteOutcome<Value>
 }
 
 /// One update on its way through `VersionedUpdates`: an object, so that each step's closure holds one reference to
@@ -131,28 +219,19 @@ final class UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Val
     /// retries under contention do not nest on the stack; one that answers later retries from its report.
     @inlinable
     func step(on session: StoredSession<Backend.Value>, isFresh: Bool, attempt: Int) -> (session: StoredSession<Backend.Value>, attempt: Int)? {
-        let version = session.write.version
-        let verdict: Check<Update.Output>
-        do {
-            verdict = try update.check(session.value, version: version)
-        } catch {
-            guard isFresh else {
-                recheck(session, attempt: attempt)
-                return nil
-            }
-            finish(.failure(error))
+        let value: Backend.Value
+        let output: Update.Output
+        switch VersionedUpdates<Backend.Value>.decide(update, on: session, isFresh: isFresh) {
+        case .answer(let result):
+            finish(result)
             return nil
-        }
-        guard case .change = verdict else {
-            if !isFresh {
-                recheck(session, attempt: attempt)
-            } else if case .keep(let output) = verdict {
-                finish(.success(Committed(version: version, output: output)))
-            }
+        case .fetchAgain:
+            recheck(session, attempt: attempt)
             return nil
+        case .write(let changed, let changedOutput):
+            value = changed
+            output = changedOutput
         }
-        var value = session.value
-        let output = update.change(&value, version: version)
         let retrySlot = backend.updates.answersAtOnce ? RetrySlot<Backend.Value>() : nil
         backend.compareAndSet(id, over: session.write, with: value) { [self, value] result in
             switch result {

@@ -15,7 +15,7 @@ public import Threading
 /// The operations are `@inlinable`, and so is what they touch, so that a caller that knows `Value` gets them
 /// specialized: unspecialized, every call asks the runtime for the metadata of `Entry`, the shard dictionary and
 /// `Versioned`.
-public final class MemorySessionStore<Value: Sendable>: SessionBackend {
+public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend {
     /// A class, so one dictionary lookup finds an entry that is then read and changed in place. Only touched under its
     /// shard's lock, so no two accesses can overlap: its fields skip the run-time exclusivity checks (Benchmarks/
     /// README.md, "Performance attributes"). An access outside the lock would race, which the ThreadSanitizer run of
@@ -95,26 +95,44 @@ public final class MemorySessionStore<Value: Sendable>: SessionBackend {
         completion(Result { () throws(SessionStoreError) in try lookUp(id) })
     }
 
+    /// Runs as one loop on the caller's stack, unless it is given a worker or its session has a line
+    /// (`VersionedUpdates`).
+    @inlinable
+    public func update<Update: SessionUpdate<Value>>(
+        _ id: SessionID, _ update: Update, completion: @escaping UpdateCompletion<Update.Output>
+    ) {
+        updates.run(id, update, at: self, worker: nil, completion: completion)
+    }
+
     /// Hands out the stored value (one more reference to it; the update's change copies what it changes).
     @inlinable
-    public func fetch(_ id: SessionID, completion: @escaping @Sendable (Result<StoredSession<Value>?, SessionStoreError>) -> Void) {
-        completion(
-            Result { () throws(SessionStoreError) -> StoredSession<Value>? in
-                do throws(SessionStoreError) {
-                    return try lookUpSession(id)
-                } catch .notFound {
-                    return nil
-                }
-            })
+    public func fetchNow(_ id: SessionID) throws(SessionStoreError) -> StoredSession<Value>? {
+        do throws(SessionStoreError) {
+            return try lookUpSession(id)
+        } catch .notFound {
+            return nil
+        }
     }
 
     /// Under the shard's lock, only a comparison and a store: the update's work was done before, outside it.
+    @inlinable
+    public func compareAndSetNow(
+        _ id: SessionID, over expected: StoredWrite, with value: Value
+    ) throws(SessionStoreError) -> WriteOutcome<Value> {
+        try replace(id, over: expected, with: value)
+    }
+
+    @inlinable
+    public func fetch(_ id: SessionID, completion: @escaping @Sendable (Result<StoredSession<Value>?, SessionStoreError>) -> Void) {
+        completion(Result { () throws(SessionStoreError) in try fetchNow(id) })
+    }
+
     @inlinable
     public func compareAndSet(
         _ id: SessionID, over expected: StoredWrite, with value: Value,
         completion: @escaping @Sendable (Result<WriteOutcome<Value>, SessionStoreError>) -> Void
     ) {
-        completion(Result { () throws(SessionStoreError) in try replace(id, over: expected, with: value) })
+        completion(Result { () throws(SessionStoreError) in try compareAndSetNow(id, over: expected, with: value) })
     }
 
     @inlinable
