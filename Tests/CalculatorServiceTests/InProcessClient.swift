@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Logging
 import Threading
+import TestSupport
 import Testing
 
 /// The service built in this process by `CalculatorService.make`, as calculator-server builds it, and spoken to by
@@ -16,7 +17,7 @@ final class InProcessClient {
     /// The SQLite store's directory, removed with the client.
     private var scratch: URL?
     /// The Redis store's server, stopped with the client.
-    private var redis: RedisProcess?
+    private var redis: RedisServer?
 
     /// The service on `store` (a fresh file for SQLite, a private redis-server for Redis), configured further by
     /// `configure`.
@@ -31,7 +32,7 @@ final class InProcessClient {
             scratch = directory
             configuration.store = .sqlite(path: directory.appendingPathComponent("sessions.sqlite").path)
         case .redis:
-            let redis = try RedisProcess()
+            let redis = try RedisServer()
             self.redis = redis
             configuration.store = .redis(url: redis.url)
         }

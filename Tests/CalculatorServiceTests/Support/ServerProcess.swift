@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The store behind the server under test: the memory store answers at once; SQLite's writes wait for a disk sync,
@@ -12,7 +13,7 @@ enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     static var allCases: [TestStore] {
         let redisWanted = ProcessInfo.processInfo.environment["CALC_TEST_REDIS_URL"].map { !$0.isEmpty } ?? false
-        return redisWanted && RedisProcess.isAvailable ? [.memory, .sqlite, .redis] : [.memory, .sqlite]
+        return redisWanted && RedisServer.isAvailable ? [.memory, .sqlite, .redis] : [.memory, .sqlite]
     }
 
     var testDescription: String { rawValue }
@@ -30,12 +31,12 @@ final class ServerProcess: @unchecked Sendable {
     /// The SQLite store's directory, removed with the server.
     private var scratch: URL?
     /// The Redis store's server, stopped with this one.
-    private var redis: RedisProcess?
+    private var redis: RedisServer?
 
     /// The server on `store` (a fresh file for SQLite), with more flags.
     convenience init(store: TestStore, _ arguments: [String] = []) throws {
         if store == .redis {
-            let redis = try RedisProcess()
+            let redis = try RedisServer()
             try self.init(["--store", redis.url] + arguments)
             self.redis = redis
             return
@@ -90,10 +91,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.killHard()
         try? FileManager.default.removeItem(at: errorLog)
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
@@ -120,8 +118,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func killHard() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.killHard()
     }
 
     private static func readLine(_ handle: FileHandle) -> String? {
