@@ -209,7 +209,7 @@ public func waitForRefusal(port: Int) -> HTTPClientError? {
     for _ in 0..<5_000 {
         do {
             _ = try HTTPClient(port: port)
-            usleep(1_000)
+            Thread.sleep(forTimeInterval: 0.001)
         } catch HTTPClientError.connectFailed(errno: ECONNRESET) {
             continue  // a handshake caught while the listening socket shut down; the next try settles it
         } catch let error as HTTPClientError {

@@ -75,7 +75,7 @@ public final class RedisServer: @unchecked Sendable {
         self.process = process
         for _ in 0..<400 {
             if (try? HTTPClient(port: port)) != nil { return }
-            usleep(10_000)
+            Thread.sleep(forTimeInterval: 0.01)
         }
         throw FixtureError.didNotStart("redis-server on port \(port)")
     }
