@@ -59,17 +59,20 @@ let package = Package(
         ),
         .executableTarget(name: "EngineBench", dependencies: ["CalculatorEngine"], path: "Benchmarks/EngineBench", swiftSettings: strict),
 
+        // The tests' one raw-socket HTTP client and one redis-server fixture.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "BytesTests", dependencies: ["Bytes"], swiftSettings: strict),
         .testTarget(
             name: "CalculatorEngineTests",
-            dependencies: ["CalculatorEngine", "Bytes", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["CalculatorEngine", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threading"], swiftSettings: strict),
-        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "Threading"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threading", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "Threading", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "CalculatorServiceTests",
-            dependencies: ["CalculatorService", "CalculatorEngine", "SessionStore", "HTTPServer", "Threading"],
+            dependencies: ["CalculatorService", "CalculatorEngine", "SessionStore", "HTTPServer", "Threading", "TestSupport"],
             swiftSettings: strict
         ),
     ],

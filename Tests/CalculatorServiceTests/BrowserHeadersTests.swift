@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What browsers get from the live server: CORS for each of several allowed origins, and the web assets' tags,

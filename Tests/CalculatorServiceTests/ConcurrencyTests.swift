@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Threading
+import TestSupport
 import Testing
 
 /// Many clients at once, retries and the server's lifecycle.

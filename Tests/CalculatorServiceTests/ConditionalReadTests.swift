@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Reads a client already holds: `If-None-Match` on a session, its display and the key catalog answers 304 with the

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Threading
+import TestSupport
 import Testing
 
 /// Sessions that survive a crash (SQLite), are shared by several instances (Redis), and outlive a Redis outage.
@@ -113,9 +114,9 @@ import Testing
     }
 
     /// A variable stored through one instance is recalled through the other, and a sto waits across them.
-    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
     func variablesAreSharedByTwoInstancesOnOneRedis() throws {
-        let redis = try RedisProcess()
+        let redis = try RedisServer()
         let servers = [try ServerProcess(["--store", redis.url]), try ServerProcess(["--store", redis.url])]
         let first = try servers[0].client(), second = try servers[1].client()
         let id = try #require(try first.send("POST", "/sessions", json: #"{"mode":"programmer","word":8}"#).json?["id"] as? String)
@@ -128,9 +129,9 @@ import Testing
         #expect(try first.send("GET", "/sessions/\(id)").json?["variables"] as? [String: String] == [:])
     }
 
-    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
     func twoInstancesOnOneRedisShareSessionsAndLoseNoUpdate() throws {
-        let redis = try RedisProcess()
+        let redis = try RedisServer()
         let first = try ServerProcess(["--store", redis.url])
         let second = try ServerProcess(["--store", redis.url])
         let ports = [first.port, second.port]
@@ -169,9 +170,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
     func redisOutageAnswers503AndTheServiceRecoversByItself() throws {
-        let redis = try RedisProcess()
+        let redis = try RedisServer()
         let server = try ServerProcess(["--store", redis.url])
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The API as a client sees it, over each store where the test writes: the service built as calculator-server builds

@@ -1,5 +1,6 @@
 import CalculatorService
 import Foundation
+import TestSupport
 import Testing
 
 /// Every malformed request gets a precise problem+json reply and changes nothing. Failures the store reports are

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `/evaluate`: one answer without a session, as a fresh session would give it, stored nowhere.

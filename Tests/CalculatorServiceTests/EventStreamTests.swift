@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Two instances on one private redis-server, a session made on the first, and a watcher of it on the second that
 /// has its first event.
 final class TwoInstances {
-    let redis: RedisProcess
+    let redis: RedisServer
     let first: ServerProcess
     let second: ServerProcess
     let client: HTTPClient
@@ -12,7 +13,7 @@ final class TwoInstances {
     let watcher: EventStreamClient
 
     init() throws {
-        redis = try RedisProcess()
+        redis = try RedisServer()
         first = try ServerProcess(["--store", redis.url])
         second = try ServerProcess(["--store", redis.url])
         client = try first.client()
@@ -119,7 +120,7 @@ final class TwoInstances {
         #expect(event.json?["display"] as? String == "13")
     }
 
-    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
     func aWatcherOnOneInstanceSeesPressesMadeOnAnother() throws {
         let instances = try TwoInstances()
         let (first, client, id, watcher) = (instances.first, instances.client, instances.id, instances.watcher)
@@ -139,7 +140,7 @@ final class TwoInstances {
         #expect(try watcher.next() == nil)
     }
 
-    @Test(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+    @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
     func aWatcherOnAnotherInstanceCatchesUpAfterRedisRestarts() throws {
         let instances = try TwoInstances()
         let (redis, client, id, watcher) = (instances.redis, instances.client, instances.id, instances.watcher)

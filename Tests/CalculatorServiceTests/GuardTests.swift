@@ -1,5 +1,6 @@
 import CalculatorService
 import Foundation
+import TestSupport
 import Testing
 
 /// The API key and the rate limits, in process (`InProcessClient`): each refusal is precise and changes nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Clients that send a whole request and then shut down their sending side (`shutdown(SHUT_WR)`, as `nc -N`, some

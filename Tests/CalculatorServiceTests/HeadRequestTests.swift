@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// HEAD is GET without the body (RFC 9110 §9.3.2): the same status and fields, Content-Length included, and no body

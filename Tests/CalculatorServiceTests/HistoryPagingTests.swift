@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `GET /sessions/{id}/history?limit=&before=` and `DELETE /sessions/{id}/history`, over each store.

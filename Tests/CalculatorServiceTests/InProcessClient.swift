@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Logging
 import Threading
+import TestSupport
 import Testing
 
 /// The service built in this process by `CalculatorService.make`, as calculator-server builds it, and spoken to by
@@ -13,28 +14,16 @@ import Testing
 final class InProcessClient {
     let service: CalculatorService
     private let maxBodySize: Int
-    /// The SQLite store's directory, removed with the client.
-    private var scratch: URL?
-    /// The Redis store's server, stopped with the client.
-    private var redis: RedisProcess?
+    /// The store's file or redis-server, removed or stopped once the service is closed.
+    private let store: StoreFixture
 
     /// The service on `store` (a fresh file for SQLite, a private redis-server for Redis), configured further by
     /// `configure`.
     init(store: TestStore, maxBodySize: Int = 65_536, _ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+        self.store = try StoreFixture(store)
         var configuration = ServiceConfiguration()
         configuration.sweepInterval = nil
-        switch store {
-        case .memory:
-            configuration.store = .memory
-        case .sqlite:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("in-process-\(UUID().uuidString)")
-            scratch = directory
-            configuration.store = .sqlite(path: directory.appendingPathComponent("sessions.sqlite").path)
-        case .redis:
-            let redis = try RedisProcess()
-            self.redis = redis
-            configuration.store = .redis(url: redis.url)
-        }
+        configuration.store = self.store.location
         configure(&configuration)
         var logger = Logger(label: "in-process")
         logger.logLevel = .warning
@@ -44,7 +33,6 @@ final class InProcessClient {
 
     deinit {
         service.close()
-        if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
     /// The response to one request, once it is delivered (at once, or from the store's thread).

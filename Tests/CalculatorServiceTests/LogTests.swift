@@ -1,5 +1,6 @@
 import CalculatorService
 import Foundation
+import TestSupport
 import Testing
 
 /// The live binary's logs: in JSON mode every line an object with typed values under OpenTelemetry's names, the
@@ -72,15 +73,8 @@ import Testing
     }
 
     @Test func versionIsPrinted() throws {
-        let process = Process()
-        process.executableURL = ServerProcess.binary
-        process.arguments = ["--version"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, text) = try runToEnd(ServerProcess.binary, ["--version"], reading: .output)
+        #expect(status == 0)
         #expect(text == CalculatorService.version + "\n")
     }
 }

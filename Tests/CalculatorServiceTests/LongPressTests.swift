@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Presses of more keys than `PressRequest.inPlaceKeyLimit`, which the long-press worker applies on a copy of the

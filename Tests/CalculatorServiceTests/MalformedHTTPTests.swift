@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bytes no well-behaved client sends, each on a fresh connection to the real binary.
@@ -190,7 +191,7 @@ struct UnframableRequest: Sendable, CustomTestStringConvertible {
         if hangUp { return .closed }
         do {
             return .status(try raw.readResponse().status)
-        } catch HTTPClientError.closed {
+        } catch let error as HTTPClientError where error.isClosed {
             return .closed
         }
     }

@@ -1,6 +1,7 @@
 import CalculatorEngine
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import CalculatorService

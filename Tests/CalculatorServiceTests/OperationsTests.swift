@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What an operator runs besides the server: `calculator-server healthcheck` (a container's HEALTHCHECK), the drain
@@ -6,19 +7,10 @@ import Testing
 @Suite struct OperationsTests {
     /// Runs the binary to its end; its exit status and standard error.
     private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = ServerProcess.binary
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CALC_") }
         env.merge(environment) { $1 }
-        process.environment = env
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let (status, errors) = try runToEnd(ServerProcess.binary, arguments, environment: env, reading: .errors)
+        return (status, errors)
     }
 
     /// A port nothing listens on: bound, then closed at once.

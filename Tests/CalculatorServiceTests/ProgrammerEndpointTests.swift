@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Programmer mode, gradians and named variables through the API (issue 28): settings, the radix lines, refused keys

@@ -2,16 +2,17 @@ import Dispatch
 import Foundation
 import Synchronization
 import Threading
+import TestSupport
 import Testing
 
 /// Many clients pressing one session on one instance: the instance orders its own updates of a session, so they do
 /// not conflict with each other in Redis (optimistic retries are for writes from other instances only).
-@Suite(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+@Suite(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
 struct RedisContentionTests {
     private static let press = #"{"keys":["1","m+"]}"#
 
     /// Calls of `command` Redis has run, from `INFO commandstats`.
-    private static func calls(_ redis: RedisProcess, _ command: String) throws -> Int {
+    private static func calls(_ redis: RedisServer, _ command: String) throws -> Int {
         let stats = try redis.run("INFO", "commandstats")
         guard let line = stats.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("cmdstat_\(command):") }),
             let field = line.split(separator: ",").first(where: { $0.contains("calls=") })
@@ -22,7 +23,7 @@ struct RedisContentionTests {
     /// 64 clients press one session, 20 times each, spread over `instances` servers on one Redis; the EVALSHA calls
     /// Redis ran meanwhile.
     private static func pressTogether(instances: Int) throws -> (evaluations: Int, presses: Int) {
-        let redis = try RedisProcess()
+        let redis = try RedisServer()
         let servers = try (0..<instances).map { _ in try ServerProcess(["--store", redis.url]) }
         let id = try #require(try servers[0].client().send("POST", "/sessions").json?["id"] as? String)
         let before = try Self.calls(redis, "evalsha")

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Redis behind a password (and an ACL user): the URL's credentials go out with AUTH on every connection, and never
 /// into a log line or an error message; rediss:// is refused at start with the alternative.
-@Suite(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+@Suite(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
 struct RedisCredentialsTests {
     private static let press = #"{"keys":["1","m+"]}"#
 
@@ -20,7 +21,7 @@ struct RedisCredentialsTests {
     }
 
     @Test func passwordInTheURLIsSentWithAUTH() throws {
-        let redis = try RedisProcess(["--requirepass", "s3cr3t-pw"])
+        let redis = try RedisServer(["--requirepass", "s3cr3t-pw"])
         let server = try ServerProcess(["--store", "redis://:s3cr3t-pw@127.0.0.1:\(redis.port)/1", "--log-level", "info"])
         try Self.exercise(server)
         _ = server.stop()
@@ -32,7 +33,7 @@ struct RedisCredentialsTests {
     /// An ACL user's name and password: `AUTH user password`. The default user needs another password, so only the
     /// two-argument AUTH gets in.
     @Test func aclUserAndPasswordAreSentWithAUTH() throws {
-        let redis = try RedisProcess(["--requirepass", "not-this-one", "--user", "calc", "on", ">pa55%word", "~*", "&*", "+@all"])
+        let redis = try RedisServer(["--requirepass", "not-this-one", "--user", "calc", "on", ">pa55%word", "~*", "&*", "+@all"])
         // "%25" is a percent-encoded "%".
         let server = try ServerProcess(["--store", "redis://calc:pa55%25word@127.0.0.1:\(redis.port)", "--log-level", "info"])
         try Self.exercise(server)
@@ -41,7 +42,7 @@ struct RedisCredentialsTests {
     }
 
     @Test func wrongPasswordAnswers503AndLogsNoSecret() throws {
-        let redis = try RedisProcess(["--requirepass", "right-one"])
+        let redis = try RedisServer(["--requirepass", "right-one"])
         let server = try ServerProcess(["--store", "redis://:wrong-one@127.0.0.1:\(redis.port)", "--log-level", "info"])
         let client = try server.client()
         let refused = try client.send("POST", "/sessions")

@@ -1,5 +1,6 @@
 import CalculatorService
 import SessionStore
+import TestSupport
 import Testing
 
 /// A retried press and a full store, in process (`InProcessClient`), over each store.

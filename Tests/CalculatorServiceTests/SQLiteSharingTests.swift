@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One server per SQLite file: the session cap is counted in the server, so a second server on the same file is

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Logging
 import SessionStore
+import TestSupport
 import Testing
 
 /// The watchers' hub and its streams over a real HTTP server in this process: orders the tests cannot make happen

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A client that trickles its request line and header fields (slowloris) is cut off at `--header-timeout`, counted

@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
 import Threading
+import TestSupport
 import Testing
 
 /// A slow Redis (DEBUG SLEEP holds it for seconds) behind a server with one event-loop thread: no reply says a write
 /// was not made when it may have been, no press is applied twice, and nothing but the requests that need Redis waits.
-@Suite(.enabled(if: RedisProcess.isAvailable, "needs redis-server"))
+@Suite(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
 struct SlowRedisTests {
     private static let press = #"{"keys":["1","m+"]}"#
     private static let outcomeUnknown = "https://calculator.invalid/problems/outcome-unknown"
@@ -15,8 +16,8 @@ struct SlowRedisTests {
     }
 
     /// A server on a Redis that accepts DEBUG, with a session pressed once (scripts loaded, the connection open).
-    private static func start() throws -> (RedisProcess, ServerProcess, HTTPClient, String) {
-        let redis = try RedisProcess(["--enable-debug-command", "local"])
+    private static func start() throws -> (RedisServer, ServerProcess, HTTPClient, String) {
+        let redis = try RedisServer(["--enable-debug-command", "local"])
         let server = try ServerProcess(["--store", redis.url, "--threads", "1"])
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
@@ -25,7 +26,7 @@ struct SlowRedisTests {
     }
 
     /// Holds Redis for `seconds` on another thread; the returned semaphore is signalled when it answers again.
-    private static func stall(_ redis: RedisProcess, seconds: Int) -> DispatchSemaphore {
+    private static func stall(_ redis: RedisServer, seconds: Int) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
         Thread {
             _ = try? redis.run("DEBUG", "SLEEP", String(seconds))

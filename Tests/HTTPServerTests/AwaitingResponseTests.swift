@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 @testable import HTTPServer
 import Threading
+import TestSupport
 import Testing
 
 /// `Response.awaiting`: one handler for work that delivers at once and for work that delivers later.
@@ -16,12 +17,12 @@ import Testing
             return response
         }
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         for index in 0..<3 {
-            let response = try connection.request("GET", "/now/\(index)")
+            let response = try connection.send("GET", "/now/\(index)")
             #expect(response.status == 201)
             #expect(response.text == "now /now/\(index)")
-            #expect(response.headers["Connection"] == nil)
+            #expect(response.header("Connection") == nil)
         }
         // The responder handed the server a ready response each time: no connection was parked.
         #expect(returnedLater.withLock { $0 } == [false, false, false])
@@ -44,8 +45,8 @@ import Testing
         defer { server.shutdown(drainTimeout: .zero) }
         // More waiting connections than threads: a parked connection does not hold its thread.
         let connections = try (0..<6).map { index in
-            let connection = try TestConnection(port: server.port)
-            try connection.send("GET", "/later/\(index)")
+            let connection = try HTTPClient(port: server.port)
+            try connection.writeRequest("GET", "/later/\(index)")
             return connection
         }
         held.waitForArrivals(connections.count)
@@ -57,7 +58,7 @@ import Testing
             let response = try connection.readResponse()
             #expect(response.status == 200)
             #expect(response.text == "later /later/\(index)")
-            #expect(response.headers["Connection"] == nil)
+            #expect(response.header("Connection") == nil)
         }
         // libmicrohttpd reports a request complete after its response is written: wait for the count, bounded.
         for _ in 0..<10_000 where server.requestsInProgress != 0 { usleep(1_000) }
@@ -76,9 +77,9 @@ import Testing
             }
         }
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         for path in ["/before", "/after", "/before", "/after"] {
-            let response = try connection.request("GET", path)
+            let response = try connection.send("GET", path)
             #expect(response.status == 200)
             #expect(response.text == "first")
         }

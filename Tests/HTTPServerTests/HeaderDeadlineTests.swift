@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import HTTPServer
+import TestSupport
 import Testing
 
 /// The header deadline (`ServerConfiguration.headerTimeout`): a client has that long, from when its connection opens
@@ -18,7 +19,7 @@ import Testing
     }
 
     /// Writes a byte every 100 ms until a write fails; the seconds that took, or nil after `limit` seconds.
-    private func trickle(on connection: TestConnection, limit: Double) -> Double? {
+    private func trickle(on connection: HTTPClient, limit: Double) -> Double? {
         let start = ContinuousClock.now
         var bytes = Array("GET /slow HTTP/1.1\r\nHost: localhost\r\n".utf8)
         while ContinuousClock.now - start < .seconds(limit) {
@@ -36,11 +37,11 @@ import Testing
     @Test func trickledHeadersAreCutAtTheDeadline() throws {
         let server = try startServer(headerTimeout: 1)
         defer { server.shutdown(drainTimeout: .zero) }
-        let slow = try TestConnection(port: server.port)
+        let slow = try HTTPClient(port: server.port)
         let seconds = try #require(trickle(on: slow, limit: 6))
         #expect(seconds >= 1)
         #expect(seconds < 3)
-        #expect(try TestConnection(port: server.port).request("GET", "/other").text == "GET /other")
+        #expect(try HTTPClient(port: server.port).send("GET", "/other").text == "GET /other")
     }
 
     /// The deadline counts the idle time before a request too: an idle connection goes at the deadline, before the
@@ -48,8 +49,8 @@ import Testing
     @Test func idleConnectionIsClosedAtTheDeadline() throws {
         let server = try startServer(headerTimeout: 1)
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        #expect(try connection.request("GET", "/first").status == 200)
+        let connection = try HTTPClient(port: server.port)
+        #expect(try connection.send("GET", "/first").status == 200)
         let start = ContinuousClock.now
         #expect(try connection.peerHasClosed())
         #expect(ContinuousClock.now - start < .seconds(3))
@@ -60,8 +61,8 @@ import Testing
     @Test func halfClosedClientIsDisconnectedSoonAfterItsReply() throws {
         let server = try startServer(headerTimeout: 30)
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        try connection.send("GET", "/half")
+        let connection = try HTTPClient(port: server.port)
+        try connection.writeRequest("GET", "/half")
         connection.finishSending()
         #expect(try connection.readResponse().text == "GET /half")
         let start = ContinuousClock.now
@@ -72,10 +73,10 @@ import Testing
     @Test func requestsSentInTimeAreServed() throws {
         let server = try startServer(headerTimeout: 2)
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         for index in 0..<3 {
             usleep(1_000_000)
-            #expect(try connection.request("GET", "/n/\(index)").text == "GET /n/\(index)")
+            #expect(try connection.send("GET", "/n/\(index)").text == "GET /n/\(index)")
         }
     }
 

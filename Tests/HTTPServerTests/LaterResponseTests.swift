@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 @testable import HTTPServer
 import Threading
+import TestSupport
 import Testing
 
 /// Deliveries a test holds back until it lets them go.
@@ -43,20 +44,20 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
         }
         defer { server.shutdown(drainTimeout: .zero) }
         // More connections than threads, all waiting at once: a parked connection must not hold its thread.
-        var connections: [TestConnection] = []
+        var connections: [HTTPClient] = []
         for index in 0..<40 {
-            let connection = try TestConnection(port: server.port)
-            try connection.send("POST", "/first/\(index)", headers: [("Content-Type", "text/plain")], body: Array("body \(index)".utf8))
+            let connection = try HTTPClient(port: server.port)
+            try connection.writeRequest("POST", "/first/\(index)", headers: [("Content-Type", "text/plain")], body: Array("body \(index)".utf8))
             connections.append(connection)
         }
         for (index, connection) in connections.enumerated() {
             let response = try connection.readResponse()
             #expect(response.status == 200)
             #expect(response.text == "later POST /first/\(index) body \(index)")
-            #expect(response.headers["Connection"] == nil)
+            #expect(response.header("Connection") == nil)
         }
         for (index, connection) in connections.enumerated() {
-            #expect(try connection.request("GET", "/second/\(index)").text == "later GET /second/\(index) ")
+            #expect(try connection.send("GET", "/second/\(index)").text == "later GET /second/\(index) ")
         }
         // libmicrohttpd reports a request complete after its response is written, so the client can read the last
         // response before the count drops (seen once in 8 runs on a loaded machine): wait for it, bounded.
@@ -77,16 +78,16 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
         }
         defer { server.shutdown(drainTimeout: .zero) }
         for index in 0..<10 {
-            let connection = try TestConnection(port: server.port)
-            try connection.send("POST", "/half/\(index)", body: Array("x".utf8))
+            let connection = try HTTPClient(port: server.port)
+            try connection.writeRequest("POST", "/half/\(index)", body: Array("x".utf8))
             connection.finishSending()
             let response = try connection.readResponse()
             #expect(response.status == 200)
             #expect(response.text == "later /half/\(index)")
         }
         let connections = try (0..<10).map { index in
-            let connection = try TestConnection(port: server.port)
-            try connection.send("POST", "/many/\(index)", body: Array("x".utf8))
+            let connection = try HTTPClient(port: server.port)
+            try connection.writeRequest("POST", "/many/\(index)", body: Array("x".utf8))
             connection.finishSending()
             return connection
         }
@@ -101,9 +102,9 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
             return .later { deliver in deliver(Response(status: 201, body: Array("at once \(path)".utf8))) }
         }
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         for index in 0..<3 {
-            let response = try connection.request("GET", "/n/\(index)")
+            let response = try connection.send("GET", "/n/\(index)")
             #expect(response.status == 201)
             #expect(response.text == "at once /n/\(index)")
         }
@@ -119,10 +120,10 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
             }
         }
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         // The next request on the connection gets its own answer: no stray second response was written.
         for path in ["/a", "/b", "/c"] {
-            let response = try connection.request("GET", path)
+            let response = try connection.send("GET", path)
             #expect(response.status == 200)
             #expect(response.text == "first \(path)")
         }
@@ -145,17 +146,17 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
                     finished.headers.add("X-Path", path)
                 }
         }
-        let connection = try TestConnection(port: server.port)
-        try connection.send("GET", "/parked")
+        let connection = try HTTPClient(port: server.port)
+        try connection.writeRequest("GET", "/parked")
         held.waitForArrivals(1)
         server.shutdown(drainTimeout: .zero)
         do {
             let response = try connection.readResponse()
             #expect(response.status == 503)
-            #expect(response.headers.values("X-Step") == ["first", "second"])
-            #expect(response.headers["X-Path"] == "/parked")
+            #expect(response.headerValues("X-Step") == ["first", "second"])
+            #expect(response.header("X-Path") == "/parked")
             #expect(seen.withLock { $0 } == [503])
-        } catch TestClientError.closedByPeer {
+        } catch HTTPClientError.closedByPeer {
             // The stop may close the connection before the 503 is written.
             #expect(try connection.peerHasClosed())
         }
@@ -179,11 +180,11 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
             }
         }
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         for (path, text) in [("/now", "now"), ("/later", "later"), ("/twice", "twice")] {
-            let response = try connection.request("GET", path)
+            let response = try connection.send("GET", path)
             #expect(response.text == text)
-            #expect(response.headers["X-Finished"] == path)
+            #expect(response.header("X-Finished") == path)
         }
         #expect(Response.later { _ in }.isLater)
         #expect(!Response(status: 200).isLater)
@@ -195,8 +196,8 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
             let path = request.path
             return .later { deliver in held.hold { deliver(Response(status: 200, body: Array("held \(path)".utf8))) } }
         }
-        let connection = try TestConnection(port: server.port)
-        try connection.send("GET", "/held")
+        let connection = try HTTPClient(port: server.port)
+        try connection.writeRequest("GET", "/held")
         held.waitForArrivals(1)
         #expect(server.requestsInProgress == 1)
 
@@ -211,7 +212,7 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
         held.releaseAll()
         let response = try connection.readResponse()
         #expect(response.text == "held /held")
-        #expect(response.headers["Connection"]?.lowercased() == "close")
+        #expect(response.header("Connection")?.lowercased() == "close")
         stopped.wait()
     }
 
@@ -221,8 +222,8 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
             .later { deliver in held.hold { deliver(Response(status: 200, body: Array("too late".utf8))) } }
         }
         let connections = try (0..<3).map { index in
-            let connection = try TestConnection(port: server.port)
-            try connection.send("GET", "/never/\(index)")
+            let connection = try HTTPClient(port: server.port)
+            try connection.writeRequest("GET", "/never/\(index)")
             return connection
         }
         held.waitForArrivals(connections.count)
@@ -233,15 +234,15 @@ func startServer(threads: Int = 2, _ responder: @escaping Responder) throws -> S
             do {
                 let response = try connection.readResponse()
                 #expect(response.status == 503)
-                #expect(response.headers["Connection"]?.lowercased() == "close")
+                #expect(response.header("Connection")?.lowercased() == "close")
                 // An RFC 9457 problem with every member the service's problems carry.
-                #expect(response.headers["Content-Type"] == "application/problem+json")
+                #expect(response.header("Content-Type") == "application/problem+json")
                 let problem = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
                 #expect(problem["type"] as? String == "about:blank")
                 #expect(problem["status"] as? Int == 503)
                 #expect((problem["title"] as? String)?.isEmpty == false)
                 #expect((problem["detail"] as? String)?.isEmpty == false)
-            } catch TestClientError.closedByPeer {
+            } catch HTTPClientError.closedByPeer {
                 #expect(try connection.peerHasClosed())
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 @testable import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Requests whose body libmicrohttpd 0.9.75 would frame otherwise than a proxy in front of it, or that no server should
@@ -25,8 +26,8 @@ import Testing
     }
 
     /// Sends the bytes on a new connection: the response, and whether the server closed the connection after it.
-    private func exchange(_ text: String) throws -> (ClientResponse, closed: Bool) {
-        let connection = try TestConnection(port: server.port)
+    private func exchange(_ text: String) throws -> (HTTPResponse, closed: Bool) {
+        let connection = try HTTPClient(port: server.port)
         try connection.write(text)
         let response = try connection.readResponse()
         return (response, try connection.peerHasClosed())
@@ -51,7 +52,7 @@ import Testing
 
     @Test func chunkedBodyIsStillRead() throws {
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         try connection.write("POST /chunked HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: Chunked\r\n\r\n4\r\nbody\r\n0\r\n\r\n")
         #expect(try connection.readResponse().status == 200)
         #expect(try #require(log.last(path: "/chunked")).body == Array("body".utf8))
@@ -73,7 +74,7 @@ import Testing
         let (response, closed) = try exchange(
             "PUT /large HTTP/1.1\r\nHost: localhost\r\nContent-Length: 101\r\nExpect: 100-Continue\r\n\r\n")
         #expect(response.status == 200)
-        #expect(response.headers["X-Body-Limit-Exceeded"] == "true")
+        #expect(response.header("X-Body-Limit-Exceeded") == "true")
         #expect(closed)
         let request = try #require(log.last(path: "/large"))
         #expect(request.bodyLimitExceeded)
@@ -82,7 +83,7 @@ import Testing
 
     @Test func expectContinueWithinTheLimitStillGetsItsInterimResponse() throws {
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         try connection.write("PUT /small HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n")
         #expect(try connection.readResponse().status == 100)
     }
@@ -101,7 +102,7 @@ import Testing
         }
         try later.start()
         defer { later.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: later.port)
+        let connection = try HTTPClient(port: later.port)
         try connection.write("PUT /large HTTP/1.1\r\nHost: localhost\r\nContent-Length: 101\r\nExpect: 100-continue\r\n\r\n")
         #expect(try connection.readResponse().status == 413)
         #expect(try connection.peerHasClosed())

@@ -3,6 +3,7 @@ import Glibc
 @testable import HTTPServer
 import Synchronization
 import Threading
+import TestSupport
 import Testing
 
 /// The streams a test's responder made, in order.
@@ -29,20 +30,7 @@ final class MadeStreams: Sendable {
     }
 }
 
-extension TestConnection {
-    /// The next chunk of a chunked body; empty for its last chunk.
-    func readChunk() throws -> [UInt8] {
-        let sizeEnd = try readUntil([13, 10])
-        guard let size = Int(String(decoding: buffered[..<sizeEnd], as: UTF8.self), radix: 16) else {
-            throw TestClientError.malformed("chunk size \(buffered[..<sizeEnd])")
-        }
-        buffered.removeFirst(sizeEnd + 2)
-        while buffered.count < size + 2 { try fill() }
-        let chunk = Array(buffered[..<size])
-        buffered.removeFirst(size + 2)
-        return chunk
-    }
-
+extension HTTPClient {
     /// Chunks read until their bytes add up to `text` (the server may join or split what was sent).
     func readChunks(totalling text: String) throws -> String {
         var received: [UInt8] = []
@@ -52,17 +40,6 @@ extension TestConnection {
             received += chunk
         }
         return String(decoding: received, as: UTF8.self)
-    }
-
-    private func readUntil(_ marker: [UInt8]) throws -> Int {
-        while true {
-            if buffered.count >= marker.count {
-                for start in 0...(buffered.count - marker.count) where Array(buffered[start..<(start + marker.count)]) == marker {
-                    return start
-                }
-            }
-            try fill()
-        }
     }
 }
 
@@ -81,12 +58,12 @@ extension TestConnection {
         let streams = MadeStreams()
         let server = try Self.streamingServer(streams)
         defer { server.shutdown(drainTimeout: .zero) }
-        let client = try TestConnection(port: server.port)
-        try client.send("GET", "/stream")
-        let (status, headers) = try client.readHead()
-        #expect(status == 200)
-        #expect(headers["Transfer-Encoding"] == "chunked")
-        #expect(headers["Content-Type"] == "text/event-stream")
+        let client = try HTTPClient(port: server.port)
+        try client.writeRequest("GET", "/stream")
+        let head = try client.readHead()
+        #expect(head.status == 200)
+        #expect(head.header("Transfer-Encoding") == "chunked")
+        #expect(head.header("Content-Type") == "text/event-stream")
         #expect(try client.readChunks(totalling: "first\n") == "first\n")
         let stream = streams.waitFor(0)
         // The connection waits suspended between chunks; each one sent wakes it.
@@ -102,7 +79,7 @@ extension TestConnection {
         #expect(try client.readChunks(totalling: "a\nb\nlast\n") == "a\nb\nlast\n")
         #expect(try client.readChunk().isEmpty)
         // The connection is kept for the next request, and the stream is let go.
-        #expect(try client.request("GET", "/plain").text == "plain")
+        #expect(try client.send("GET", "/plain").text == "plain")
         #expect(streams.closes.load(ordering: .relaxed) == 1)
     }
 
@@ -110,16 +87,16 @@ extension TestConnection {
         let streams = MadeStreams()
         let server = try Self.streamingServer(streams, threads: 1)
         defer { server.shutdown(drainTimeout: .zero) }
-        var watchers: [TestConnection] = []
+        var watchers: [HTTPClient] = []
         for _ in 0..<20 {
-            let watcher = try TestConnection(port: server.port)
-            try watcher.send("GET", "/stream")
+            let watcher = try HTTPClient(port: server.port)
+            try watcher.writeRequest("GET", "/stream")
             _ = try watcher.readHead()
             watchers.append(watcher)
         }
         // One loop, twenty streams waiting on it: other requests are still answered.
-        let client = try TestConnection(port: server.port)
-        for _ in 0..<5 { #expect(try client.request("GET", "/plain").text == "plain") }
+        let client = try HTTPClient(port: server.port)
+        for _ in 0..<5 { #expect(try client.send("GET", "/plain").text == "plain") }
         for index in 0..<20 { streams.waitFor(index).send(Array("to \(index)\n".utf8)) }
         for (index, watcher) in watchers.enumerated() {
             #expect(try watcher.readChunks(totalling: "first\nto \(index)\n") == "first\nto \(index)\n")
@@ -134,8 +111,8 @@ extension TestConnection {
         let server = Server(configuration: configuration) { _ in .stream(streams.make()) }
         try server.start()
         defer { server.shutdown(drainTimeout: .zero) }
-        let client = try TestConnection(port: server.port)
-        try client.send("GET", "/stream")
+        let client = try HTTPClient(port: server.port)
+        try client.writeRequest("GET", "/stream")
         #expect(try client.readHead().status == 200)
         // libmicrohttpd does not time out a suspended connection, and restarts the idle time when it resumes one.
         usleep(2_500_000)
@@ -147,8 +124,8 @@ extension TestConnection {
         let streams = MadeStreams()
         let server = try Self.streamingServer(streams, capacity: 8_192)
         defer { server.shutdown(drainTimeout: .zero) }
-        let client = try TestConnection(port: server.port)
-        try client.send("GET", "/stream")
+        let client = try HTTPClient(port: server.port)
+        try client.writeRequest("GET", "/stream")
         let stream = streams.waitFor(0)
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1_000) + [10]
         var sent = 0
@@ -165,9 +142,9 @@ extension TestConnection {
         var ended = false
         do {
             while try !client.readChunk().isEmpty {}
-        } catch TestClientError.closedByPeer {
+        } catch HTTPClientError.closedByPeer {
             ended = true
-        } catch TestClientError.readFailed(errno: ECONNRESET) {
+        } catch HTTPClientError.readFailed(errno: ECONNRESET) {
             ended = true
         }
         #expect(ended)
@@ -180,8 +157,8 @@ extension TestConnection {
         let server = try Self.streamingServer(streams)
         defer { server.shutdown(drainTimeout: .zero) }
         do {
-            let client = try TestConnection(port: server.port)
-            try client.send("GET", "/stream")
+            let client = try HTTPClient(port: server.port)
+            try client.writeRequest("GET", "/stream")
             #expect(try client.readHead().status == 200)
             _ = try client.readChunks(totalling: "first\n")
         }
@@ -199,10 +176,10 @@ extension TestConnection {
     @Test func stoppingFinishesOpenStreamsWithoutWaitingForTheDrain() throws {
         let streams = MadeStreams()
         let server = try Self.streamingServer(streams, threads: 2)
-        var clients: [TestConnection] = []
+        var clients: [HTTPClient] = []
         for _ in 0..<4 {
-            let client = try TestConnection(port: server.port)
-            try client.send("GET", "/stream")
+            let client = try HTTPClient(port: server.port)
+            try client.writeRequest("GET", "/stream")
             _ = try client.readHead()
             clients.append(client)
         }

@@ -2,19 +2,8 @@ import Dispatch
 import Foundation
 import Glibc
 @testable import HTTPServer
+import TestSupport
 import Testing
-
-var loopbackIPv6Available: Bool {
-    let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    var address = sockaddr_in6()
-    address.sin6_family = sa_family_t(AF_INET6)
-    address.sin6_addr = in6addr_loopback
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-    } == 0
-}
 
 private func startEchoServer(host: String) throws -> (server: Server, log: RequestLog) {
     var configuration = ServerConfiguration.ephemeral
@@ -36,8 +25,8 @@ private func startEchoServer(host: String) throws -> (server: Server, log: Reque
         }
         try server.start()
         let port = server.port
-        let slow = try TestConnection(port: port)
-        try slow.send("GET", "/slow")
+        let slow = try HTTPClient(port: port)
+        try slow.writeRequest("GET", "/slow")
         entered.wait()
 
         let stopped = DispatchSemaphore(value: 0)
@@ -62,17 +51,17 @@ private func startEchoServer(host: String) throws -> (server: Server, log: Reque
         let response = try slow.readResponse()
         #expect(response.status == 200)
         #expect(response.text == "finished /slow")
-        #expect(response.headers["Connection"]?.lowercased() == "close")
+        #expect(response.header("Connection")?.lowercased() == "close")
         stopped.wait()
         secondStopped.wait()
-        #expect(throws: TestClientError.connectFailed(errno: ECONNREFUSED)) { try TestConnection(port: port) }
+        #expect(throws: HTTPClientError.connectFailed(errno: ECONNREFUSED)) { try HTTPClient(port: port) }
         server.shutdown()  // idempotent
     }
 
     @Test func shutdownClosesIdleKeepAliveConnections() throws {
         let (server, _) = try startEchoServer()
-        let connection = try TestConnection(port: server.port)
-        #expect(try connection.request("GET", "/idle").status == 200)
+        let connection = try HTTPClient(port: server.port)
+        #expect(try connection.send("GET", "/idle").status == 200)
         server.shutdown(drainTimeout: .seconds(5))
         #expect(try connection.peerHasClosed())
     }
@@ -90,7 +79,7 @@ private func startEchoServer(host: String) throws -> (server: Server, log: Reque
         }
         #expect(message.contains(String(first.port)))
         // The first server is unaffected.
-        #expect(try TestConnection(port: first.port).request("GET", "/still").status == 200)
+        #expect(try HTTPClient(port: first.port).send("GET", "/still").status == 200)
     }
 
     @Test(arguments: ["example.com", "300.1.1.1", "", "::gg"])
@@ -120,24 +109,24 @@ private func startEchoServer(host: String) throws -> (server: Server, log: Reque
     @Test func localhostBindsTheIPv4Loopback() throws {
         let (server, log) = try startEchoServer(host: "localhost")
         defer { server.shutdown(drainTimeout: .zero) }
-        _ = try TestConnection(port: server.port, host: "127.0.0.1").request("GET", "/v4")
+        _ = try HTTPClient(port: server.port, host: "127.0.0.1").send("GET", "/v4")
         #expect(try #require(log.last(path: "/v4")).peerAddress == "127.0.0.1")
     }
 
     @Test(.enabled(if: loopbackIPv6Available)) func ipv6HostIsHonoured() throws {
         let (server, log) = try startEchoServer(host: "[::1]")
         defer { server.shutdown(drainTimeout: .zero) }
-        _ = try TestConnection(port: server.port, host: "::1").request("GET", "/v6")
+        _ = try HTTPClient(port: server.port, host: "::1").send("GET", "/v6")
         #expect(try #require(log.last(path: "/v6")).peerAddress == "::1")
         // Bound to ::1 only, so the IPv4 loopback is not served on that port.
-        #expect(throws: TestClientError.connectFailed(errno: ECONNREFUSED)) { try TestConnection(port: server.port) }
+        #expect(throws: HTTPClientError.connectFailed(errno: ECONNREFUSED)) { try HTTPClient(port: server.port) }
     }
 
     @Test(.enabled(if: loopbackIPv6Available)) func unspecifiedIPv6AddressServesBothFamilies() throws {
         let (server, log) = try startEchoServer(host: "::")
         defer { server.shutdown(drainTimeout: .zero) }
-        _ = try TestConnection(port: server.port, host: "::1").request("GET", "/over-v6")
-        _ = try TestConnection(port: server.port, host: "127.0.0.1").request("GET", "/over-v4")
+        _ = try HTTPClient(port: server.port, host: "::1").send("GET", "/over-v6")
+        _ = try HTTPClient(port: server.port, host: "127.0.0.1").send("GET", "/over-v4")
         #expect(try #require(log.last(path: "/over-v6")).peerAddress == "::1")
         #expect(try #require(log.last(path: "/over-v4")).peerAddress == "127.0.0.1")
     }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 @testable import HTTPServer
 import Threading
+import TestSupport
 import Testing
 
 /// Remembers every request the responder was given, so tests check what the server delivered, not what it echoed.
@@ -73,12 +74,12 @@ private func pattern(_ count: Int) -> [UInt8] {
     func everyMethodReachesTheResponderWithTargetHeadersAndBody(method: String) throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         let body = ["POST", "PUT", "PATCH"].contains(method) ? Array("{\"key\": \"7\"}".utf8) : []
-        let response = try connection.request(
+        let response = try connection.send(
             method, "/sessions/a%20b/press?trace=1&x=%2F",
             headers: [("X-Custom-Thing", "Some Value"), ("content-type", "application/json")],
-            body: body
+            body: body.isEmpty ? nil : body
         )
         #expect(response.status == 200)
         let request = try #require(log.last(path: "/sessions/a%20b/press"))
@@ -96,7 +97,7 @@ private func pattern(_ count: Int) -> [UInt8] {
     @Test func headerFieldsReachTheResponderAsSentInOrderAndDisagreeingContentLengthsAreFlagged() throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         try connection.write(
             "POST /fields HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\nACCEPT: */*\r\n"
                 + "Idempotency-Key: k1\r\nX-Other: application/json\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\n{}")
@@ -106,7 +107,7 @@ private func pattern(_ count: Int) -> [UInt8] {
         #expect(request.headers.map(\.value) == ["localhost", "application/json", "*/*", "k1", "application/json", "2", "2"])
         #expect(request.hasConflictingContentLength == false)
 
-        let conflicting = try TestConnection(port: server.port)
+        let conflicting = try HTTPClient(port: server.port)
         try conflicting.write("POST /conflict HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\ncontent-length: 3\r\n\r\n{}")
         _ = try conflicting.readResponse()
         #expect(try #require(log.last(path: "/conflict")).hasConflictingContentLength)
@@ -115,9 +116,9 @@ private func pattern(_ count: Int) -> [UInt8] {
     @Test func targetWithoutQueryHasNilQueryAndEmptyQueryIsKept() throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        _ = try connection.request("GET", "/plain")
-        _ = try connection.request("GET", "/empty?")
+        let connection = try HTTPClient(port: server.port)
+        _ = try connection.send("GET", "/plain")
+        _ = try connection.send("GET", "/empty?")
         #expect(try #require(log.last(path: "/plain")).query == nil)
         #expect(try #require(log.last(path: "/empty")).query == "")
     }
@@ -134,11 +135,11 @@ private func pattern(_ count: Int) -> [UInt8] {
     func targetWithANulIsRefusedBeforeTheResponder(_ request: String) throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         try connection.write(request)
         let response = try connection.readResponse()
         #expect(response.status == 400)
-        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(response.header("Content-Type") == "application/problem+json")
         let problem = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         #expect(problem["type"] as? String == "about:blank")
         #expect(problem["status"] as? Int == 400)
@@ -150,8 +151,8 @@ private func pattern(_ count: Int) -> [UInt8] {
         for _ in 0..<5_000 where server.requestsInProgress != 0 { usleep(1_000) }
         #expect(server.requestsInProgress == 0)
 
-        let next = try TestConnection(port: server.port)
-        #expect(try next.request("GET", "/a").text == "GET /a")
+        let next = try HTTPClient(port: server.port)
+        #expect(try next.send("GET", "/a").text == "GET /a")
     }
 
     @Test func targetsWithoutANulArriveWhole() throws {
@@ -168,7 +169,7 @@ private func pattern(_ count: Int) -> [UInt8] {
             ("GET \(longPath)?q HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "f", count: 20_000))\r\n\r\n", longPath),
         ]
         for (request, path) in requests {
-            let connection = try TestConnection(port: server.port)
+            let connection = try HTTPClient(port: server.port)
             try connection.write(request)
             #expect(try connection.readResponse().status == 200, "\(path.prefix(20))")
             #expect(log.all.contains { $0.path.hasPrefix(path) }, "\(path.prefix(20))")
@@ -184,19 +185,19 @@ private func pattern(_ count: Int) -> [UInt8] {
         }
         try server.start()
         defer { server.shutdown(drainTimeout: .zero) }
-        let response = try TestConnection(port: server.port).request("POST", "/sessions")
+        let response = try HTTPClient(port: server.port).send("POST", "/sessions", body: [])
         #expect(response.status == 201)
-        #expect(response.headers["location"] == "/sessions/abc")
-        #expect(response.headers["ETag"] == "\"3\"")
-        #expect(response.headers.values("Vary") == ["Accept", "Origin"])
-        #expect(response.headers["Content-Length"] == "12")
+        #expect(response.header("location") == "/sessions/abc")
+        #expect(response.header("ETag") == "\"3\"")
+        #expect(response.headerValues("Vary") == ["Accept", "Origin"])
+        #expect(response.header("Content-Length") == "12")
         #expect(response.text == "{\"id\":\"abc\"}")
     }
 
     @Test func bodySentInSeveralWritesArrivesWhole() throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         let body = pattern(3_000)
         try connection.write("PUT /pieces HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n\r\n")
         for start in stride(from: 0, to: body.count, by: 1_000) {
@@ -211,7 +212,7 @@ private func pattern(_ count: Int) -> [UInt8] {
     @Test func chunkedRequestBodyIsReassembled() throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         try connection.write("POST /chunked HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
         try connection.write("5\r\nhello\r\n")
         usleep(20_000)
@@ -228,8 +229,8 @@ private func pattern(_ count: Int) -> [UInt8] {
         let (server, log) = try startEchoServer(configuration)
         defer { server.shutdown(drainTimeout: .zero) }
         let body = pattern(60_000)
-        let response = try TestConnection(port: server.port).request("POST", "/big", body: body)
-        #expect(response.headers["X-Body-Limit-Exceeded"] == "false")
+        let response = try HTTPClient(port: server.port).send("POST", "/big", body: body)
+        #expect(response.header("X-Body-Limit-Exceeded") == "false")
         let request = try #require(log.last(path: "/big"))
         #expect(request.bodyLimitExceeded == false)
         #expect(request.body == body)
@@ -240,11 +241,11 @@ private func pattern(_ count: Int) -> [UInt8] {
         configuration.maxBodySize = 1_000
         let (server, log) = try startEchoServer(configuration)
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
 
         // Declared too large by Content-Length.
-        let declared = try connection.request("POST", "/declared", body: pattern(70_000))
-        #expect(declared.headers["X-Body-Limit-Exceeded"] == "true")
+        let declared = try connection.send("POST", "/declared", body: pattern(70_000))
+        #expect(declared.header("X-Body-Limit-Exceeded") == "true")
         let declaredRequest = try #require(log.last(path: "/declared"))
         #expect(declaredRequest.bodyLimitExceeded)
         #expect(declaredRequest.body.isEmpty)
@@ -254,13 +255,13 @@ private func pattern(_ count: Int) -> [UInt8] {
         for _ in 0..<3 { try connection.write("258\r\n" + String(repeating: "x", count: 600) + "\r\n") }
         try connection.write("0\r\n\r\n")
         let streamed = try connection.readResponse()
-        #expect(streamed.headers["X-Body-Limit-Exceeded"] == "true")
+        #expect(streamed.header("X-Body-Limit-Exceeded") == "true")
         let streamedRequest = try #require(log.last(path: "/streamed"))
         #expect(streamedRequest.bodyLimitExceeded)
         #expect(streamedRequest.body.isEmpty)
 
         // The oversized bodies were consumed, so the same connection still frames the next request correctly.
-        let next = try connection.request("POST", "/after", body: Array("ok".utf8))
+        let next = try connection.send("POST", "/after", body: Array("ok".utf8))
         #expect(next.status == 200)
         #expect(next.text == "ok")
     }
@@ -268,21 +269,21 @@ private func pattern(_ count: Int) -> [UInt8] {
     @Test func keepAliveServesTwoRequestsOnOneConnection() throws {
         let (server, _) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        let first = try connection.request("GET", "/one")
-        let second = try connection.request("POST", "/two", body: Array("2".utf8))
-        let third = try connection.request("GET", "/three")
+        let connection = try HTTPClient(port: server.port)
+        let first = try connection.send("GET", "/one")
+        let second = try connection.send("POST", "/two", body: Array("2".utf8))
+        let third = try connection.send("GET", "/three")
         #expect([first.text, second.text, third.text] == ["GET /one", "2", "GET /three"])
         for response in [first, second, third] {
-            #expect(response.headers["Connection"]?.lowercased() != "close")
+            #expect(response.header("Connection")?.lowercased() != "close")
         }
     }
 
     @Test func clientAskingToCloseGetsTheConnectionClosed() throws {
         let (server, _) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        let response = try connection.request("GET", "/bye", headers: [("Connection", "close")])
+        let connection = try HTTPClient(port: server.port)
+        let response = try connection.send("GET", "/bye", headers: [("Connection", "close")])
         #expect(response.status == 200)
         #expect(try connection.peerHasClosed())
     }
@@ -290,17 +291,17 @@ private func pattern(_ count: Int) -> [UInt8] {
     @Test func headSendsHeadersWithoutBody() throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        let get = try connection.request("GET", "/resource")
-        let head = try connection.request("HEAD", "/resource")
+        let connection = try HTTPClient(port: server.port)
+        let get = try connection.send("GET", "/resource")
+        let head = try connection.send("HEAD", "/resource")
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
         // The length of the body the responder gave ("HEAD /resource"), not sent.
-        #expect(head.headers["Content-Length"] == "14")
-        #expect(head.headers["X-Method"] == "HEAD")
+        #expect(head.header("Content-Length") == "14")
+        #expect(head.header("X-Method") == "HEAD")
         #expect(try #require(log.last(path: "/resource")).method == "HEAD")
         // The next response parses cleanly only if the HEAD response really carried no body bytes.
-        let after = try connection.request("GET", "/after-head")
+        let after = try connection.send("GET", "/after-head")
         #expect(after.text == "GET /after-head")
         #expect(get.text == "GET /resource")
     }
@@ -319,11 +320,11 @@ private func pattern(_ count: Int) -> [UInt8] {
                 do {
                     // Open every connection and send every request before reading any answer, so all
                     // 100 requests are outstanding at once.
-                    var open: [(String, TestConnection)] = []
+                    var open: [(String, HTTPClient)] = []
                     for index in 0..<perThread {
                         let path = "/concurrent/\(thread)/\(index)"
-                        let connection = try TestConnection(port: port)
-                        try connection.send("GET", path)
+                        let connection = try HTTPClient(port: port)
+                        try connection.writeRequest("GET", path)
                         open.append((path, connection))
                     }
                     for (path, connection) in open {
@@ -352,15 +353,15 @@ private func pattern(_ count: Int) -> [UInt8] {
         // No drain: libmicrohttpd notices the aborted upload only at the connection timeout.
         defer { server.shutdown(drainTimeout: .zero) }
 
-        let huge = try TestConnection(port: server.port)
-        let rejected = try huge.request("GET", "/huge", headers: [("X-Filler", String(repeating: "a", count: 16 * 1024))])
+        let huge = try HTTPClient(port: server.port)
+        let rejected = try huge.send("GET", "/huge", headers: [("X-Filler", String(repeating: "a", count: 16 * 1024))])
         #expect(rejected.status >= 400)
 
-        let aborted = try TestConnection(port: server.port)
+        let aborted = try HTTPClient(port: server.port)
         try aborted.write("POST /aborted HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nonly part")
         _ = consume aborted
 
-        #expect(try TestConnection(port: server.port).request("GET", "/fine").text == "GET /fine")
+        #expect(try HTTPClient(port: server.port).send("GET", "/fine").text == "GET /fine")
         #expect(log.last(path: "/huge") == nil)
         #expect(log.last(path: "/aborted") == nil)
     }
@@ -371,7 +372,7 @@ private func pattern(_ count: Int) -> [UInt8] {
         let (server, log) = try startEchoServer(configuration)
         defer { server.shutdown(drainTimeout: .zero) }
         do {
-            let aborted = try TestConnection(port: server.port)
+            let aborted = try HTTPClient(port: server.port)
             try aborted.write("PUT /abandoned HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\npart")
             // Wait until the server has seen the request line, so the request really was in progress.
             for _ in 0..<5_000 where server.requestsInProgress == 0 { usleep(1_000) }
@@ -381,7 +382,7 @@ private func pattern(_ count: Int) -> [UInt8] {
         for _ in 0..<10_000 where server.requestsInProgress != 0 { usleep(1_000) }
         #expect(server.requestsInProgress == 0)
         #expect(log.last(path: "/abandoned") == nil)
-        #expect(try TestConnection(port: server.port).request("GET", "/next").status == 200)
+        #expect(try HTTPClient(port: server.port).send("GET", "/next").status == 200)
     }
 
     @Test func headersLibmicrohttpdOwnsOrCannotSendAreDroppedNotForwarded() throws {
@@ -392,21 +393,21 @@ private func pattern(_ count: Int) -> [UInt8] {
         }
         try server.start()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        let response = try connection.request("GET", "/")
-        #expect(response.headers["Content-Length"] == "3")
+        let connection = try HTTPClient(port: server.port)
+        let response = try connection.send("GET", "/")
+        #expect(response.header("Content-Length") == "3")
         #expect(response.text == "abc")
-        #expect(response.headers["Injected"] == nil)
-        #expect(response.headers["X-Evil"] == nil)
-        #expect(response.headers["X-Fine"] == "kept")
+        #expect(response.header("Injected") == nil)
+        #expect(response.header("X-Evil") == nil)
+        #expect(response.header("X-Fine") == "kept")
         // A status outside 100...599 cannot go on the wire; it becomes 500.
-        #expect(try connection.request("GET", "/bad-status").status == 500)
+        #expect(try connection.send("GET", "/bad-status").status == 500)
     }
 
     @Test func expectContinueIsAnsweredBeforeTheBodyIsSent() throws {
         let (server, log) = try startEchoServer()
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
+        let connection = try HTTPClient(port: server.port)
         try connection.write("PUT /expect HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
         let interim = try connection.readResponse()
         #expect(interim.status == 100)
@@ -424,20 +425,20 @@ private func pattern(_ count: Int) -> [UInt8] {
         configuration.threads = threads
         let (server, _) = try startEchoServer(configuration)
         defer { server.shutdown(drainTimeout: .zero) }
-        let first = try TestConnection(port: server.port)
-        var second: TestConnection? = try TestConnection(port: server.port)
-        #expect(try first.request("GET", "/1").status == 200)
-        #expect(try second?.request("GET", "/2").status == 200)
+        let first = try HTTPClient(port: server.port)
+        var second: HTTPClient? = try HTTPClient(port: server.port)
+        #expect(try first.send("GET", "/1").status == 200)
+        #expect(try second?.send("GET", "/2").status == 200)
         for attempt in 0..<8 {
-            let extra = try TestConnection(port: server.port)  // the kernel accepts; the server then drops it
-            #expect(throws: TestClientError.self) { try extra.request("GET", "/extra/\(attempt)") }
+            let extra = try HTTPClient(port: server.port)  // the kernel accepts; the server then drops it
+            #expect(throws: HTTPClientError.self) { try extra.send("GET", "/extra/\(attempt)") }
         }
-        #expect(try first.request("GET", "/1again").status == 200)
+        #expect(try first.send("GET", "/1again").status == 200)
         // A closed connection gives its place back once the server has seen the close.
         second = nil
         var admitted = false
         for attempt in 0..<500 where !admitted {
-            if let status = try? TestConnection(port: server.port).request("GET", "/after-close/\(attempt)").status {
+            if let status = try? HTTPClient(port: server.port).send("GET", "/after-close/\(attempt)").status {
                 #expect(status == 200)
                 admitted = true
             } else {
@@ -452,8 +453,8 @@ private func pattern(_ count: Int) -> [UInt8] {
         configuration.connectionTimeout = 1
         let (server, _) = try startEchoServer(configuration)
         defer { server.shutdown(drainTimeout: .zero) }
-        let connection = try TestConnection(port: server.port)
-        #expect(try connection.request("GET", "/before-idle").status == 200)
+        let connection = try HTTPClient(port: server.port)
+        #expect(try connection.send("GET", "/before-idle").status == 200)
         // Blocks until the server closes the idle connection (the client's own read timeout is far longer).
         #expect(try connection.peerHasClosed())
     }
@@ -476,13 +477,13 @@ private func pattern(_ count: Int) -> [UInt8] {
         }
         try server.start()
         defer { server.shutdown(drainTimeout: .zero) }
-        let holder = try TestConnection(port: server.port)
-        let clients = try (0..<128).map { _ in try TestConnection(port: server.port) }
+        let holder = try HTTPClient(port: server.port)
+        let clients = try (0..<128).map { _ in try HTTPClient(port: server.port) }
         for round in 0..<3 {
-            try holder.send("GET", "/hold")
+            try holder.writeRequest("GET", "/hold")
             entered.wait()
             for (index, client) in clients.enumerated() {
-                try client.send("GET", "/round/\(round)/client/\(index)")
+                try client.writeRequest("GET", "/round/\(round)/client/\(index)")
             }
             release.signal()
             #expect(try holder.readResponse().status == 200)

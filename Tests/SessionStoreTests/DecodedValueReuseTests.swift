@@ -1,5 +1,6 @@
 import SessionStore
 import Synchronization
+import TestSupport
 import Testing
 
 /// The persisting stores skip decoding what they wrote or read last, yet must see what another writer stored.
@@ -27,7 +28,7 @@ import Testing
             let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
             return (first, second, { first.close(); second.close(); TemporaryPath.remove(sqlite: path) })
         case .redis:
-            let url = try #require(Backend.redisURL, "CALC_TEST_REDIS_URL is not set")
+            let url = try #require(RedisServer.sharedURL, "CALC_TEST_REDIS_URL is not set")
             let prefix = "test:\(SessionID.random().rawValue):"
             let first = try RedisSessionStore(url: url, codec: counting, keyPrefix: prefix)
             let second = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)
@@ -37,7 +38,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [Backend.sqlite] + (Backend.redisURL == nil ? [] : [Backend.redis]))
+    @Test(arguments: [Backend.sqlite] + (RedisServer.sharedURL == nil ? [] : [Backend.redis]))
     func valuesThisStoreWroteAreNotDecodedAgainButOtherWritersAreSeen(_ backend: Backend) throws {
         let decodes = DecodeCount()
         let (first, second, cleanUp) = try Self.makeStores(backend, decodes: decodes)

@@ -2,13 +2,14 @@ import Dispatch
 import SessionStore
 import Synchronization
 import Threading
+import TestSupport
 import Testing
 
 /// Updates whose check and change run on a `LongWork` thread, as long presses do: one at a time per session with the
 /// others of the session in this process, done again when another process's write came first, and answered from the
 /// worker. The work is held on a gate where the test needs it to be in progress, so nothing here depends on timing.
 @Suite struct LongWorkTests {
-    static var backends: [Backend] { Backend.redisURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .redis] }
+    static var backends: [Backend] { RedisServer.sharedURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .redis] }
 
     /// Opens a store of `backend` and passes its concrete type on, as the service does.
     static func withStore(_ backend: Backend, _ body: (any SessionBackend<Tally>) throws -> Void) throws {

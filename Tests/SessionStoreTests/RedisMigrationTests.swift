@@ -1,13 +1,13 @@
 @testable import SessionStore
+import TestSupport
 import Testing
 
 /// A record an earlier build stored in a form the codec no longer reads: it reads as its value, and the session's
 /// next write stores the current form.
 @Suite struct RedisMigrationTests {
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func recordsInAnEarlierFormAreReadAndStoredAnewOnTheNextWrite() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
         defer { store.close() }

@@ -3,90 +3,12 @@ import Foundation
 import SessionStore
 import Synchronization
 import Threading
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A redis-server child process on its own port, so a test can stop and restart it.
-final class RedisChild {
-    let port: Int
-    private var process: Process?
-
-    static var executable: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return (path.split(separator: ":").map { "\($0)/redis-server" } + ["/usr/bin/redis-server"])
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    init() throws {
-        port = try freeLoopbackPort()
-    }
-
-    var url: String { "redis://127.0.0.1:\(port)" }
-
-    func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.executable))
-        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        // Ready when a fresh store can ping it.
-        let probe = try RedisSessionStore(url: url, codec: Tally.codec)
-        defer { probe.close() }
-        for _ in 0..<400 {
-            if (try? probe.checkHealth()) != nil { return }
-            usleep(10_000)
-        }
-        Issue.record("redis-server on port \(port) did not come up")
-    }
-
-    static var cli: String? {
-        executable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("redis-cli").path }
-            .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
-    }
-
-    /// Runs one command with redis-cli against this server.
-    func run(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.cli))
-        process.arguments = ["-p", String(port)] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-    }
-
-    /// SIGKILL, like a crash; SIGTERM would not do, since the child inherits the test runner's blocked signals.
-    func stop() {
-        guard let process else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        self.process = nil
-    }
-
-    deinit { stop() }
-}
-
-/// Asks the kernel for a free loopback port (bind to 0, read it back, release it).
-func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(fd >= 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-    try #require(bound == 0)
-    let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-    try #require(named == 0)
-    return Int(UInt16(bigEndian: address.sin_port))
-}
 
 /// Polls `condition` every millisecond; gives up with an issue after about two minutes instead of hanging the run.
 private func waitUntil(_ condition: () -> Bool) {
@@ -111,10 +33,9 @@ private func waitUntil(_ condition: () -> Bool) {
         #expect { _ = try store.get(SessionID.random()) } throws: { isUnavailable($0) }
     }
 
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func recoversAfterRedisRestartsWithTheSameStore() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
         defer { store.close() }
@@ -178,10 +99,9 @@ private func waitUntil(_ condition: () -> Bool) {
     /// exactly once, a press either lands or fails with `.unavailable` (or `.notFound` once the restarted server has
     /// forgotten the session, or `.outcomeUnknown` when it was in flight as Redis died), and the same store serves
     /// again afterwards.
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func pressesRecoverWhenRedisRestartsMidRun() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
         defer { store.close() }
@@ -245,10 +165,9 @@ private func waitUntil(_ condition: () -> Bool) {
 
     /// Closing while calls are queued: each still reports exactly once, the queued ones with their
     /// result (closing lets the pipeline answer what it took) and later ones with `.unavailable`.
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func closingWithCallsInFlightReportsEachOnce() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
         let id = SessionID.random()
@@ -291,10 +210,9 @@ private func waitUntil(_ condition: () -> Bool) {
     /// Closing while thousands of updates of one session wait behind the one in flight: each is refused at once, and
     /// each reports once. The next update starts when the last ends; started from inside the last one's report, as
     /// it was, the refusals nested one inside the other until the pipeline thread's stack overflowed.
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func closingWithThousandsWaitingOnOneSessionReportsEachOnce() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
         let id = SessionID.random()
@@ -314,10 +232,9 @@ private func waitUntil(_ condition: () -> Bool) {
 
     /// Redis forgets its scripts (SCRIPT FLUSH, or a restart the connection did not notice): the pipeline's next call
     /// is answered NOSCRIPT, did nothing, and goes out again after the script is loaded again.
-    @Test(.enabled(if: RedisChild.executable != nil && RedisChild.cli != nil, "redis-server or redis-cli is not installed"))
+    @Test(.enabled(if: RedisServer.cli != nil, "redis-server or redis-cli is not installed"))
     func pipelineLoadsScriptsAgainAfterRedisForgetsThem() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let store = try RedisSessionStore(url: server.url, codec: Tally.codec)
         defer { store.close() }
@@ -336,11 +253,10 @@ private func waitUntil(_ condition: () -> Bool) {
         #expect(try store.get(id)?.value.count == 3)
     }
 
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func twoStoresOnOneServerShareSessionsAndLoseNoUpdate() throws {
         // Two store objects stand in for two service instances: each has its own connections and token prefix.
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let first = try RedisSessionStore(url: server.url + "/2", codec: Tally.codec)
         let second = try RedisSessionStore(url: server.url + "/2", codec: Tally.codec)
@@ -365,10 +281,9 @@ private func waitUntil(_ condition: () -> Bool) {
 
     /// The one-round-trip update writes only over the very record this instance knows: not over another instance's
     /// write, nor over a session deleted and created again (same id, same version 1, another write token).
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func knownRecordIsWrittenOverOnlyWhileItIsStillStored() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let first = try RedisSessionStore(url: server.url + "/3", codec: Tally.codec)
         let second = try RedisSessionStore(url: server.url + "/3", codec: Tally.codec)

@@ -1,6 +1,7 @@
 import Foundation
 import SessionStore
 import Threading
+import TestSupport
 import Testing
 
 /// The changes a subscriber reports, in order.
@@ -24,10 +25,9 @@ final class ReportedChanges: Sendable {
 }
 
 @Suite struct RedisSubscriberTests {
-    @Test(.enabled(if: RedisChild.executable != nil, "redis-server is not installed (apt-get install redis-server)"))
+    @Test(.enabled(if: RedisServer.isAvailable, "redis-server is not installed (apt-get install redis-server)"))
     func reportsTheWritesAndTheDeletionOfAFollowedSessionMadeThroughAnotherStoreAndNoOthers() throws {
-        let server = try RedisChild()
-        try server.start()
+        let server = try RedisServer(keepsWrites: false)
         defer { server.stop() }
         let writer = try RedisSessionStore(url: server.url, codec: Tally.codec)
         defer { writer.close() }

@@ -1,6 +1,7 @@
 import Dispatch
 import SessionStore
 import Threading
+import TestSupport
 import Testing
 
 /// The behaviour every backend promises. Each case runs unchanged against memory, SQLite and Redis
@@ -436,7 +437,7 @@ final class CompletionLedger: Sendable {
     }
 }
 
-@Suite(.enabled(if: Backend.redisURL != nil, "CALC_TEST_REDIS_URL is not set (scripts/test starts a redis-server and sets it)"))
+@Suite(.enabled(if: RedisServer.sharedURL != nil, "CALC_TEST_REDIS_URL is not set (scripts/test starts a redis-server and sets it)"))
 struct RedisSessionStoreContractTests {
     @Test(arguments: ContractCase.allCases)
     func contract(_ contractCase: ContractCase) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import SessionStore
 import Threading
+import TestSupport
 import Testing
 
 /// The value the contract stores: a counter (for lost-update checks) and some text (for codec checks).
@@ -160,11 +161,6 @@ enum Backend: String, Sendable, CustomStringConvertible {
 
     var description: String { rawValue }
 
-    /// Set by scripts/test, e.g. redis://127.0.0.1:6390.
-    static var redisURL: String? {
-        ProcessInfo.processInfo.environment["CALC_TEST_REDIS_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
     /// Lower for the backends that sync to disk or cross a socket per write.
     var updatesPerThread: Int {
         switch self {
@@ -185,7 +181,7 @@ enum Backend: String, Sendable, CustomStringConvertible {
             let store = try SQLiteSessionStore(path: path, codec: Tally.codec, options: options)
             return (store, { store.close(); TemporaryPath.remove(sqlite: path) })
         case .redis:
-            let url = try #require(Self.redisURL, "CALC_TEST_REDIS_URL is not set")
+            let url = try #require(RedisServer.sharedURL, "CALC_TEST_REDIS_URL is not set")
             // A prefix per store keeps parallel tests apart on the one server.
             let prefix = "test:\(SessionID.random().rawValue):"
             let store = try RedisSessionStore(url: url, codec: Tally.codec, options: options, keyPrefix: prefix)
@@ -206,7 +202,7 @@ enum Backend: String, Sendable, CustomStringConvertible {
             let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
             return (first, second, { first.close(); second.close(); TemporaryPath.remove(sqlite: path) })
         case .redis:
-            let url = try #require(Self.redisURL, "CALC_TEST_REDIS_URL is not set")
+            let url = try #require(RedisServer.sharedURL, "CALC_TEST_REDIS_URL is not set")
             let prefix = "test:\(SessionID.random().rawValue):"
             let first = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)
             let second = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)

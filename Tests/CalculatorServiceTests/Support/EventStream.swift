@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One event of a text/event-stream, as a browser's EventSource sees it; a comment line (a heartbeat) is an event
 /// named ":" with the comment as its data.
@@ -26,19 +27,17 @@ final class EventStreamClient {
 
     init(port: Int, path: String, headers: [(String, String)] = [], receiveBuffer: Int32? = nil) throws {
         connection = try HTTPClient(port: port, receiveBuffer: receiveBuffer)
-        var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        try connection.write(Array((head + "\r\n").utf8))
+        try connection.writeRequest("GET", path, headers: [("Accept", "text/event-stream")] + headers)
         self.head = try connection.readHead()
     }
 
-    /// The next event; nil once the stream has ended with its last chunk. Throws `HTTPClientError.closed` when the
-    /// connection closes without that last chunk (a dropped watcher).
+    /// The next event; nil once the stream has ended with its last chunk. Throws an `HTTPClientError` that `isClosed`
+    /// when the connection closes without that last chunk (a dropped watcher).
     func next(comments: Bool = false) throws -> ServerSentEvent? {
         while true {
             if let event = takeEvent(comments: comments) { return event }
             if ended { return nil }
-            let chunk = try readChunk()
+            let chunk = try connection.readChunk()
             if chunk.isEmpty {
                 ended = true
             } else {
@@ -55,16 +54,6 @@ final class EventStreamClient {
             if event.version == version || event.name != "message" { break }
         }
         return events
-    }
-
-    private func readChunk() throws -> [UInt8] {
-        let lineEnd = try connection.readUntil([13, 10])
-        let size = Int(String(decoding: connection.buffer[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
-        connection.buffer.removeFirst(lineEnd + 2)
-        try connection.fill(size + 2)
-        let chunk = Array(connection.buffer[..<size])
-        connection.buffer.removeFirst(size + 2)
-        return chunk
     }
 
     private func takeEvent(comments: Bool) -> ServerSentEvent? {

@@ -1,22 +1,5 @@
 import Foundation
-import Testing
-
-/// The store behind the server under test: the memory store answers at once; SQLite's writes wait for a disk sync,
-/// so the server answers them later, from the store's completion (`Response.later`); Redis answers reads and writes
-/// later, from its pipeline thread (only when CALC_TEST_REDIS_URL is set, as for the store's own Redis tests; each
-/// server gets a private redis-server, so a session cap or count sees only its own sessions).
-enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case memory
-    case sqlite
-    case redis
-
-    static var allCases: [TestStore] {
-        let redisWanted = ProcessInfo.processInfo.environment["CALC_TEST_REDIS_URL"].map { !$0.isEmpty } ?? false
-        return redisWanted && RedisProcess.isAvailable ? [.memory, .sqlite, .redis] : [.memory, .sqlite]
-    }
-
-    var testDescription: String { rawValue }
-}
+import TestSupport
 
 /// The real `calculator-server` binary, started on a free port for one test.
 final class ServerProcess: @unchecked Sendable {
@@ -27,31 +10,14 @@ final class ServerProcess: @unchecked Sendable {
     /// outlived its descriptor (closed, then reused by another test's pipe) crashed libdispatch's event loop in about
     /// one full test run in five.
     private let errorLog: URL
-    /// The SQLite store's directory, removed with the server.
-    private var scratch: URL?
-    /// The Redis store's server, stopped with this one.
-    private var redis: RedisProcess?
+    /// The store's file or redis-server, removed or stopped once the server is gone.
+    private var store: StoreFixture?
 
-    /// The server on `store` (a fresh file for SQLite), with more flags.
+    /// The server on a fresh store of kind `store`, with more flags.
     convenience init(store: TestStore, _ arguments: [String] = []) throws {
-        if store == .redis {
-            let redis = try RedisProcess()
-            try self.init(["--store", redis.url] + arguments)
-            self.redis = redis
-            return
-        }
-        guard store == .sqlite else {
-            try self.init(["--store", "memory"] + arguments)
-            return
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")
-        do {
-            try self.init(["--store", "sqlite:\(directory.path)/sessions.sqlite"] + arguments)
-        } catch {
-            try? FileManager.default.removeItem(at: directory)
-            throw error
-        }
-        scratch = directory
+        let fixture = try StoreFixture(store)
+        try self.init(["--store", fixture.flag] + arguments)
+        self.store = fixture
     }
 
     /// Where `swift build` put the binary: $CALC_SERVER_BIN (set by scripts/test), else .build/debug beside this package.
@@ -90,12 +56,8 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.killHard()
         try? FileManager.default.removeItem(at: errorLog)
-        if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
     func client() throws -> HTTPClient { try HTTPClient(port: port) }
@@ -120,8 +82,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func killHard() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.killHard()
     }
 
     private static func readLine(_ handle: FileHandle) -> String? {

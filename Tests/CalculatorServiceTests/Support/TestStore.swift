@@ -1,0 +1,54 @@
+import CalculatorService
+import Foundation
+import TestSupport
+import Testing
+
+/// The store behind the server under test: the memory store answers at once; SQLite's writes wait for a disk sync,
+/// so the server answers them later, from the store's completion (`Response.later`); Redis answers reads and writes
+/// later, from its pipeline thread (only when CALC_TEST_REDIS_URL is set, as for the store's own Redis tests; each
+/// server gets a private redis-server, so a session cap or count sees only its own sessions).
+enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case memory
+    case sqlite
+    case redis
+
+    static var allCases: [TestStore] {
+        RedisServer.sharedURL != nil && RedisServer.isAvailable ? [.memory, .sqlite, .redis] : [.memory, .sqlite]
+    }
+
+    var testDescription: String { rawValue }
+}
+
+/// A fresh store of one kind for one server or in-process service: a new SQLite file in a directory of its own, or a
+/// private redis-server; the directory is removed and the server stopped with the fixture.
+final class StoreFixture: @unchecked Sendable {
+    let location: StoreLocation
+    private let scratch: URL?
+    private let redis: RedisServer?
+
+    init(_ store: TestStore) throws {
+        switch store {
+        case .memory:
+            (location, scratch, redis) = (.memory, nil, nil)
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+            (location, scratch, redis) = (.sqlite(path: directory.appendingPathComponent("sessions.sqlite").path), directory, nil)
+        case .redis:
+            let server = try RedisServer()
+            (location, scratch, redis) = (.redis(url: server.url), nil, server)
+        }
+    }
+
+    deinit {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    }
+
+    /// The location as calculator-server's `--store` value.
+    var flag: String {
+        switch location {
+        case .memory: "memory"
+        case let .sqlite(path): "sqlite:\(path)"
+        case let .redis(url): url
+        }
+    }
+}

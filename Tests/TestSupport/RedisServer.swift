@@ -1,0 +1,100 @@
+public import Foundation
+
+/// Why a fixture could not be set up.
+public enum FixtureError: Error {
+    case noFreePort
+    case didNotStart(String)
+    case commandFailed(String)
+}
+
+/// A private `redis-server` child on a free loopback port, which a test may stop (as a crash would) and start again
+/// on the same port. With `keepsWrites` it writes an append-only file synced on every write, so a restart keeps every
+/// acknowledged write; without, it keeps nothing, and a restart empties it.
+public final class RedisServer: @unchecked Sendable {
+    public let port: Int
+    /// Its working directory (the append-only file, the log), removed with it.
+    public let directory: URL
+    private let arguments: [String]
+    private var process: Process?
+
+    public var url: String { "redis://127.0.0.1:\(port)" }
+
+    /// The redis-server on the PATH (or in /usr/bin, /usr/local/bin), if any.
+    public static var executable: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return (path.split(separator: ":").map { "\($0)/redis-server" } + ["/usr/bin/redis-server", "/usr/local/bin/redis-server"])
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The redis-cli beside it.
+    public static var cli: String? {
+        executable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("redis-cli").path }
+            .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+    }
+
+    public static var isAvailable: Bool { executable != nil }
+
+    /// The shared server scripts/test starts for the suites that want one (CALC_TEST_REDIS_URL), e.g.
+    /// redis://127.0.0.1:6390; nil when it is not set, and those suites are skipped.
+    public static var sharedURL: String? {
+        ProcessInfo.processInfo.environment["CALC_TEST_REDIS_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Starts the server with more configuration in `extraArguments` (e.g. `--requirepass`).
+    public init(keepsWrites: Bool = true, _ extraArguments: [String] = []) throws {
+        port = try freeLoopbackPort()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("redis-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let persistence = keepsWrites ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]
+        arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", ""] + persistence + [
+            "--dir", directory.path, "--logfile", directory.appendingPathComponent("redis.log").path,
+        ] + extraArguments
+        do {
+            try start()
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts it (again) and waits until it accepts a connection.
+    public func start() throws {
+        guard let executable = Self.executable else { throw FixtureError.didNotStart("no redis-server is installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        // Not the test runner's: an inherited pipe would stay open while a leaked server lives.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        for _ in 0..<400 {
+            if (try? HTTPClient(port: port)) != nil { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw FixtureError.didNotStart("redis-server on port \(port)")
+    }
+
+    /// SIGKILL, as a crash would: with `keepsWrites` every acknowledged write is already on disk.
+    public func stop() {
+        process?.killHard()
+        process = nil
+    }
+
+    /// Runs one command with redis-cli against this server and waits for it; its output. Throws when redis-cli
+    /// fails.
+    @discardableResult
+    public func run(_ arguments: String...) throws -> String {
+        guard let cli = Self.cli else { throw FixtureError.commandFailed("no redis-cli is installed") }
+        let (status, text) = try runToEnd(URL(fileURLWithPath: cli), ["-p", String(port)] + arguments, reading: .output)
+        guard status == 0 else {
+            throw FixtureError.commandFailed("redis-cli \(arguments.joined(separator: " ")): exit \(status)")
+        }
+        return text
+    }
+}
