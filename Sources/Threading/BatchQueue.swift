@@ -5,21 +5,29 @@ import Glibc
 /// Work queued for one thread that takes it in batches: SQLite's committer and Redis's pipeline. Anyone may queue;
 /// the thread takes everything queued (up to a limit) at once, so what arrives while it works on one batch forms
 /// the next, and it sleeps on a semaphore while nothing is queued.
+///
+/// Inlinable, so that the stores' queues run specialized for their items: unspecialized, every call asks the runtime
+/// for the metadata of the item arrays.
 public final class BatchQueue<Item: Sendable>: Sendable {
-    private struct State {
-        var items: [Item] = []
+    @usableFromInline
+    struct State {
+        @usableFromInline var items: [Item] = []
         /// The thread sleeps on `wake`; whoever queues the first item after that wakes it.
-        var idle = false
+        @usableFromInline var idle = false
         /// Set by `close()`: later items are refused, queued ones are still taken.
-        var closing = false
+        @usableFromInline var closing = false
+
+        @inlinable
+        init() {}
     }
 
-    private let state = SleepingMutex(State())
-    private let wake = WakeSignal()
+    @usableFromInline let state = SleepingMutex(State())
+    @usableFromInline let wake = WakeSignal()
 
     public init() {}
 
     /// Queues `item`; false when the queue is closing (the caller then fails the item itself).
+    @inlinable
     public func enqueue(_ item: Item) -> Bool {
         let (accepted, wakeThread) = state.withLock { state -> (Bool, Bool) in
             if state.closing { return (false, false) }
@@ -51,8 +59,9 @@ public final class BatchQueue<Item: Sendable>: Sendable {
     /// server), the ones it woke with its last batch's reports then run first and queue what their replies
     /// bring in, so batches grow and their fixed cost (a disk sync, a round trip) is shared by more items. On a core
     /// of its own, the yield returns at once.
+    @inlinable
     public func next(into batch: inout [Item], limit: Int) -> Bool {
-        sched_yield()
+        yieldCore()
         while true {
             let ready = state.withLock { state -> Bool? in
                 Self.move(from: &state, into: &batch, limit: limit)
@@ -67,11 +76,13 @@ public final class BatchQueue<Item: Sendable>: Sendable {
     }
 
     /// For the thread: tops `batch` up to `limit` with what is queued now, without waiting.
+    @inlinable
     public func topUp(_ batch: inout [Item], limit: Int) {
         state.withLock { Self.move(from: &$0, into: &batch, limit: limit) }
     }
 
-    private static func move(from state: inout State, into batch: inout [Item], limit: Int) {
+    @inlinable
+    static func move(from state: inout State, into batch: inout [Item], limit: Int) {
         let room = limit - batch.count
         if state.items.isEmpty || room <= 0 { return }
         if state.items.count <= room {
@@ -82,4 +93,10 @@ public final class BatchQueue<Item: Sendable>: Sendable {
             state.items.removeSubrange(..<room)
         }
     }
+}
+
+/// Lets the other threads ready on this core run first (`BatchQueue.next`).
+@usableFromInline
+func yieldCore() {
+    sched_yield()
 }

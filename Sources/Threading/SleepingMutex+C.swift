@@ -10,7 +10,7 @@ import Glibc
 public final class SleepingMutex<State>: @unchecked Sendable {
     // The pthread mutex must not move, so it lives in its own allocation.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    @usableFromInline var state: State
 
     public init(_ state: consuming sending State) {
         mutex = .allocate(capacity: 1)
@@ -24,11 +24,23 @@ public final class SleepingMutex<State>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Inlinable, so that a generic caller's state (`BatchQueue`'s) is not looked up at run time on every call.
+    @inlinable
     public func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending State) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return try body(&state)
+    }
+
+    @usableFromInline
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @usableFromInline
+    func unlock() {
+        pthread_mutex_unlock(mutex)
     }
 }

@@ -37,7 +37,7 @@ final class SQLiteCommitter: Sendable {
     }
 
     /// Queues `work`, run inside a batch, and `report`, called with its outcome once the batch has ended.
-    @usableFromInline
+    @inlinable
     func enqueue<Output>(_ work: @escaping (SQLiteConnection) throws -> Output, report: @escaping (Result<Output, any Error>) -> Void) {
         enqueue(QueuedWrite(work, report: report).queued)
     }
@@ -130,23 +130,28 @@ func reported<Output>(_ outcome: Result<Output, any Error>?, batchFailure: Sessi
 }
 
 /// A write given as its work and what to do with the outcome.
+@usableFromInline
 final class QueuedWrite<Output>: @unchecked Sendable {
-    private let work: (SQLiteConnection) throws -> Output
-    private let report: (Result<Output, any Error>) -> Void
+    @usableFromInline let work: (SQLiteConnection) throws -> Output
+    @usableFromInline let report: (Result<Output, any Error>) -> Void
     /// Set by `run` and read by `finish`, both on the committer thread.
-    private var outcome: Result<Output, any Error>?
+    @usableFromInline var outcome: Result<Output, any Error>?
 
+    @inlinable
     init(_ work: @escaping (SQLiteConnection) throws -> Output, report: @escaping (Result<Output, any Error>) -> Void) {
         self.work = work
         self.report = report
     }
 
+    @inlinable
     var queued: CommitterWrite { CommitterWrite(run: run, finish: finish) }
 
+    @inlinable
     func run(on connection: SQLiteConnection) {
         outcome = Result { try work(connection) }
     }
 
+    @inlinable
     func finish(batchFailure: SessionStoreError?) {
         report(reported(outcome, batchFailure: batchFailure))
     }

@@ -141,6 +141,9 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
     }
 
     /// Queued for the committer, in the next batch: `UPDATE … WHERE version = ? AND state = ?`, reported after COMMIT.
+    /// Inlinable, with what it runs on the committer, so that it runs specialized for the caller's `Value`:
+    /// unspecialized, each press asks the runtime for the metadata of its `Result`s and `WriteOutcome`s.
+    @inlinable
     public func compareAndSet(
         _ id: SessionID, over expected: StoredWrite, with value: Value,
         completion: @escaping @Sendable (Result<WriteOutcome<Value>, SessionStoreError>) -> Void
@@ -281,7 +284,8 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
 
     /// The compare-and-set, on the committer. Leaving expires_at alone when it would barely move spares a write to the
     /// expiry index: one page less in the WAL per press.
-    private func replaceRow(
+    @inlinable
+    func replaceRow(
         _ id: SessionID, over expected: StoredWrite, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection
     ) throws -> WriteOutcome<Value> {
         let version = Int64(bitPattern: expected.version)
@@ -370,6 +374,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
         }
     }
 
+    @usableFromInline
     static func storeError(_ error: any Error) -> SessionStoreError {
         error as? SessionStoreError ?? .unavailable("sqlite: \(error)")
     }
