@@ -98,4 +98,16 @@ import Testing
         #expect(waiting.firstRefusal(in: [Key(name: "AC")!, Key(name: "5")!]) == nil)
         #expect(waiting.firstRefusal(in: [Key(name: "5")!])?.refusal.reason == .awaitingVariable)
     }
+
+    /// Undo and redo may bring back a waiting sto or rcl, so the keys after them are refused as they would be one by one.
+    @Test(arguments: [
+        ("5 sto x", "undo 7 + 1 =", 1), ("5 sto", "undo redo 7", 2), ("rcl x", "undo AC 7", nil), ("5 sto x", "undo x 7", nil),
+    ] as [(String, String, Int?)])
+    func undoAndRedoThatBringBackAWaitingCommand(before: String, keys: String, refusedAt: Int?) throws {
+        let state = try run(before)
+        let pressed = keys.split(separator: " ").map { Key(name: String($0))! }
+        let found = state.firstRefusal(in: pressed)
+        #expect(found?.index == refusedAt)
+        if refusedAt != nil { #expect(found?.refusal.reason == .awaitingVariable) }
+    }
 }
