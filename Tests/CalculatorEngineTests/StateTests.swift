@@ -8,8 +8,8 @@ import Testing
         ("5 + * 3", "5 × 3"), ("1 0 percent", "10%"), ("2 + 3 = neg", "−(2 + 3)"), ("2 + 3 = =", "5 + 3"), ("", ""),
         ("1 2 3", "123"), ("5 + 3 C", "5 +"), ("2 pow 3", "2 ^ 3"), ("4 fact", "4!"), ("( 1 + 2 =", "(1 + 2)"),
         ("1 + 4 neg sqrt", "1 + √(-4)"), ("1 / 0 =", "1 ÷ 0"), ("1 + 2 = *", "(1 + 2) ×"), ("1 + 2 = * 2 =", "(1 + 2) × 2"),
-        ("( 2 + 3 ) sq", "(2 + 3)²"), ("1 + 2 = percent", "(1 + 2)%"), ("1 + 2 = sq", "(1 + 2)²"), ("2 pi", "2 × π"),
-        ("( 2 ) pi", "(2) × π"), ("6 + (", "6 + ("), ("2 + 3 * 4 = =", "14 + 12"), ("7 sqrt = *", "√(7) ×"),
+        ("( 2 + 3 ) sq", "(2 + 3)²"), ("1 + 2 = percent", "(1 + 2)%"), ("1 + 2 = sq", "(1 + 2)²"), ("2 pi", "π"), ("1 + 2 pi", "1 + π"),
+        ("( 2 ) pi", "π"), ("6 + (", "6 + ("), ("2 + 3 * 4 = =", "14 + 12"), ("7 sqrt = *", "√(7) ×"),
     ])
     func expression(keys: String, expected: String) throws {
         #expect(try run(keys).expression == expected)
@@ -49,7 +49,8 @@ import Testing
         #expect(try run("1 / 0 = 5").error == nil)
         #expect(try run("1 / 0 = AC").error == nil)
         #expect(try run("1 / 0 = +").error != nil)
-        #expect(try run("1 / 0 = back").error == nil)
+        #expect(try run("1 / 0 = back").error != nil)
+        #expect(try run("1 / 0 = back C").error == nil)
     }
 
     /// While Error shows, the angle, 2nd and memory keys change nothing.

@@ -5,7 +5,7 @@ import Testing
 @Suite struct VariableTests {
     @Test(arguments: [
         ("7 sto x AC rcl x + 1 =", "8"), ("5 sto z AC 9 sto z AC rcl z", "9"), ("4 sto x AC rcl x sqrt", "2"), ("rcl y", "0"),
-        ("7 sto x 5", "5"), ("7 sto x + rcl x =", "14"), ("2 sto t 3 rcl t", "2"), ("2 sto t 3 rcl t =", "6"),
+        ("7 sto x 5", "5"), ("7 sto x + rcl x =", "14"), ("2 sto t 3 rcl t", "2"), ("2 sto t 3 rcl t =", "2"),
         ("1 / 3 = sto x AC rcl x * 3 =", "1"), ("2 + 3 sto y = rcl y", "3"), ("( 2 rcl x", "0"), ("9 sto x 1 / 0 = rcl", "Error"),
         ("6 sto x sto y rcl x", "6"), ("8 sto x AC 1 + rcl x =", "9"), ("5 neg sto x AC rcl x neg", "5"),
     ])

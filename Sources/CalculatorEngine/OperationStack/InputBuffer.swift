@@ -15,14 +15,13 @@ struct InputBuffer: Sendable, Equatable {
         self.isPristine = isPristine
     }
 
-    /// A new entry that starts with `character`, an ASCII code ("0"…"9", ".", or "e" for EE).
+    /// A new entry that starts with `character`, an ASCII code ("0"…"9", ".", or "e" for EE). EE starts 0 × 10ⁿ, as
+    /// on the keypads of Windows and Apple (`EE 5 =` is 0).
     static func starting(with character: UInt8) -> InputBuffer {
         var buffer = InputBuffer()
         switch character {
         case UInt8(ascii: "."): buffer.appendPoint()
-        case UInt8(ascii: "e"):
-            buffer.text = "1e"
-            buffer.isPristine = false
+        case UInt8(ascii: "e"): buffer.beginExponent()
         default: buffer.appendDigit(character, limit: Int.max)
         }
         return buffer
