@@ -40,6 +40,9 @@ private func check(_ test: KeyCase) throws {
         c("neg 5", "-5"), c("neg", "-0"), c("5 + neg 3 =", "2"), c("2 + 3 = neg", "-5"), c("9 sqrt neg", "-3"),
         c("5 * neg 2 =", "-10"), c("neg . 5", "-0.5"), c("0 . 1 0", "0.10"), c("neg 0 5", "-5"), c("neg 0 0", "-0"),
         c("neg 0 . 1 2 3 4 5 6 7 8 9", "-0.12345678", digits(8)),
+        // The sign belongs to the typed digits (Windows' CalcInput): ⌫ that leaves only a zero takes the sign too.
+        c("neg . back 5", "5"), c("neg . back", "0"), c("neg 0 . back", "0"), c("1 neg . back", "-1"), c("neg . 5 back", "-0."),
+        c("neg . back 5", "5", immediate), c("1 EE neg 3 back back back", "1"), c("neg 1 EE back 2", "-12"),
     ]
 
     static let precedenceCases: [KeyCase] = [

@@ -53,7 +53,19 @@ public struct CalculatorState: Sendable, Equatable {
             changeProgrammerSettings(from: previous)
             return
         }
+        if settings.shownDigits < previous.shownDigits { finishEntry(longerThan: settings.shownDigits) }
         refresh()
+    }
+
+    /// A number typed with more digits than the session now shows becomes a finished operand, exact and shown rounded
+    /// to the new digits at once (typing cannot continue it past them anyway).
+    private mutating func finishEntry(longerThan digits: Int) {
+        guard error == nil, stack.phase == .entering, let entry = stack.entry, entry.mantissaDigits > digits else { return }
+        do throws(StackFailure) {
+            _ = try stack.takeOperand(arithmetic)
+        } catch {
+            fail(error)
+        }
     }
 
     // MARK: keys

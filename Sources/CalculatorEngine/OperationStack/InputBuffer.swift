@@ -121,13 +121,18 @@ struct InputBuffer: Sendable, Equatable {
         isPristine = false
     }
 
+    /// ⌫. The sign belongs to the typed digits, as in Windows' `CalcInput::Backspace`: when the mantissa is emptied
+    /// to a lone zero the entry is a fresh 0 and the sign goes with it (`neg . ⌫ 5` is 5, not −5).
     mutating func removeLast() {
-        text.removeLast()
-        if text.isEmpty || text == "-" {
+        let removed = text.removeLast()
+        if text.isEmpty || text == "-" || (removed != "e" && text == "-0") {
             text = "0"
         }
         isPristine = text == "0"
     }
+
+    /// Significant digits typed in the mantissa (a leading "0." does not count its zero).
+    var mantissaDigits: Int { Shape(text.utf8Span.span).mantissaDigits }
 
     /// The exact value; an exponent that pushes it outside the range is the caller's overflow check.
     var value: Number {
