@@ -6,12 +6,17 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends pkg-config libmicrohttpd-dev libmpfr-dev libgmp-dev libhiredis-dev libsqlite3-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# Package.swift names every target, tests and benchmarks included, so their folders must be present. The Swift client
-# is a package of its own (Clients/Swift) and is not needed here.
+# Dependencies first, in a layer of their own: it is rebuilt only when Package.swift changes, not on every edit of
+# the sources. The Swift client is a package of its own (Clients/Swift) and is not needed here.
 COPY Package.swift ./
+RUN swift package resolve
+# Only what calculator-server is built from. Package.swift also names the test targets and the benchmark, whose
+# folders must exist for it to load: empty test folders and a placeholder benchmark stand in for them, so that an
+# edit of a test or a benchmark rebuilds nothing here.
+RUN mkdir -p Tests/TestSupport Tests/BytesTests Tests/CalculatorEngineTests/Resources Tests/HTTPServerTests \
+        Tests/SessionStoreTests Tests/CalculatorServiceTests Benchmarks/EngineBench \
+    && echo '// Not built in the image.' > Benchmarks/EngineBench/main.swift
 COPY Sources ./Sources
-COPY Tests ./Tests
-COPY Benchmarks ./Benchmarks
 RUN swift build -c release --product calculator-server --static-swift-stdlib \
     && bin="$(swift build -c release --show-bin-path)" \
     && mkdir /staging \
@@ -24,11 +29,12 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 calculator \
     && useradd --system --uid 10001 --gid 10001 --home-dir /app --shell /usr/sbin/nologin calculator \
-    && mkdir -p /app/data && chown calculator:calculator /app/data
+    && mkdir -p /app/data && chown 10001:10001 /app/data
 WORKDIR /app
 # The resources folder (OpenAPI document, web page) must sit beside the binary.
 COPY --from=build /staging/ /app/
-USER calculator
+# A numeric user, so that Kubernetes' runAsNonRoot can check it is not root (hadolint DL3066).
+USER 10001:10001
 ENV CALC_HOST=0.0.0.0 CALC_PORT=8080 CALC_DATA_DIR=/app/data
 EXPOSE 8080
 VOLUME ["/app/data"]

@@ -40,6 +40,9 @@ private func check(_ test: KeyCase) throws {
         c("neg 5", "-5"), c("neg", "-0"), c("5 + neg 3 =", "2"), c("2 + 3 = neg", "-5"), c("9 sqrt neg", "-3"),
         c("5 * neg 2 =", "-10"), c("neg . 5", "-0.5"), c("0 . 1 0", "0.10"), c("neg 0 5", "-5"), c("neg 0 0", "-0"),
         c("neg 0 . 1 2 3 4 5 6 7 8 9", "-0.12345678", digits(8)),
+        // The sign belongs to the typed digits (Windows' CalcInput): ⌫ that leaves only a zero takes the sign too.
+        c("neg . back 5", "5"), c("neg . back", "0"), c("neg 0 . back", "0"), c("1 neg . back", "-1"), c("neg . 5 back", "-0."),
+        c("neg . back 5", "5", immediate), c("1 EE neg 3 back back back", "1"), c("neg 1 EE back 2", "-12"),
     ]
 
     static let precedenceCases: [KeyCase] = [
@@ -113,11 +116,13 @@ private func check(_ test: KeyCase) throws {
 
     static let exponentEntryCases: [KeyCase] = [
         c("1 . 5 EE 2 0 =", "1.5e+20"), c("1 . 5 EE 2 0", "1.5e20"), c("1 EE 3 neg =", "0.001"), c("1 EE 3 neg", "1e-3"),
-        c("1 EE", "1e"), c("EE 5 =", "100000"), c("2 EE 3 + 1 =", "2001"), c("1 EE 1 0 0 0 0 =", "1e+1000"), c("9 9 EE 9 9 9 9 =", "Error"),
+        c("1 EE", "1e"), c("EE 5 =", "0"), c("EE 5", "0e5"), c("2 EE 3 + 1 =", "2001"), c("1 EE 1 0 0 0 0 =", "1e+1000"), c("9 9 EE 9 9 9 9 =", "Error"),
         c("1 EE 9 9 9 9 =", "1e+9999"), c("1 EE 9 9 9 9 neg =", "1e-9999"), c("1 EE 1 2 3 4 5", "1e1234"),
         c("1 EE 5 back =", "1"), c("5 EE 0 0 3 =", "5000"), c("2 . 5 EE 3 neg neg =", "2500"), c("1 EE 2 0 * 1 EE 2 0 =", "1e+40"),
         c("1 EE 3 neg neg", "1e3"), c("1 EE EE 2 =", "100"), c("1 . EE 2 =", "100"), c("neg 2 EE 2 =", "-200"),
         c("1 EE 0 5", "1e5"), c("1 EE neg 0 5", "1e-5"), c("1 EE 0 0", "1e0"), c("1 EE 1 0 0 0 5", "1e1000"),
+        // EE on a fresh entry enters 0 × 10ⁿ, as Windows and Apple do.
+        c("EE", "0e"), c("5 + EE 3 =", "5"), c("2 * 3 = EE 2 + 1 =", "1"), c("EE 5 =", "0", immediate), c("neg EE 2 =", "0"),
     ]
 
     static let memoryCases: [KeyCase] = [
@@ -129,15 +134,18 @@ private func check(_ test: KeyCase) throws {
         c("5 + m+ 2 =", "7"), c("5 + m+ mr", "5"),
     ]
 
-    /// π, e, rand and mr after a typed number or a closed group multiply it, as `(` does; after a function's value,
-    /// a result or an operator they are the new operand.
-    static let impliedMultiplicationCases: [KeyCase] = [
-        c("2 pi =", "6.283185307179586"), c("( 2 ) pi =", "6.283185307179586"), c("2 pi", "3.141592653589793"),
-        c("2 e =", "5.43656365691809"), c("( 2 ) e =", "5.43656365691809"), c("3 m+ AC 2 mr =", "6"), c("3 m+ AC ( 2 ) mr =", "6"),
+    /// π, e, mr, rcl and rand replace the current operand, a typed number or a closed group included, as on the
+    /// keypads of Windows and Apple; a digit or `(` after `)` still multiplies. Implied multiplication by a constant
+    /// is the expression language's (`2π` in /evaluate).
+    static let operandKeyCases: [KeyCase] = [
+        c("2 pi =", "3.141592653589793"), c("( 2 ) pi =", "3.141592653589793"), c("2 pi", "3.141592653589793"),
+        c("2 e =", "2.718281828459045"), c("( 2 ) e =", "2.718281828459045"), c("3 m+ AC 2 mr =", "3"), c("3 m+ AC ( 2 ) mr =", "3"),
         c("4 sqrt pi =", "3.141592653589793"), c("2 + 3 = pi", "3.141592653589793"), c("2 * pi =", "6.283185307179586"),
-        c("pi pi =", "3.141592653589793"), c("1 + 2 pi =", "7.283185307179586"), c("( 2 ) 3 =", "6"), c("2 ( 3 ) =", "6"),
-        c("neg 2 pi =", "-6.283185307179586"), c("0 rand =", "0"), c("5 m+ 3 m+ mr", "8"),
-        c("4 sqrt ( 3 ) =", "6"), c("( 2 + 3 ) 4 =", "20"),
+        c("pi pi =", "3.141592653589793"), c("1 + 2 pi =", "4.141592653589793"), c("( 2 ) 3 =", "6"), c("2 ( 3 ) =", "6"),
+        c("neg 2 pi =", "3.141592653589793"), c("5 m+ 3 m+ mr", "8"), c("4 sqrt ( 3 ) =", "6"), c("( 2 + 3 ) 4 =", "20"),
+        c("4 m+ AC 1 2 mr + 1 =", "5"), c("4 m+ AC 1 2 mr + 1 =", "5", immediate), c("7 sto x AC 1 2 rcl x + 1 =", "8"),
+        c("7 sto x AC 1 2 rcl x + 1 =", "8", immediate), c("2 * ( 3 + 4 ) pi =", "6.283185307179586"),
+        c("2 pi =", "3.141592653589793", immediate), c("( 2 ) e =", "2.718281828459045", immediate), c("2 * 3 mr =", "0"),
     ]
 
     static let clearingCases: [KeyCase] = [
@@ -194,12 +202,12 @@ private func check(_ test: KeyCase) throws {
     static let errorsCases: [KeyCase] = [
         c("1 / 0 =", "Error"), c("0 / 0 =", "Error"), c("4 neg sqrt", "Error"), c("0 ln", "Error"), c("1 neg log10", "Error"),
         c("0 log2", "Error"), c("1 / 0 = 5", "5"), c("1 / 0 = +", "Error"), c("1 / 0 = sqrt", "Error"), c("1 / 0 = pi", "Error"),
-        c("1 / 0 = 5 + 1 =", "6"), c("1 / 0 = =", "Error"), c("1 / 0 = m+ mr", "Error"), c("1 / 0 = back", "0"), c("1 / 0 = .", "0."),
+        c("1 / 0 = 5 + 1 =", "6"), c("1 / 0 = =", "Error"), c("1 / 0 = m+ mr", "Error"), c("1 / 0 = back", "Error"), c("1 / 0 = back", "Error", immediate), c("1 / 0 = back C", "0"), c("1 / 0 = .", "0."),
         c("0 recip", "Error"), c("0 pow 1 neg =", "Error"), c("2 neg pow 0 . 5 =", "Error"), c("5 logy 1 =", "Error"),
         c("4 neg root 2 =", "Error"), c("8 neg root 3 =", "-2"), c("2 root 0 =", "Error"), c("1 / 0 = neg", "Error"),
         c("1 / 0 = (", "Error"), c("1 / 0 = )", "Error"), c("1 / 0 = percent", "Error"), c("1 / 0 = e ln", "Error"),
-        // While Error shows only AC, C and ⌫ act (and a digit or "." starts a new number): memory, constants, EE,
-        // angle and 2nd keys are ignored.
+        // While Error shows only AC and C act (and a digit or "." starts a new number): ⌫, memory, constants, EE,
+        // angle and 2nd keys are ignored, as in Windows' engine.
         c("0 log10 mr", "Error"), c("5 m+ 0 log10 mr AC mr", "5"), c("1 / 0 = rad AC pi sin", "0.05480366514878953"),
         c("1 / 0 = m+ AC mr", "0"), c("1 / 0 = EE", "Error"), c("1 / 0 = rand", "Error"),
         c("1 / 0 = C 2 =", "2"), c("1 / 0 = back 3", "3"), c("1 / 0 = neg", "Error"), c("1 / 0 = mc", "Error"),
@@ -255,7 +263,7 @@ private func check(_ test: KeyCase) throws {
         c("3 EE 8 + 3 / 2 =", "300000002", digits(9)),
         // Exact where the answer is rational; a rational past 40,000 bits continues as a 256-bit float.
         c("8 pow ( 2 / 3 ) =", "4"), c("0 . 5 asin", "30"), c("1 + 1 EE 9 9 9 9 neg = - 1 =", "0"),
-        c("1 + 1 EE 5 0 0 0 neg = - 1 =", "1e-5000"), c("EE + EE neg 1 3 5 = logy =", "1"),
+        c("1 + 1 EE 5 0 0 0 neg = - 1 =", "1e-5000"), c("1 EE + 1 EE neg 1 3 5 = logy =", "1"),
     ]
 
     @Test(arguments: entryCases) func entry(_ test: KeyCase) throws { try check(test) }
@@ -267,7 +275,7 @@ private func check(_ test: KeyCase) throws {
     @Test(arguments: unaryCases) func unaryFunctions(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: exponentEntryCases) func exponentEntry(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: memoryCases) func memory(_ test: KeyCase) throws { try check(test) }
-    @Test(arguments: impliedMultiplicationCases) func impliedMultiplication(_ test: KeyCase) throws { try check(test) }
+    @Test(arguments: operandKeyCases) func operandKeys(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: clearingCases) func clearing(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: anglesCases) func angles(_ test: KeyCase) throws { try check(test) }
     @Test(arguments: secondCases) func secondFunctions(_ test: KeyCase) throws { try check(test) }
@@ -279,8 +287,14 @@ private func check(_ test: KeyCase) throws {
 
     static var allCases: [KeyCase] {
         entryCases + precedenceCases + replacementCases + repeatedEqualsCases + parenthesesCases + percentCases + unaryCases + exponentEntryCases + memoryCases
-            + impliedMultiplicationCases + clearingCases
+            + operandKeyCases + clearingCases
             + anglesCases + secondCases + factorialCases + errorsCases + rangeCases + budgetCases + displayCases
+    }
+
+    /// rand replaces a typed number like the other operand keys (its value is not a table's to know).
+    @Test func randReplacesATypedNumber() throws {
+        #expect(try run("1 2 rand =").display == (try run("rand =")).display)
+        #expect(try run("( 2 ) rand =", settings: immediate).display == (try run("rand =", settings: immediate)).display)
     }
 
     @Test func enoughCases() {

@@ -186,10 +186,10 @@ import Testing
         // Error: division by zero, shifts out of range; only clearing keys and digits act while it shows.
         ("5 / 0 =", "Error", dec), ("1 lsh 6 4 =", "Error", dec), ("1 rsh 8 =", "Error", byte), ("1 lsh 1 neg =", "Error", dec),
         ("5 / 0 = +", "Error", dec), ("5 / 0 = hex", "Error", dec), ("5 / 0 = 7", "7", dec), ("5 / 0 = AC", "0", dec),
-        ("5 / 0 = CE", "0", dec), ("5 / 0 = back", "0", dec), ("5 / 0 = mr", "Error", dec),
+        ("5 / 0 = CE", "0", dec), ("5 / 0 = back", "Error", dec), ("5 / 0 = back CE", "0", dec), ("5 / 0 = mr", "Error", dec),
         // Memory and variables hold integers of the word.
         ("1 2 7 m+ m+ mr", "-2", byte), ("F F m+ AC mr", "FF", Settings(mode: .programmer, radix: .hex, word: .word)),
-        ("5 m- mr", "-5", dec), ("5 m+ mc mr", "0", dec), ("2 m+ 3 mr =", "6", dec), ("7 F sto y AC rcl y + 1 =", "80", hexByte),
+        ("5 m- mr", "-5", dec), ("5 m+ mc mr", "0", dec), ("2 m+ 3 mr =", "2", dec), ("4 m+ AC 1 2 mr + 1 =", "5", dec), ("7 sto x AC ( 3 ) rcl x =", "7", dec), ("7 F sto y AC rcl y + 1 =", "80", hexByte),
         ("9 sto x 2 * rcl x =", "18", dec), ("rcl z", "0", dec), ("3 rcl x", "0", dec), ("5 sto t AC hex rcl t", "5", dec),
     ]
     static let dec = Settings(mode: .programmer)

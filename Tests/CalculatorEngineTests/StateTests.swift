@@ -8,8 +8,8 @@ import Testing
         ("5 + * 3", "5 × 3"), ("1 0 percent", "10%"), ("2 + 3 = neg", "−(2 + 3)"), ("2 + 3 = =", "5 + 3"), ("", ""),
         ("1 2 3", "123"), ("5 + 3 C", "5 +"), ("2 pow 3", "2 ^ 3"), ("4 fact", "4!"), ("( 1 + 2 =", "(1 + 2)"),
         ("1 + 4 neg sqrt", "1 + √(-4)"), ("1 / 0 =", "1 ÷ 0"), ("1 + 2 = *", "(1 + 2) ×"), ("1 + 2 = * 2 =", "(1 + 2) × 2"),
-        ("( 2 + 3 ) sq", "(2 + 3)²"), ("1 + 2 = percent", "(1 + 2)%"), ("1 + 2 = sq", "(1 + 2)²"), ("2 pi", "2 × π"),
-        ("( 2 ) pi", "(2) × π"), ("6 + (", "6 + ("), ("2 + 3 * 4 = =", "14 + 12"), ("7 sqrt = *", "√(7) ×"),
+        ("( 2 + 3 ) sq", "(2 + 3)²"), ("1 + 2 = percent", "(1 + 2)%"), ("1 + 2 = sq", "(1 + 2)²"), ("2 pi", "π"), ("1 + 2 pi", "1 + π"),
+        ("( 2 ) pi", "π"), ("6 + (", "6 + ("), ("2 + 3 * 4 = =", "14 + 12"), ("7 sqrt = *", "√(7) ×"),
     ])
     func expression(keys: String, expected: String) throws {
         #expect(try run(keys).expression == expected)
@@ -49,7 +49,27 @@ import Testing
         #expect(try run("1 / 0 = 5").error == nil)
         #expect(try run("1 / 0 = AC").error == nil)
         #expect(try run("1 / 0 = +").error != nil)
-        #expect(try run("1 / 0 = back").error == nil)
+        #expect(try run("1 / 0 = back").error != nil)
+        #expect(try run("1 / 0 = back C").error == nil)
+    }
+
+    /// Fewer digits apply at once to a number being typed past them: it becomes a finished operand, exact, shown
+    /// rounded to the new digits; more digits, or a number within them, leave the typing as it is.
+    @Test(arguments: [
+        ("0 . 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7", 16, "0.1234567890123457", "0.1234567890123457"),
+        ("1 2 3 4 5 6 7 8 9", 8, "1.2345679e+8", "1.2345679e+8"), ("1 2 3 4 5 6 7 8", 8, "12345678", "12345678"),
+        ("1 . 5 0", 8, "1.50", "1.5"), ("9 9 9 9 9 9 9 9 9 EE 5", 8, "1e+14", "1e+14"),
+    ] as [(String, Int, String, String)])
+    func fewerDigitsApplyToTheEntryAtOnce(keys: String, digits: Int, shown: String, afterEquals: String) throws {
+        var state = try run(keys, settings: Settings(digits: 17))
+        state.update(settings: Settings(digits: digits))
+        #expect(state.display == shown)
+        var random = SplitMix64(seed: 1)
+        state.apply(Key(name: "=")!, random: &random)
+        #expect(state.display == afterEquals)
+        var wider = try run(keys, settings: Settings(digits: 17))
+        wider.update(settings: Settings(digits: 32))
+        #expect(wider.display == (try run(keys, settings: Settings(digits: 17))).display)
     }
 
     /// While Error shows, the angle, 2nd and memory keys change nothing.

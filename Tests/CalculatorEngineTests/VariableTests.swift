@@ -5,7 +5,7 @@ import Testing
 @Suite struct VariableTests {
     @Test(arguments: [
         ("7 sto x AC rcl x + 1 =", "8"), ("5 sto z AC 9 sto z AC rcl z", "9"), ("4 sto x AC rcl x sqrt", "2"), ("rcl y", "0"),
-        ("7 sto x 5", "5"), ("7 sto x + rcl x =", "14"), ("2 sto t 3 rcl t", "2"), ("2 sto t 3 rcl t =", "6"),
+        ("7 sto x 5", "5"), ("7 sto x + rcl x =", "14"), ("2 sto t 3 rcl t", "2"), ("2 sto t 3 rcl t =", "2"),
         ("1 / 3 = sto x AC rcl x * 3 =", "1"), ("2 + 3 sto y = rcl y", "3"), ("( 2 rcl x", "0"), ("9 sto x 1 / 0 = rcl", "Error"),
         ("6 sto x sto y rcl x", "6"), ("8 sto x AC 1 + rcl x =", "9"), ("5 neg sto x AC rcl x neg", "5"),
     ])
@@ -97,5 +97,17 @@ import Testing
         let waiting = try run("7 sto")
         #expect(waiting.firstRefusal(in: [Key(name: "AC")!, Key(name: "5")!]) == nil)
         #expect(waiting.firstRefusal(in: [Key(name: "5")!])?.refusal.reason == .awaitingVariable)
+    }
+
+    /// Undo and redo may bring back a waiting sto or rcl, so the keys after them are refused as they would be one by one.
+    @Test(arguments: [
+        ("5 sto x", "undo 7 + 1 =", 1), ("5 sto", "undo redo 7", 2), ("rcl x", "undo AC 7", nil), ("5 sto x", "undo x 7", nil),
+    ] as [(String, String, Int?)])
+    func undoAndRedoThatBringBackAWaitingCommand(before: String, keys: String, refusedAt: Int?) throws {
+        let state = try run(before)
+        let pressed = keys.split(separator: " ").map { Key(name: String($0))! }
+        let found = state.firstRefusal(in: pressed)
+        #expect(found?.index == refusedAt)
+        if refusedAt != nil { #expect(found?.refusal.reason == .awaitingVariable) }
     }
 }

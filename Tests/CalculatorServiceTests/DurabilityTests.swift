@@ -106,7 +106,7 @@ import Testing
         let waiting = try client.send("GET", "/sessions/\(scientific)")
         #expect(waiting.json?["awaiting"] as? String == "rcl")
         #expect(waiting.json?["variables"] as? [String: String] == ["y": "7"])
-        #expect(try client.send("POST", "/sessions/\(scientific)/press", json: #"{"keys":"y ="}"#).json?["display"] as? String == "14")
+        #expect(try client.send("POST", "/sessions/\(scientific)/press", json: #"{"keys":"y ="}"#).json?["display"] as? String == "7")
         let word = try client.send("GET", "/sessions/\(programmer)")
         #expect(word.json?["variables"] as? [String: String] == ["x": "FF"])
         #expect(word.json?["expression"] as? String == "10 +")

@@ -243,9 +243,9 @@ struct UnframableRequest: Sendable, CustomTestStringConvertible {
     @Test(arguments: [
         // A base within 2^-256 of 1 (x logᵧ x with x = 1 + 10^-135): a 256-bit rounding of it has the logarithm 0;
         // the exact base's logarithm is not 0, so the answer is 1.
-        #"{"keys":"( EE + EE neg 1 3 5 ) logy ="}"#,
-        #"{"keys":"EE + EE neg 1 3 5 = logy ="}"#,
-        #"{"keys":"( EE + EE neg 1 3 5 ) logy ( EE + EE neg 1 3 5 ) ="}"#,
+        #"{"keys":"( 1 EE + 1 EE neg 1 3 5 ) logy ="}"#,
+        #"{"keys":"1 EE + 1 EE neg 1 3 5 = logy ="}"#,
+        #"{"keys":"( 1 EE + 1 EE neg 1 3 5 ) logy ( 1 EE + 1 EE neg 1 3 5 ) ="}"#,
     ])
     func keySequenceThatCrashedTheEngineAnswersError(_ body: String) throws {
         let client = try server.client()

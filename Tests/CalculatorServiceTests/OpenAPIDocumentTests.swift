@@ -100,6 +100,36 @@ import Testing
         #expect(Set(listed) == Set(KeyCatalog.all.flatMap { [$0.name] + $0.aliases } + ["[0-9.]+"]))
     }
 
+    /// The Problem schema's `type` enumerates exactly the URIs the server sends, one per kind.
+    @Test func problemTypesAreEveryKind() throws {
+        let lines = try Self.document().split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0 == "    Problem:" })
+        let type = try #require(lines[start...].firstIndex { $0 == "        type:" })
+        let enumLine = try #require(lines[type...].firstIndex { $0 == "          enum:" })
+        let listed = lines[(enumLine + 1)...].prefix { $0.hasPrefix("            - ") }.map { String($0.dropFirst("            - ".count)) }
+        #expect(listed == Problem.Kind.allCases.map { "https://calculator.invalid/problems/\($0.rawValue)" })
+    }
+
+    /// In a flow mapping (`{type: string, description: …}`) a comma ends a plain scalar, so an unquoted description
+    /// with a comma is cut there and the rest of its sentence becomes a key of its own: generated docstrings end
+    /// mid-sentence. Every plain description in a flow mapping ends at the mapping's `}` or before another key.
+    @Test func noFlowMappingDescriptionIsCutByAComma() throws {
+        var cut: [String] = []
+        for line in try Self.document().split(separator: "\n") where line.contains("{") {
+            var rest = Substring(line)
+            while let found = rest.range(of: "description: ") {
+                rest = rest[found.upperBound...]
+                guard let first = rest.first, first != "'", first != "\"", first != "{", first != "[" else { continue }
+                guard let end = rest.firstIndex(where: { $0 == "," || $0 == "}" }), rest[end] == "," else { continue }
+                // A comma that ends the description is followed by the mapping's next key (`name:`).
+                let next = rest[rest.index(after: end)...].drop { $0 == " " }
+                let key = next.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "$" }
+                if key.isEmpty || !next.dropFirst(key.count).hasPrefix(": ") { cut.append(String(line)) }
+            }
+        }
+        #expect(cut.isEmpty, "descriptions cut short: \(cut)")
+    }
+
     /// The document's paths, each with its operations' methods in upper case, in the document's order.
     static func paths() throws -> [(path: String, methods: [String])] {
         var paths: [(path: String, methods: [String])] = []

@@ -173,7 +173,30 @@ def run_checks(run, binary, scratch):
         dead = subprocess.run([binary] + command[1:], env=env, capture_output=True, text=True, timeout=30)
         assert dead.returncode == 1 and "unhealthy" in dead.stderr, (dead.returncode, dead.stderr)
 
+    def dockerfile_layers_and_numeric_user():
+        # Read, not built (no Docker engine here): dependencies resolve from Package.swift alone before the sources
+        # are copied, only Sources/ is copied, the folders Package.swift names but the image does not build are made
+        # empty, and the runtime user is the numeric uid the README's volume recipes use.
+        dockerfile = (ROOT / "Dockerfile").read_text()
+        build, runtime = dockerfile.split("FROM debian", 1)
+        steps = [line.split()[0:2] for line in build.splitlines() if re.match(r"(COPY|RUN) ", line)]
+        copies = [line for line in build.splitlines() if line.startswith("COPY ")]
+        assert copies == ["COPY Package.swift ./", "COPY Sources ./Sources"], copies
+        assert steps.index(["RUN", "swift"]) < steps.index(["COPY", "Sources"]), "resolve after the sources are copied"
+        assert "RUN swift package resolve" in build, "no layer resolves the dependencies"
+        manifest = (ROOT / "Package.swift").read_text()
+        for target in re.findall(r'\.testTarget\(\s*name: "([^"]+)"', manifest):
+            assert f"Tests/{target}" in build, f"Tests/{target} is not made for the manifest"
+        for path in re.findall(r'path: "(Tests/[^"]+)"', manifest):
+            assert path in build, f"{path} is not made for the manifest"
+        for path in re.findall(r'path: "(Benchmarks/[^"]+)"', manifest):
+            assert f"{path}/main.swift" in build, f"{path} has no placeholder"
+        user = re.search(r"^USER (\S+)$", runtime, re.M)
+        assert user and user.group(1) == f"{IMAGE_UID}:{IMAGE_UID}", user and user.group(1)
+
     for name, body in [
+        ("the Dockerfile resolves dependencies in their own layer, copies only Sources/ and runs as uid 10001",
+         dockerfile_layers_and_numeric_user),
         ("SQLite online backup with sqlite3 VACUUM INTO while presses go on, and its restore", online_backup_and_restore),
         ("migrations run at the first start and change nothing at the next", migrations_run_once_at_start),
         ("a file with a newer schema version is refused (exit 1) and left as it is", a_newer_file_is_refused_and_left_alone),

@@ -8,7 +8,7 @@ extension CalculatorState {
 
     /// A digit, "." or "e" (EE), as its ASCII code: extends the number being typed or starts a new one.
     mutating func pressEntry(_ character: UInt8) throws(StackFailure) {
-        if stack.phase == .entering, let buffer = stack.entry, !(buffer.isPristine && character == UInt8(ascii: "e")) {
+        if stack.phase == .entering, stack.entry != nil {
             // Changed in place (`entry?.`): a copy would share the text and make a longer one copy itself.
             switch character {
             case UInt8(ascii: "."): stack.entry?.appendPoint()

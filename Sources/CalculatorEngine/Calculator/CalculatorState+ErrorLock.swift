@@ -27,7 +27,8 @@ extension CalculatorState {
 
 /// How a key answers the Error lock.
 enum ErrorLock {
-    /// AC, C and ⌫: clear the error, and do nothing else.
+    /// AC and C (CE): clear the error, and do nothing else. ⌫ is ignored, as in Windows' engine: it edits a typed
+    /// number, and Error is none.
     case clears
     /// A digit or the point: clear the error and start a new number.
     case clearsThenActs
@@ -38,9 +39,9 @@ enum ErrorLock {
 extension KeyAction {
     var errorLock: ErrorLock {
         switch self {
-        case .allClear, .clear, .backspace: .clears
+        case .allClear, .clear: .clears
         case .digit, .point: .clearsThenActs
-        case .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
+        case .backspace, .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
             .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
             .ignored
         }
@@ -50,9 +51,9 @@ extension KeyAction {
 extension ProgrammerAction {
     var errorLock: ErrorLock {
         switch self {
-        case .allClear, .clear, .backspace: .clears
+        case .allClear, .clear: .clears
         case .digit: .clearsThenActs
-        case .binary, .unary, .negate, .radix, .word, .openParenthesis, .closeParenthesis, .equals, .memoryClear,
+        case .backspace, .binary, .unary, .negate, .radix, .word, .openParenthesis, .closeParenthesis, .equals, .memoryClear,
             .memoryAdd, .memorySubtract, .memoryRecall, .variable:
             .ignored
         }

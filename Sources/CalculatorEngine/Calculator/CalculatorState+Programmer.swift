@@ -93,7 +93,7 @@ extension CalculatorState {
             memoryValue = .integer(Int(word.truncating(sum)))
         case .memoryRecall:
             let memory = memoryValue?.truncated(to: word) ?? 0
-            try stack.put(memory, text: arithmetic.string(memory), arithmetic)
+            stack.put(memory, text: arithmetic.string(memory))
         case .variable(.command(let command)):
             awaiting = command
         case .variable(.name(let variable)):
@@ -101,7 +101,7 @@ extension CalculatorState {
             awaiting = nil
             switch command {
             case .store: variables[variable] = .integer(Int(try stack.takeOperand(arithmetic)))
-            case .recall: try stack.put(variables[variable]?.truncated(to: word) ?? 0, text: variable.rawValue, arithmetic)
+            case .recall: stack.put(variables[variable]?.truncated(to: word) ?? 0, text: variable.rawValue)
             }
         }
         return nil

@@ -34,7 +34,7 @@ extension CalculatorState {
             awaiting = nil
             switch command {
             case .store: variables[variable] = try stack.takeOperand(arithmetic)
-            case .recall: try stack.put(variables[variable] ?? .integer(0), text: variable.rawValue, arithmetic)
+            case .recall: stack.put(variables[variable] ?? .integer(0), text: variable.rawValue)
             }
         }
     }

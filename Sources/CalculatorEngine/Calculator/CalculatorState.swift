@@ -53,7 +53,19 @@ public struct CalculatorState: Sendable, Equatable {
             changeProgrammerSettings(from: previous)
             return
         }
+        if settings.shownDigits < previous.shownDigits { finishEntry(longerThan: settings.shownDigits) }
         refresh()
+    }
+
+    /// A number typed with more digits than the session now shows becomes a finished operand, exact and shown rounded
+    /// to the new digits at once (typing cannot continue it past them anyway).
+    private mutating func finishEntry(longerThan digits: Int) {
+        guard error == nil, stack.phase == .entering, let entry = stack.entry, entry.mantissaDigits > digits else { return }
+        do throws(StackFailure) {
+            _ = try stack.takeOperand(arithmetic)
+        } catch {
+            fail(error)
+        }
     }
 
     // MARK: keys
@@ -81,10 +93,10 @@ public struct CalculatorState: Sendable, Equatable {
             case .unary(let function): try pressUnary(function, arithmetic)
             case .negate: pressNegate(arithmetic)
             case .percent: try pressPercent(arithmetic)
-            case .constant(let constant): try stack.put(.constant(constant), text: constant.symbol, arithmetic)
+            case .constant(let constant): stack.put(.constant(constant), text: constant.symbol)
             case .random:
                 let number = Number.unitFraction(random.next())
-                try stack.put(number, text: arithmetic.string(number), arithmetic)
+                stack.put(number, text: arithmetic.string(number))
             case .openParenthesis: try stack.open(arithmetic)
             case .closeParenthesis: try stack.close(arithmetic)
             case .equals:
@@ -105,7 +117,7 @@ public struct CalculatorState: Sendable, Equatable {
             case .memorySubtract: try pressMemory(add: false, arithmetic)
             case .memoryRecall:
                 let number = memoryValue ?? .integer(0)
-                try stack.put(number, text: arithmetic.string(number), arithmetic)
+                stack.put(number, text: arithmetic.string(number))
             case .angle(let unit): settings.angle = unit
             case .second: isSecondActive.toggle()
             case .variable(let variable): try pressVariable(variable, arithmetic)

@@ -54,8 +54,8 @@ extension CalculatorState {
 extension CalculatorState {
     /// The first of `keys` that `refusal(of:)` refuses when they are pressed in order, with its place; nil when
     /// every key may be pressed. A refusal depends on the mode (no key changes it), the radix and a waiting `sto` or
-    /// `rcl`: without a key that changes those two, each key is checked against this state; otherwise the keys are
-    /// pressed on a copy, as they will be.
+    /// `rcl`: without a key that changes those two (undo and redo may restore a waiting command), each key is checked
+    /// against this state; otherwise the keys are pressed on a copy, as they will be.
     public func firstRefusal(in keys: some Collection<Key>) -> (index: Int, refusal: KeyRefusal)? {
         if awaiting == nil, !keys.contains(where: \.changesRefusals) {
             for (index, key) in keys.enumerated() {
@@ -75,9 +75,12 @@ extension CalculatorState {
 
 extension Key {
     /// Whether pressing the key can change which keys are refused next: sto, rcl and the variable keys (a waiting
-    /// command) and the radix keys (the digits of the radix).
+    /// command), undo and redo (they may bring back a waiting command) and the radix keys (the digits of the radix).
     var changesRefusals: Bool {
-        if case .variable? = action { return true }
+        switch action {
+        case .variable?, .undo?, .redo?: return true
+        default: break
+        }
         if case .radix? = programmerAction { return true }
         return false
     }

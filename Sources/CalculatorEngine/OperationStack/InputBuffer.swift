@@ -15,14 +15,13 @@ struct InputBuffer: Sendable, Equatable {
         self.isPristine = isPristine
     }
 
-    /// A new entry that starts with `character`, an ASCII code ("0"…"9", ".", or "e" for EE).
+    /// A new entry that starts with `character`, an ASCII code ("0"…"9", ".", or "e" for EE). EE starts 0 × 10ⁿ, as
+    /// on the keypads of Windows and Apple (`EE 5 =` is 0).
     static func starting(with character: UInt8) -> InputBuffer {
         var buffer = InputBuffer()
         switch character {
         case UInt8(ascii: "."): buffer.appendPoint()
-        case UInt8(ascii: "e"):
-            buffer.text = "1e"
-            buffer.isPristine = false
+        case UInt8(ascii: "e"): buffer.beginExponent()
         default: buffer.appendDigit(character, limit: Int.max)
         }
         return buffer
@@ -122,13 +121,18 @@ struct InputBuffer: Sendable, Equatable {
         isPristine = false
     }
 
+    /// ⌫. The sign belongs to the typed digits, as in Windows' `CalcInput::Backspace`: when the mantissa is emptied
+    /// to a lone zero the entry is a fresh 0 and the sign goes with it (`neg . ⌫ 5` is 5, not −5).
     mutating func removeLast() {
-        text.removeLast()
-        if text.isEmpty || text == "-" {
+        let removed = text.removeLast()
+        if text.isEmpty || text == "-" || (removed != "e" && text == "-0") {
             text = "0"
         }
         isPristine = text == "0"
     }
+
+    /// Significant digits typed in the mantissa (a leading "0." does not count its zero).
+    var mantissaDigits: Int { Shape(text.utf8Span.span).mantissaDigits }
 
     /// The exact value; an exponent that pushes it outside the range is the caller's overflow check.
     var value: Number {

@@ -38,7 +38,7 @@ struct StackFailure: Error {
 }
 
 /// The operation stack of every mode: binary operators with precedence (or left to right), parentheses, `=` and its
-/// repetition, implied multiplication, and the expression text of all of it. The mode's numbers, operators and
+/// repetition, a number or `(` after `)` multiplying, and the expression text of all of it. The mode's numbers, operators and
 /// typed entry come from `A` (`StackArithmetic`), passed to each call; the keys that only one mode has (the decimal
 /// point, percent, two's complement …) are the mode's (`CalculatorState`, `OperationStack+Word.swift`).
 ///
@@ -104,10 +104,9 @@ struct OperationStack<A: StackArithmetic>: Sendable, Equatable {
         operandText = nil
     }
 
-    /// π, mr, rcl and the like: after a typed number or a closed group they multiply it, as `(` does (`2 π` is 2π
-    /// like `( 2 ) π`); after anything else they are the new operand.
-    mutating func put(_ number: A.Value, text: String, _ arithmetic: A) throws(StackFailure) {
-        if phase == .closedGroup || isTyping { try binary(.multiply, arithmetic) }
+    /// π, e, mr, rcl and rand: the new operand, which replaces a typed number or a closed group as on the keypads of
+    /// Windows and Apple (`1 2 mr` shows memory). Implied multiplication (`2π`) is the expression language's.
+    mutating func put(_ number: A.Value, text: String) {
         show(number, text: text)
     }
 

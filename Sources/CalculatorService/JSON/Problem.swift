@@ -3,7 +3,7 @@ import HTTPServer
 /// Every failure the API reports, with its HTTP meaning. Rendered in exactly one place (`response`) as
 /// RFC 9457 application/problem+json.
 struct Problem: Error, Sendable, Equatable {
-    enum Kind: String, Sendable {
+    enum Kind: String, Sendable, CaseIterable {
         case malformedJSON = "malformed-json"
         case invalidRequest = "invalid-request"
         case unknownKey = "unknown-key"
