@@ -80,6 +80,7 @@ def main():
             "calculator_build_info": "gauge", "process_cpu_seconds": "counter", "process_resident_memory_bytes": "gauge",
             "process_open_fds": "gauge", "calculator_session_watchers": "gauge",
             "calculator_session_watchers_dropped": "counter", "calculator_session_watchers_refused": "counter",
+            "calculator_long_work": "counter",
         }
         check("the families and their types", all(
             name in families and families[name].type == kind for name, kind in expected_types.items()),

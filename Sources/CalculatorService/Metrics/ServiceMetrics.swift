@@ -40,6 +40,8 @@ final class ServiceMetrics: Sendable {
     /// By `watcherLimits`: new watchers refused by the limit of a session's watchers or of a client's.
     let refusedWatchers: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
     static let watcherLimits = ["session", "client"]
+    /// By `LongWorkKind`: requests whose work was handed to the long-work thread.
+    let longWork: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
 
     init(store: String) {
         self.store = store
@@ -101,6 +103,11 @@ final class ServiceMetrics: Sendable {
         if let index = Self.rateLimits.firstIndex(of: limit) { rateLimited[index].wrappingAdd(1, ordering: .relaxed) }
     }
 
+    /// A request's work was handed to the long-work thread (`LongWork`), off the event loops.
+    func handedToLongWork(_ kind: LongWorkKind) {
+        longWork[Int(kind.rawValue)].wrappingAdd(1, ordering: .relaxed)
+    }
+
     // MARK: Watchers
 
     /// Clients following sessions here now.
@@ -135,6 +142,18 @@ enum StoreOperation: String, CaseIterable {
         case .get: 1
         case .update: 2
         case .delete: 3
+        }
+    }
+}
+
+/// What the long-work thread is given: a press's check and change, or a one-shot evaluation.
+enum LongWorkKind: UInt8, CaseIterable {
+    case press, evaluate
+
+    var label: String {
+        switch self {
+        case .press: "press"
+        case .evaluate: "evaluate"
         }
     }
 }
