@@ -67,10 +67,10 @@ final class ServiceMetrics: Sendable {
     }
 
     /// Records a request that `requestStarted` began. `route` is one of `routes`; any other label counts as
-    /// "unmatched".
-    func requestFinished(route: String, method: RequestMethod, status: Int, nanoseconds: Int64) {
+    /// "unmatched". `isHTTPS`: the client's scheme was https (behind a trusted proxy that says so).
+    func requestFinished(route: String, method: RequestMethod, status: Int, isHTTPS: Bool = false, nanoseconds: Int64) {
         activeRequests[Int(method.rawValue)].wrappingSubtract(1, ordering: .relaxed)
-        requestDurations.record(route: routeIndex(route), method: method, status: status, nanoseconds: nanoseconds)
+        requestDurations.record(route: routeIndex(route), method: method, status: status, isHTTPS: isHTTPS, nanoseconds: nanoseconds)
     }
 
     private func routeIndex(_ label: String) -> Int {
