@@ -91,8 +91,8 @@ public final class CalculatorService: Sendable {
                 pressLimit: pressLimit, draining: draining, now: now),
             evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit, longWork: longWork),
             metrics: metrics)
-        let middleware = MetricsMiddleware(metrics: metrics)
-            .then(RequestLogMiddleware(logger: logger))
+        let middleware = MetricsMiddleware(metrics: metrics, trustProxy: configuration.trustProxy)
+            .then(RequestLogMiddleware(logger: logger, trustProxy: configuration.trustProxy))
             .then(RequestIDMiddleware())
             .then(FramingMiddleware())
             .then(CORSMiddleware(policy: configuration.cors))

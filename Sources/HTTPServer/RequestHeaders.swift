@@ -134,4 +134,5 @@ public struct HeaderName: Sendable {
     public static let ifMatch = HeaderName("If-Match")
     public static let origin = HeaderName("Origin")
     public static let xForwardedFor = HeaderName("X-Forwarded-For")
+    public static let xForwardedProto = HeaderName("X-Forwarded-Proto")
 }

@@ -26,7 +26,7 @@ public struct Response: Sendable {
     }
 
     /// The body when it is sent as it is made (`Response.stream`); nil for a body given whole.
-    var stream: ResponseStream? {
+    public var stream: ResponseStream? {
         if case .stream(let stream)? = producer { return stream }
         return nil
     }

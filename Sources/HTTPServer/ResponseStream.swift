@@ -46,6 +46,8 @@ public final class ResponseStream: Sendable {
     /// Most bytes queued and not sent; a chunk that would pass it drops the stream.
     public let capacity: Int
     private let onClose: @Sendable () -> Void
+    /// What `whenClosed` was given, called after `onClose`; nil once the stream has closed.
+    private let closeObservers = Lock<[@Sendable () -> Void]?>([])
 
     /// A stream that holds at most `capacity` unsent bytes. `onClose` is called once, on the connection's thread, when
     /// the server is done with the stream (sent to its end, dropped, or the client gone): it must return at once and
@@ -128,7 +130,21 @@ public final class ResponseStream: Sendable {
             queue.isSuspended = false
             return false
         }
-        if !wasClosed { onClose() }
+        if !wasClosed {
+            onClose()
+            for observer in closeObservers.withLock({ observers in defer { observers = nil }; return observers ?? [] }) { observer() }
+        }
+    }
+
+    /// Calls `body` once the server is done with the stream (after the `onClose` it was made with), or at once when
+    /// it is done already: for whoever learns of the stream after its maker, the log line of its request, say.
+    public func whenClosed(_ body: @escaping @Sendable () -> Void) {
+        let closed = closeObservers.withLock { observers -> Bool in
+            guard observers != nil else { return true }
+            observers!.append(body)
+            return false
+        }
+        if closed { body() }
     }
 }
 

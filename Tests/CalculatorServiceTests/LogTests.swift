@@ -39,7 +39,10 @@ import Testing
         let press = try #require(objects.first { $0["request.id"] as? String == "log-test-1" })
         #expect(press["http.request.method"] as? String == "POST")
         #expect(press["http.route"] as? String == "/sessions/{id}/press")
-        #expect(press["url.path"] as? String == "/sessions/{id}/press")
+        // The path the client asked for, its session id scrubbed as OpenTelemetry asks: not the route's pattern.
+        #expect(press["url.path"] as? String == "/sessions/REDACTED/press")
+        #expect(press["url.scheme"] as? String == "http")
+        #expect(press["client.address"] as? String == "127.0.0.1")
         #expect(press["http.response.status_code"] as? Int == 200)
         #expect(!(press["http.response.status_code"] is String), "numbers are JSON numbers")
         #expect((press["http.response.body.size"] as? Int ?? 0) > 0)
@@ -54,6 +57,48 @@ import Testing
         #expect(unknown["http.request.method_original"] as? String == "BREW")
         #expect(unknown["http.response.status_code"] as? Int == 405)
         #expect(unknown["trace_id"] == nil, "no trace id without a traceparent")
+    }
+
+    /// Behind a trusted proxy, the client's address and scheme are the proxy's X-Forwarded-For and -Proto; without
+    /// --trust-proxy they are the peer's and http whatever the headers say.
+    @Test(arguments: [true, false]) func clientAddressAndSchemeFollowATrustedProxy(_ trusted: Bool) throws {
+        let server = try ServerProcess(["--store", "memory", "--log-format", "json", "--log-level", "info"] + (trusted ? ["--trust-proxy"] : []))
+        let client = try server.client()
+        let forwarded = [("X-Forwarded-For", "198.51.100.9, 203.0.113.7"), ("X-Forwarded-Proto", "https"), ("X-Request-Id", "proxied")]
+        #expect(try client.send("GET", "/healthz", headers: forwarded).status == 200)
+        let metrics = try client.send("GET", "/metrics").text
+        let objects = Self.stopped(server).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let line = try #require(objects.first { $0["request.id"] as? String == "proxied" })
+        #expect(line["client.address"] as? String == (trusted ? "203.0.113.7" : "127.0.0.1"))
+        #expect(line["url.scheme"] as? String == (trusted ? "https" : "http"))
+        #expect(line["url.path"] as? String == "/healthz")
+        let series = #"http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",http_route="/healthz",url_scheme="\#(trusted ? "https" : "http")"} 1"#
+        #expect(metrics.split(separator: "\n").contains { $0 == series }, "\(series)")
+    }
+
+    /// An event stream is logged once, when it ends (here when its session is deleted), with the time it was open.
+    @Test func anEventStreamIsLoggedWhenItEnds() throws {
+        let server = try ServerProcess(["--store", "memory", "--log-format", "json", "--log-level", "info"])
+        let client = try server.client()
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events", headers: [("X-Request-Id", "watching")])
+        #expect(try watcher.next() != nil)
+        let pressed = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#, headers: [("X-Request-Id", "pressing")])
+        #expect(pressed.status == 200)
+        #expect(try watcher.next() != nil)
+        #expect(try client.send("DELETE", "/sessions/\(id)").status == 204)
+        while try watcher.next() != nil {}
+        #expect(try client.send("GET", "/healthz", headers: [("X-Request-Id", "after")]).status == 200)
+        let objects = Self.stopped(server).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let ids = objects.compactMap { $0["request.id"] as? String }
+        #expect(ids.filter { $0 == "watching" }.count == 1, "one line per stream")
+        let watching = try #require(ids.firstIndex(of: "watching")), pressing = try #require(ids.firstIndex(of: "pressing"))
+        #expect(watching > pressing, "logged when it ended, after a press made while it was open")
+        let line = objects.first { $0["request.id"] as? String == "watching" }
+        #expect(line?["http.route"] as? String == "/sessions/{id}/events")
+        #expect(line?["url.path"] as? String == "/sessions/REDACTED/events")
+        #expect(line?["http.response.status_code"] as? Int == 200)
+        #expect((line?["http.server.request.duration"] as? Double ?? 0) > 0)
     }
 
     @Test func jsonModeAnnouncesThePortAsJSONToo() throws {

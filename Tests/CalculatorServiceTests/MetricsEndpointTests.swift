@@ -17,9 +17,9 @@ import CalculatorService
         let lines = Set(metrics.text.split(separator: "\n").map(String.init))
         let kind = store.rawValue
         for expected in [
-            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="201",http_route="/sessions"} 1"#,
-            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="200",http_route="/sessions/{id}/press"} 1"#,
-            #"http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",http_route="/sessions/{id}/display"} 1"#,
+            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="201",http_route="/sessions",url_scheme="http"} 1"#,
+            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="200",http_route="/sessions/{id}/press",url_scheme="http"} 1"#,
+            #"http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",http_route="/sessions/{id}/display",url_scheme="http"} 1"#,
             #"http_server_active_requests{http_request_method="GET"} 1"#,
             #"http_server_active_requests{http_request_method="POST"} 0"#,
             "calculator_store_operation_duration_seconds_count{store=\"\(kind)\",operation=\"create\"} 1",

@@ -34,9 +34,9 @@ import Testing
         let metrics = try client.send("GET", "/metrics").text
         let lines = Set(metrics.split(separator: "\n").map(String.init))
         for expected in [
-            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="401",http_route="/sessions"} 1"#,
-            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="400",http_route="/sessions"} 1"#,
-            #"http_server_request_duration_seconds_count{http_request_method="OPTIONS",http_response_status_code="204",http_route="/sessions/{id}/press"} 1"#,
+            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="401",http_route="/sessions",url_scheme="http"} 1"#,
+            #"http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="400",http_route="/sessions",url_scheme="http"} 1"#,
+            #"http_server_request_duration_seconds_count{http_request_method="OPTIONS",http_response_status_code="204",http_route="/sessions/{id}/press",url_scheme="http"} 1"#,
             #"http_server_active_requests{http_request_method="POST"} 0"#,
             #"http_server_active_requests{http_request_method="OPTIONS"} 0"#,
         ] {

@@ -32,7 +32,7 @@ import Testing
     private static func count(_ route: String?, _ method: String, _ status: String) -> String {
         let routeLabel = route.map { #",http_route=""# + $0 + #"""# } ?? ""
         return #"http_server_request_duration_seconds_count{http_request_method=""# + method + #"",http_response_status_code=""#
-            + status + #"""# + routeLabel + "}"
+            + status + #"""# + routeLabel + #",url_scheme="http"}"#
     }
 
     @Test func countsByRouteMethodAndStatus() {
@@ -62,7 +62,7 @@ import Testing
             Self.request(metrics, route, "GET", 200, nanoseconds: nanoseconds)
         }
         let values = Self.samples(Self.rendered(metrics))
-        let labels = #"http_request_method="GET",http_response_status_code="200",http_route=""# + route + #"""#
+        let labels = #"http_request_method="GET",http_response_status_code="200",http_route=""# + route + #"",url_scheme="http""#
         func bucket(_ le: String) -> Double? {
             values["http_server_request_duration_seconds_bucket{\(labels),le=\"\(le)\"}"]
         }

@@ -74,6 +74,14 @@ def run_checks(run, options, screenshots):
         def key(name):
             return page.locator(f'#keypad button[data-key="{name}"]')
 
+        def buttons_outside(selector, viewport):
+            """The keys of the buttons `selector` finds, each in a box (that the count is as expected is the caller's
+            check), and those of them not wholly inside `viewport`."""
+            boxes = page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map((b) => {
+                const r = b.getBoundingClientRect(); return [b.dataset.key, r.left, r.right, r.top, r.bottom]; })""", selector)
+            return len(boxes), [box[0] for box in boxes
+                                if box[1] < 0 or box[2] > viewport["width"] or box[3] < 0 or box[4] > viewport["height"]]
+
         def settle_for_screenshot():
             page.emulate_media(reduced_motion="reduce")  # no key caught halfway through its fade
             page.mouse.move(0, 0)
@@ -372,11 +380,8 @@ def run_checks(run, options, screenshots):
             page.keyboard.type("30")
             key("sin").click()
             expect(display).to_have_text("0.5")
-            boxes = page.evaluate("""() => [...document.querySelectorAll('#keypad button')].map((b) => {
-                const r = b.getBoundingClientRect(); return [b.dataset.key, r.left, r.right, r.top, r.bottom]; })""")
-            outside = [box[0] for box in boxes
-                       if box[1] < 0 or box[2] > PHONE["width"] or box[3] < 0 or box[4] > PHONE["height"]]
-            assert len(boxes) >= 50 and not outside, f"keys off the screen: {outside}"
+            count, outside = buttons_outside("#keypad button", PHONE)
+            assert count >= 50 and not outside, f"keys off the screen: {outside}"
             settle_for_screenshot()
             page.screenshot(path=str(screenshots / "phone-scientific.png"))
             toggle.click()
@@ -454,7 +459,38 @@ def run_checks(run, options, screenshots):
         run.check("Tab reaches the digits first; Enter presses the key Tab focused, and = after a click",
                   digits_first_in_the_tab_order_and_enter_presses_the_focused_key)
         run.check("behind nginx (the README's recipe): TLS, page and API under /calc/", behind_nginx_with_tls_under_a_path_prefix)
+        def programmer_keys_fit_a_phone_with_scientific_keys_and_a_desktop():
+            # Issue 33: with the scientific keys on, a phone drew AND, NAND, RoL, Mod, STO … wider than their buttons,
+            # and at 1280x800 the programmer keypad's bottom row was below the fold.
+            calculator = page.locator("#calculator")
+            programmer = page.locator("#toggle-programmer")
+            page.set_viewport_size(PHONE)
+            scientific = page.locator("#toggle-scientific")
+            if scientific.get_attribute("aria-pressed") != "true":
+                scientific.click()
+            expect(calculator).to_have_attribute("data-scientific", "true")
+            programmer.click()
+            expect(calculator).to_have_attribute("data-mode", "programmer")
+            expect(page.locator('#programmer-grid button[data-key="nand"]')).to_be_visible()
+            sizes = page.evaluate("""() => [...document.querySelectorAll('#keypad button')]
+                .filter((b) => b.offsetParent !== null)
+                .map((b) => [b.dataset.key || b.textContent.trim(), b.scrollWidth, b.clientWidth, b.scrollHeight, b.clientHeight])""")
+            overflowing = [size for size in sizes if size[1] > size[2] or size[3] > size[4]]
+            assert len(sizes) >= 40 and not overflowing, f"text wider or taller than its key: {overflowing}"
+            settle_for_screenshot()
+            page.screenshot(path=str(screenshots / "phone-scientific-programmer.png"))
+            page.set_viewport_size(WIDE)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            count, outside = buttons_outside("#keys-programmer button", WIDE)
+            assert count >= 40 and not outside, f"programmer keys outside the 1280x800 window: {outside}"
+            settle_for_screenshot()
+            page.screenshot(path=str(screenshots / "wide-programmer.png"))
+            programmer.click()
+            expect(calculator).to_have_attribute("data-mode", "scientific")
+
         add_programmer_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
+        run.check("programmer keys fit their buttons on a phone with the scientific keys on, and 1280x800's window",
+                  programmer_keys_fit_a_phone_with_scientific_keys_and_a_desktop)
         run.check("no uncaught script errors", no_script_errors)
         browser.close()
 

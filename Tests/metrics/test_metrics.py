@@ -49,7 +49,7 @@ def value(values, name, **labels):
 
 def duration_count(values, route, method, status):
     return value(values, "http_server_request_duration_seconds_count",
-                 http_route=route, http_request_method=method, http_response_status_code=str(status))
+                 http_route=route, http_request_method=method, http_response_status_code=str(status), url_scheme="http")
 
 
 def main():
@@ -80,6 +80,7 @@ def main():
             "calculator_build_info": "gauge", "process_cpu_seconds": "counter", "process_resident_memory_bytes": "gauge",
             "process_open_fds": "gauge", "calculator_session_watchers": "gauge",
             "calculator_session_watchers_dropped": "counter", "calculator_session_watchers_refused": "counter",
+            "calculator_long_work": "counter",
         }
         check("the families and their types", all(
             name in families and families[name].type == kind for name, kind in expected_types.items()),
@@ -94,7 +95,8 @@ def main():
               duration_count(after, "/sessions/{id}/press", "POST", 200) == 2, after)
         check("session creation timed", duration_count(after, "/sessions", "POST", 201) == 1)
         check("display reads timed", duration_count(after, "/sessions/{id}/display", "GET", 200) == 1)
-        press_labels = dict(http_route="/sessions/{id}/press", http_request_method="POST", http_response_status_code="200")
+        press_labels = dict(http_route="/sessions/{id}/press", http_request_method="POST", http_response_status_code="200",
+                            url_scheme="http")
         check("request durations are a histogram with +Inf equal to the count",
               value(after, "http_server_request_duration_seconds_bucket", le="+Inf", **press_labels) == 2
               and value(after, "http_server_request_duration_seconds_sum", **press_labels) > 0)
@@ -123,7 +125,7 @@ def main():
             _, values = scrape(base)
             check("a request no route took has no route label", error.code == 404 and value(
                 values, "http_server_request_duration_seconds_count", http_request_method="GET",
-                http_response_status_code="404") == 1)
+                http_response_status_code="404", url_scheme="http") == 1)
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -34,6 +34,18 @@ public struct Expression: Sendable {
     /// Its length in Unicode scalars; its keys are at most four times as many, and one more.
     public var count: Int { scalars.count }
 
+    /// Whether its work may grow with the size of its numbers rather than with its length: it has a key that
+    /// `Key.mayTakeLong` says so of, or a number with an exponent (`9e5999`, EE's).
+    public var mayTakeLong: Bool {
+        nodes.contains { node in
+            switch node.kind {
+            case .number(let literal): literal.exponent != nil
+            case .function(let key, _), .binary(let key, _, _, _): key.mayTakeLong
+            case .constant, .negate: false
+            }
+        }
+    }
+
     /// Its keys, `=` last, for a calculator with `settings` (the mode decides where parentheses are needed, the digits
     /// how long a number may be).
     public func keys(for settings: Settings) throws(ExpressionError) -> [Key] {

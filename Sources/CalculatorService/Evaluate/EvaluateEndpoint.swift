@@ -43,6 +43,7 @@ final class EvaluateEndpoint: Sendable {
             throw Problem(refused: refusal, index: index)
         }
         guard evaluation.isLong else { return try Self.respond(to: evaluation, replies: replies, plainText: plainText) }
+        replies.metrics.handedToLongWork(.evaluate)
         return .awaiting { [replies] deliver in
             let respond: @Sendable () -> Void = {
                 do throws(Problem) {

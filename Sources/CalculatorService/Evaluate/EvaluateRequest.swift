@@ -93,12 +93,13 @@ extension EvaluateRequest {
     /// such as `12+34*5-6` is about ten.
     static let inPlaceExpressionLimit = 64
 
-    /// Whether the work may be long: more keys than a press applies in place (`PressRequest.isLong`), or a long
-    /// expression.
+    /// Whether the work may be long: keys a press would apply off the event loops (`PressRequest.isLong`), or a long
+    /// expression, or one whose work may grow with its numbers (`Expression.mayTakeLong`: a 62-character chain of
+    /// powers of numbers near 1 takes longer than thousands of additions).
     var isLong: Bool {
         switch input {
         case .keys(let press): press.isLong
-        case .expression(let expression): expression.count > Self.inPlaceExpressionLimit
+        case .expression(let expression): expression.count > Self.inPlaceExpressionLimit || expression.mayTakeLong
         }
     }
 }

@@ -65,6 +65,13 @@ extension ServiceMetrics {
             text += "calculator_session_watchers_refused_total{limit=\"\(limit)\"} \(refusedWatchers[index].load(ordering: .relaxed))\n"
         }
 
+        Self.family(
+            "calculator_long_work_total", .counter,
+            "Requests whose work ran on the long-work thread, off the event loops, by kind of work.", into: &text)
+        for kind in LongWorkKind.allCases {
+            text += "calculator_long_work_total{work=\"\(kind.label)\"} \(longWork[Int(kind.rawValue)].load(ordering: .relaxed))\n"
+        }
+
         Self.family("calculator_build_info", .gauge, "The running build; its version is the label, the value always 1.", into: &text)
         text += "calculator_build_info{version=\"\(CalculatorService.version)\"} 1\n"
 

@@ -40,6 +40,8 @@ final class ServiceMetrics: Sendable {
     /// By `watcherLimits`: new watchers refused by the limit of a session's watchers or of a client's.
     let refusedWatchers: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
     static let watcherLimits = ["session", "client"]
+    /// By `LongWorkKind`: requests whose work was handed to the long-work thread.
+    let longWork: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
 
     init(store: String) {
         self.store = store
@@ -65,10 +67,10 @@ final class ServiceMetrics: Sendable {
     }
 
     /// Records a request that `requestStarted` began. `route` is one of `routes`; any other label counts as
-    /// "unmatched".
-    func requestFinished(route: String, method: RequestMethod, status: Int, nanoseconds: Int64) {
+    /// "unmatched". `isHTTPS`: the client's scheme was https (behind a trusted proxy that says so).
+    func requestFinished(route: String, method: RequestMethod, status: Int, isHTTPS: Bool = false, nanoseconds: Int64) {
         activeRequests[Int(method.rawValue)].wrappingSubtract(1, ordering: .relaxed)
-        requestDurations.record(route: routeIndex(route), method: method, status: status, nanoseconds: nanoseconds)
+        requestDurations.record(route: routeIndex(route), method: method, status: status, isHTTPS: isHTTPS, nanoseconds: nanoseconds)
     }
 
     private func routeIndex(_ label: String) -> Int {
@@ -99,6 +101,11 @@ final class ServiceMetrics: Sendable {
     /// `limit` is one of `rateLimits`.
     func rateLimited(_ limit: String) {
         if let index = Self.rateLimits.firstIndex(of: limit) { rateLimited[index].wrappingAdd(1, ordering: .relaxed) }
+    }
+
+    /// A request's work was handed to the long-work thread (`LongWork`), off the event loops.
+    func handedToLongWork(_ kind: LongWorkKind) {
+        longWork[Int(kind.rawValue)].wrappingAdd(1, ordering: .relaxed)
     }
 
     // MARK: Watchers
@@ -135,6 +142,18 @@ enum StoreOperation: String, CaseIterable {
         case .get: 1
         case .update: 2
         case .delete: 3
+        }
+    }
+}
+
+/// What the long-work thread is given: a press's check and change, or a one-shot evaluation.
+enum LongWorkKind: UInt8, CaseIterable {
+    case press, evaluate
+
+    var label: String {
+        switch self {
+        case .press: "press"
+        case .evaluate: "evaluate"
         }
     }
 }

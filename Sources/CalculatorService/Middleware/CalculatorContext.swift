@@ -11,8 +11,12 @@ struct CalculatorContext: RequestContext {
     let route: String
     /// The request's start, by `ServiceMetrics.now()` (`MetricsMiddleware`).
     var started: Int64 = 0
-    /// The path as text for the log line; empty unless requests are logged (`RequestLogMiddleware`).
+    /// The client's scheme was https, as a trusted proxy says (`MetricsMiddleware`).
+    var isHTTPS = false
+    /// The path and the client's address as text for the log line; empty unless requests are logged
+    /// (`RequestLogMiddleware`).
     var path = ""
+    var clientAddress = ""
     /// The client's id for the request or one made for it, and its trace (`RequestIDMiddleware`).
     var requestID = ""
     var trace: TraceContext?

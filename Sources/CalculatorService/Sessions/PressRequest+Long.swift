@@ -1,3 +1,5 @@
+import CalculatorEngine
+
 extension PressRequest {
     /// Presses of more keys than this are applied on the long-press worker (`LongWork`), off the event loops
     /// and the store's thread: their work grows with the keys, and on a large session one request of the most keys
@@ -5,5 +7,10 @@ extension PressRequest {
     /// store applies any update, which costs no thread hop or read.
     static let inPlaceKeyLimit = 16
 
-    var isLong: Bool { keyCount > Self.inPlaceKeyLimit }
+    /// More keys than `inPlaceKeyLimit`, or a key whose work grows with its operand's size (`Key.mayTakeLong`: EE,
+    /// xʸ, most functions), which one key can make as long as thousands of others.
+    var isLong: Bool {
+        if rest.isEmpty { return first.mayTakeLong }
+        return keyCount > Self.inPlaceKeyLimit || first.mayTakeLong || rest.contains(where: \.mayTakeLong)
+    }
 }

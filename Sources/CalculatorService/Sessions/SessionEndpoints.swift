@@ -227,7 +227,10 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 answerPress(id, press, result, deliver)
             }
             // A long press's report comes on the long-press worker, which renders its reply too.
-            if press.isLong { return store.update(id, update, on: longWork, completion: answer) }
+            if press.isLong {
+                metrics.handedToLongWork(.press)
+                return store.update(id, update, on: longWork, completion: answer)
+            }
             store.update(id, update, completion: answer)
         }
     }
