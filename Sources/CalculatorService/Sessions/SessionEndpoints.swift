@@ -210,7 +210,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let press = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
-        if let pressLimit, let refusal = pressLimit.admit(request, cost: press.keyCount) { throw refusal }
+        let limited = try pressLimit?.admit(request, cost: press.keyCount)
         let idempotency = try Self.idempotencyKey(request).map { key in
             PressUpdate.Idempotency(
                 key: key, fingerprint: press.fingerprint, now: now(), retention: configuration.idempotencyRetention,
@@ -221,6 +221,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let update = PressUpdate(
             id: id, press: press, precondition: precondition, idempotency: idempotency, seed: press.drawsRandom ? random.next() : 0)
         return .awaiting { deliver in
+            let deliver = limited?.adding(to: deliver) ?? deliver
             let started = ServiceMetrics.now()
             let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
                 metrics.storeOperation(.update, since: started)
