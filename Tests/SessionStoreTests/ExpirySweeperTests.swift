@@ -16,7 +16,7 @@ private final class SweepCountingStore: SessionStore {
 
     init(_ inner: MemorySessionStore<Tally>) { self.inner = inner }
 
-    func create(_ id: SessionID, _ value: Tally, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+    func create(_ id: SessionID, _ value: Tally, completion: @escaping @Sendable (Result<UInt64, SessionStoreError>) -> Void) {
         inner.create(id, value, completion: completion)
     }
     func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Tally>, SessionStoreError>) -> Void) {

@@ -72,7 +72,9 @@ extension SessionBackend where Value == Tally {
 
 /// The store's calls, each waiting for its report: the plain calls the tests are written in.
 extension SessionStore {
-    func create(_ id: SessionID, _ value: Value) throws {
+    /// The new session's first version.
+    @discardableResult
+    func create(_ id: SessionID, _ value: Value) throws -> UInt64 {
         try waitFor { create(id, value, completion: $0) }
     }
 

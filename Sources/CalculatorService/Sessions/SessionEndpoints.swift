@@ -64,8 +64,8 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         store.create(id, record) { [self] result in
             metrics.storeOperation(.create, since: started)
             switch result {
-            case .success:
-                deliver(replies.created(id, record.state))
+            case .success(let version):
+                deliver(replies.created(id, record.state, version: version))
             case .failure(.alreadyExists) where attempts > 1:
                 create(record, attempts: attempts - 1, deliver)
             case .failure(.alreadyExists):
@@ -76,16 +76,19 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         }
     }
 
-    /// PUT /sessions/{id}: creates the session under the client's id, or answers with it when it exists.
+    /// PUT /sessions/{id}: creates the session under the client's id, or answers with it when it exists. With
+    /// `If-None-Match` (`*`, or a list naming the current version), a session that exists is 412 (RFC 9110 §13.1.2):
+    /// the client asked to create, not to find one.
     func put(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let state = CalculatorState(settings: try settingsFromOptionalBody(request))
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
         return .awaiting { deliver in
             let started = ServiceMetrics.now()
             store.create(id, SessionRecord(state: state)) { [self] result in
                 metrics.storeOperation(.create, since: started)
                 switch result {
-                case .success: deliver(replies.created(id, state))
-                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, deliver)
+                case .success(let version): deliver(replies.created(id, state, version: version))
+                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, refusingMatch: tags, deliver)
                 case .failure(let error): deliver(replies.failure(error, operation: "create", session: id))
                 }
             }
@@ -133,13 +136,21 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         }
     }
 
+    /// A read of `view`: 304 when `tags` names the current version, 412 when `refusingMatch` does (a PUT's
+    /// If-None-Match).
     func read(
-        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
+        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, refusingMatch refused: IfNoneMatch? = nil,
+        _ deliver: @escaping @Sendable (Response) -> Void
     ) {
         let started = ServiceMetrics.now()
         store.read(id) { [replies] result in
             replies.metrics.storeOperation(.get, since: started)
             switch result {
+            case .success(let stored) where refused?.names(Rendering.entityTag(stored.version)) == true:
+                let problem = Problem(
+                    .preconditionFailed, "the session exists and If-None-Match names it; nothing was created",
+                    extensions: [("currentVersion", .int(Int(clamping: stored.version)))])
+                deliver(replies.failure(problem, operation: "create", session: id))
             case .success(let stored): deliver(replies.read(view, of: stored, id: id, unlessMatching: tags))
             case .failure(let error): deliver(replies.failure(error, operation: "get", session: id, route: view.route))
             }

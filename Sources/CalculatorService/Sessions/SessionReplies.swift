@@ -78,9 +78,9 @@ final class SessionReplies: Sendable {
         return .stream(headers: headers, stream)
     }
 
-    /// 201 with the new session.
-    func created(_ id: SessionID, _ state: CalculatorState) -> Response {
-        var response = sessionJSON(201, Rendering.state(state, id: id, version: 1), version: 1)
+    /// 201 with the new session at its first version (1, unless a session of this id ended before).
+    func created(_ id: SessionID, _ state: CalculatorState, version: UInt64) -> Response {
+        var response = sessionJSON(201, Rendering.state(state, id: id, version: version), version: version)
         response.headers.add("Location", Self.sessionPath(id))
         return response
     }

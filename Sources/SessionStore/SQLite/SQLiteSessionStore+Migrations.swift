@@ -20,6 +20,17 @@ extension SQLiteSessionStore {
                 CREATE INDEX sessions_by_expiry ON sessions(expires_at);
                 """),
             .rewriteEarlierForms,
+            // The last version of a deleted or expired session, kept for a TTL, so that a session made again under
+            // its id goes on above it (a version never repeats under one id).
+            .schema(
+                """
+                CREATE TABLE ended_sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    version INTEGER NOT NULL,
+                    until REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX ended_sessions_by_until ON ended_sessions(until);
+                """),
         ]
     }
 

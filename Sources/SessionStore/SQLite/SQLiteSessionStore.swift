@@ -106,7 +106,7 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
 
     // MARK: SessionStore
 
-    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<UInt64, SessionStoreError>) -> Void) {
         if closed.load(ordering: .acquiring) { return completion(.failure(.closed)) }
         let state: [UInt8]
         do {
@@ -228,14 +228,14 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
 
     /// Queues the row of a new session whose slot is reserved; gives the slot back when that fails.
     private func insert(
-        _ id: SessionID, _ value: Value, storedAs state: [UInt8], completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void
+        _ id: SessionID, _ value: Value, storedAs state: [UInt8], completion: @escaping @Sendable (Result<UInt64, SessionStoreError>) -> Void
     ) {
         let now = options.now()
         committer.enqueue({ [self] in try insertRow(id, value, storedAs: state, now: now, $0) }, report: { [self] result in
             switch result {
-            case .success(let replacedExpired):
+            case .success(let (replacedExpired, version)):
                 if replacedExpired { stored.subtract(1, ordering: .relaxed) }
-                completion(.success(()))
+                completion(.success(version))
             case .failure(let error):
                 stored.subtract(1, ordering: .relaxed)
                 completion(.failure(Self.storeError(error)))
@@ -243,17 +243,26 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
         })
     }
 
-    /// Writes a new session's row; true when it replaced an expired one.
-    private func insertRow(_ id: SessionID, _ value: Value, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection) throws -> Bool {
-        var existing: Double?
-        try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.id(id)]) { existing = $0.real(0) }
-        if let existing, existing > now { throw SessionStoreError.alreadyExists }
+    /// Writes a new session's row: whether it replaced an expired one, and its first version, one above the last of a
+    /// session that ended under this id (the expired row's, or the one `ended_sessions` kept), else 1.
+    private func insertRow(
+        _ id: SessionID, _ value: Value, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection
+    ) throws -> (replacedExpired: Bool, version: UInt64) {
+        var existing: (expiresAt: Double, version: Int64)?
+        try connection.run("SELECT expires_at, version FROM sessions WHERE id = ?", [.id(id)]) { existing = ($0.real(0), $0.integer(1)) }
+        if let existing, existing.expiresAt > now { throw SessionStoreError.alreadyExists }
+        var last = existing?.version ?? 0
+        if existing == nil {
+            try connection.run("SELECT version FROM ended_sessions WHERE id = ?", [.id(id)]) { last = $0.integer(0) }
+            if last > 0 { try connection.run("DELETE FROM ended_sessions WHERE id = ?", [.id(id)]) }
+        }
+        let version = UInt64(last) + 1
         try connection.run(
-            "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
-            [.id(id), .blob(state), .real(now + ttl)]
+            "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, ?, ?)",
+            [.id(id), .blob(state), .integer(Int64(version)), .real(now + ttl)]
         )
-        recent.wrote(value, as: StoredWrite(bytes: state, version: 1, expiresAt: now + ttl), for: id, inBatch: true)
-        return existing != nil
+        recent.wrote(value, as: StoredWrite(bytes: state, version: version, expiresAt: now + ttl), for: id, inBatch: true)
+        return (existing != nil, version)
     }
 
     private func readRow(_ id: SessionID) throws(SessionStoreError) -> Versioned<Value> {
@@ -326,13 +335,21 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
             throw SessionStoreError.versionMismatch(current: row.version)
         }
         try connection.run("DELETE FROM sessions WHERE id = ?", [.id(id)])
+        try connection.run(
+            "INSERT OR REPLACE INTO ended_sessions (id, version, until) VALUES (?, ?, ?)",
+            [.id(id), .integer(Int64(row.version)), .real(now + ttl)])
         recent.forget(id)
     }
 
     /// Queued like a write, so that the caller does not wait for a commit.
     private func sweepExpired(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
         let now = options.now()
-        committer.enqueue({ [recent] connection in
+        committer.enqueue({ [recent, ttl] connection in
+            // Expired sessions leave their last version for a TTL, as deleted ones do; those older are forgotten.
+            try connection.run("DELETE FROM ended_sessions WHERE until <= ?", [.real(now)])
+            try connection.run(
+                "INSERT OR REPLACE INTO ended_sessions (id, version, until) SELECT id, version, ? FROM sessions WHERE expires_at <= ?",
+                [.real(now + ttl), .real(now)])
             let removed = try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
             recent.forgetExpired(now: now)
             return removed
