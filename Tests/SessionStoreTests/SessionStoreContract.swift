@@ -25,6 +25,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case concurrentCallsWithoutWaitingReportOnceAndLoseNothing
     case idsOfEveryFormAreDistinctSessions
     case versionsGoOnWhenAnIDIsUsedAgain
+    case aClaimedCreateIsMadeOncePerKey
 
     var description: String { rawValue }
 
@@ -377,6 +378,29 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(try store.create(read, Tally(count: 0, note: "again")) == 2)
             #expect(try store.create(swept, Tally(count: 0, note: "again")) == 3)
             #expect(try store.create(SessionID.random(), Tally(count: 0, note: "")) == 1, "a new id starts at 1")
+
+        case .aClaimedCreateIsMadeOncePerKey:
+            let claim = CreationClaim(key: "client key", fingerprint: "settings one", retention: Self.ttl / 2)
+            #expect(try store.create(id, Tally(count: 1, note: "first"), claiming: claim) == .created(version: 1))
+            let retry = SessionID.random()
+            let first = ClaimedCreation.claimed(id: id, version: 1, fingerprint: "settings one")
+            #expect(try store.create(retry, Tally(count: 2, note: "retry"), claiming: claim) == first)
+            var other = claim
+            other.fingerprint = "settings two"
+            #expect(try store.create(retry, Tally(count: 2, note: "retry"), claiming: other) == first, "the first create's fingerprint")
+            #expect(try store.get(retry) == nil, "a create whose key was claimed makes nothing")
+            #expect(try store.count() == 1)
+            try store.update(id) { _, _ in }
+            try store.delete(id)
+            #expect(try store.create(retry, Tally(count: 2, note: "retry"), claiming: claim) == first, "the claim outlives the session")
+            var another = claim
+            another.key = "client other key"
+            #expect(try store.create(retry, Tally(count: 3, note: "another"), claiming: another) == .created(version: 1))
+            clock.advance(by: Self.ttl * 0.6)
+            try store.sweepExpired()
+            let later = SessionID.random()
+            #expect(try store.create(later, Tally(count: 4, note: "later"), claiming: claim) == .created(version: 1), "after the retention")
+            #expect(try store.get(later)?.value == Tally(count: 4, note: "later"))
         }
     }
 }

@@ -78,6 +78,10 @@ extension SessionStore {
         try waitFor { create(id, value, completion: $0) }
     }
 
+    func create(_ id: SessionID, _ value: Value, claiming claim: CreationClaim) throws -> ClaimedCreation {
+        try waitFor { create(id, value, claiming: claim, completion: $0) }
+    }
+
     /// Nil when the store reports `.notFound`.
     func get(_ id: SessionID) throws -> Versioned<Value>? {
         do {

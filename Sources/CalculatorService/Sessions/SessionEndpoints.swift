@@ -50,24 +50,40 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
 
     // MARK: Sessions
 
-    /// POST /sessions
+    /// POST /sessions. With an Idempotency-Key, the create is made once per client and key within the retention
+    /// (`CreationClaim`, kept by the store with the session): a retry gets the first 201 again, the same id and body,
+    /// with `Idempotent-Replayed: true`; the key used again with other settings is 422.
     func create(_ request: borrowing Request) throws(Problem) -> Response {
-        let state = CalculatorState(settings: try settingsFromOptionalBody(request))
-        return .awaiting { deliver in create(SessionRecord(state: state), attempts: 2, deliver) }
+        let settings = try settingsFromOptionalBody(request)
+        let state = CalculatorState(settings: settings)
+        let claim = try Self.idempotencyKey(request).map { key in
+            CreationClaim(
+                key: ClientRateLimit.clientAddress(request, trustProxy: configuration.trustProxy) + " " + key,
+                fingerprint: String(describing: settings), retention: configuration.idempotencyRetention)
+        }
+        return .awaiting { deliver in create(SessionRecord(state: state), claim: claim, attempts: 2, deliver) }
     }
 
     /// A new session under a random id. 128 random bits do not collide in practice; one retry covers the impossible
     /// case without a loop.
-    private func create(_ record: SessionRecord, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void) {
+    private func create(_ record: SessionRecord, claim: CreationClaim?, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void) {
         let id = SessionID.random()
         let started = ServiceMetrics.now()
-        store.create(id, record) { [self] result in
+        store.create(id, record, claiming: claim) { [self] result in
             metrics.storeOperation(.create, since: started)
             switch result {
-            case .success(let version):
+            case .success(.created(let version)):
                 deliver(replies.created(id, record.state, version: version))
+            case .success(.claimed(let first, let version, let fingerprint)) where fingerprint == claim?.fingerprint:
+                var response = replies.created(first, record.state, version: version)
+                response.headers.add("Idempotent-Replayed", "true")
+                deliver(response)
+            case .success(.claimed):
+                let problem = Problem(
+                    .idempotencyKeyReused, "this Idempotency-Key was first used to create a session with other settings; use a new key")
+                deliver(problem.response(toPath: "/sessions"))
             case .failure(.alreadyExists) where attempts > 1:
-                create(record, attempts: attempts - 1, deliver)
+                create(record, claim: claim, attempts: attempts - 1, deliver)
             case .failure(.alreadyExists):
                 deliver(Problem(.internalError, "could not allocate a session id").response(toPath: "/sessions"))
             case .failure(let error):

@@ -69,6 +69,8 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
     public let options: SessionStoreOptions
     public let updates = VersionedUpdates<Value>(remembering: nil, answersAtOnce: true)
     @usableFromInline let generations = Atomic<UInt64>(0)
+    /// The creates made once per key (`CreationClaim`), by key. Taken before a shard's locks, never inside them.
+    let claims = Lock<[String: (id: SessionID, version: UInt64, fingerprint: String, until: Double)]>([:])
     @usableFromInline let ttl: Double
     /// Entries held, expired or not; exact live counts come from `count`.
     @usableFromInline let stored = Atomic<Int>(0)
@@ -100,9 +102,24 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
 
     // MARK: SessionStore
 
-    @inlinable
-    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<UInt64, SessionStoreError>) -> Void) {
-        completion(Result { () throws(SessionStoreError) in try insert(id, value) })
+    public func create(
+        _ id: SessionID, _ value: Value, claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
+    ) {
+        completion(
+            Result { () throws(SessionStoreError) in
+                guard let claim else { return .created(version: try insert(id, value)) }
+                try ensureOpen()
+                let now = options.now()
+                return try claims.withLock { claims throws(SessionStoreError) -> ClaimedCreation in
+                    if let first = claims[claim.key], first.until > now {
+                        return .claimed(id: first.id, version: first.version, fingerprint: first.fingerprint)
+                    }
+                    let version = try insert(id, value)
+                    claims[claim.key] = (id, version, claim.fingerprint, now + claim.retention)
+                    return .created(version: version)
+                }
+            })
     }
 
     @inlinable
@@ -172,7 +189,11 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
     @discardableResult
     public func sweepExpired() throws -> Int {
         try ensureOpen()
-        return sweep(now: options.now())
+        let now = options.now()
+        claims.withLock { claims in
+            if claims.values.contains(where: { $0.until <= now }) { claims = claims.filter { $0.value.until > now } }
+        }
+        return sweep(now: now)
     }
 
     public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
@@ -189,6 +210,7 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
             }
         }
         stored.store(0, ordering: .relaxed)
+        claims.withLock { $0 = [:] }
     }
 
     // MARK: Under the shard's lock

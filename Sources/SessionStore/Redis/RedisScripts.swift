@@ -25,10 +25,20 @@ enum RedisScripts {
         return v
         """)
 
-    /// ARGV: record (its version field ignored), now, redis ttl, expiry, id, max sessions, token, set ttl → the new
-    /// session's version (1, or one above the session that ended under this key), 0 exists, -1 at capacity.
+    /// ARGV: record (its version field ignored), now, redis ttl, expiry, id, max sessions, token, set ttl, and for a
+    /// claimed create (`CreationClaim`, KEYS[3] the claim's key) its fingerprint and retention in ms → the new
+    /// session's version (1, or one above the session that ended under this key), 0 exists, -1 at capacity, or
+    /// {"<id> <version> <fingerprint>"} when the claim was taken by an earlier create. The claim holds the end of its
+    /// retention first, on the store's clock like the header's expiry.
     static let create = RedisScript(
         """
+        if ARGV[9] then
+          local c = redis.call('GET', KEYS[3])
+          if c then
+            local space = string.find(c, ' ', 1, true)
+            if tonumber(string.sub(c, 1, space - 1)) > tonumber(ARGV[2]) then return {string.sub(c, space + 1)} end
+          end
+        end
         local v = redis.call('GET', KEYS[1])
         local version = 1
         if v then
@@ -43,6 +53,10 @@ enum RedisScripts {
         redis.call('SET', KEYS[1], string.format('%020d', version) .. string.sub(ARGV[1], 21), 'PX', ARGV[3])
         redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[5])
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
+        if ARGV[9] then
+          local claimed = string.format('%d %s %d ', tonumber(ARGV[2]) + tonumber(ARGV[10]), ARGV[5], version)
+          redis.call('SET', KEYS[3], claimed .. ARGV[9], 'PX', ARGV[10])
+        end
         return version
         """)
 

@@ -75,7 +75,12 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     // MARK: SessionStore
 
-    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<UInt64, SessionStoreError>) -> Void) {
+    /// A claim is a key of its own (`keyPrefix + "#claim:" + key`, with the Redis TTL of its retention), looked up
+    /// and written by the create script, so a retry through any instance finds it.
+    public func create(
+        _ id: SessionID, _ value: Value, claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
+    ) {
         let payload: [UInt8]
         do {
             payload = try codec.encode(value)
@@ -85,23 +90,43 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
         let time = clock()
         let token = newToken()
         let record = RedisRecord.bytes(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
-        let call = ScriptCall(script: RedisScripts.create, keys: [key(id), indexKey], arguments: [
+        var keys = [key(id), indexKey]
+        var arguments = [
             record, ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
             ByteBuffer.decimal(time.expiresMilliseconds), id.bytes, ByteBuffer.decimal(Int64(options.maxSessions)),
             token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
-        ])
-        pipeline.send(call) { [self] reply, _ in
+        ]
+        if let claim {
+            keys.append(keyPrefix + Array("#claim:\(claim.key)".utf8))
+            arguments += [Array(claim.fingerprint.utf8), ByteBuffer.decimal(max(1, Int64((claim.retention * 1000).rounded(.up))))]
+        }
+        pipeline.send(ScriptCall(script: RedisScripts.create, keys: keys, arguments: arguments)) { [self] reply, _ in
             switch reply {
             case .success(.integer(let version)) where version > 0:
                 let version = UInt64(version)
                 recent.wrote(value, as: StoredWrite(bytes: payload, version: version, expiresAt: time.expires, token: token), for: id)
-                completion(.success(version))
+                completion(.success(.created(version: version)))
             case .success(.integer(0)): completion(.failure(.alreadyExists))
             case .success(.integer(-1)): completion(.failure(.capacityReached))
+            case .success(.array(let parts)) where claim != nil:
+                guard let first = Self.firstCreation(parts) else { return completion(.failure(Self.unexpected(.array(parts)))) }
+                // This create's own claim, found by a retry after a lost reply: it created the session.
+                if case .claimed(id, let version, _) = first { return completion(.success(.created(version: version))) }
+                completion(.success(first))
             case .success(let other): completion(.failure(Self.unexpected(other)))
             case .failure(let error): completion(.failure(error))
             }
         }
+    }
+
+    /// A claim as the create script stores it: "<id> <version> <fingerprint>".
+    private static func firstCreation(_ parts: [RedisReply]) -> ClaimedCreation? {
+        guard case .string(let bytes)? = parts.first else { return nil }
+        let fields = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, let id = SessionID(String(decoding: fields[0], as: UTF8.self)),
+            let version = UInt64(String(decoding: fields[1], as: UTF8.self))
+        else { return nil }
+        return .claimed(id: id, version: version, fingerprint: String(decoding: fields[2], as: UTF8.self))
     }
 
     public func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Value>, SessionStoreError>) -> Void) {
