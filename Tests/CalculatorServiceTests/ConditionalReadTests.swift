@@ -25,13 +25,42 @@ import Testing
             #expect(stale.status == 200, "a tag of an earlier version gets the session")
             #expect(stale.text == full.text)
         }
-        let plain = try client.send("GET", "/sessions/\(id)/display", headers: [("Accept", "text/plain"), ("If-None-Match", "\"2\"")])
-        #expect(plain.status == 304)
         #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"1"}"#).status == 200)
         let moved = try client.send("GET", "/sessions/\(id)/display", headers: [("If-None-Match", "\"2\"")])
         #expect(moved.status == 200)
         #expect(moved.header("ETag") == "\"3\"")
         #expect(moved.json?["display"] as? String == "71")
+    }
+
+    /// The display's JSON and its plain text are two representations: each has its own tag, both say they vary with
+    /// Accept, and If-None-Match is compared with the tag of the one the request selects (a tag of the other gets the
+    /// whole body), so a browser that revalidates one with the other's tag is never sent 304 for the wrong form.
+    @Test(arguments: TestStore.allCases) func theDisplaysTwoRepresentationsHaveATagEach(_ store: TestStore) throws {
+        let client = try InProcessClient(store: store)
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#).status == 200)
+        let path = "/sessions/\(id)/display"
+        let text = [("Accept", "text/plain")]
+        let plain = try client.send("GET", path, headers: text)
+        #expect(plain.text == "7\n")
+        #expect(plain.header("ETag") == "\"2-text\"")
+        #expect(plain.header("Vary") == "Accept")
+        let json = try client.send("GET", path)
+        #expect(json.header("ETag") == "\"2\"")
+        #expect(json.header("Vary") == "Accept")
+        let jsonWithTextTag = try client.send("GET", path, headers: [("If-None-Match", "\"2-text\"")])
+        #expect(jsonWithTextTag.status == 200)
+        #expect(jsonWithTextTag.json?["display"] as? String == "7")
+        let textWithJSONTag = try client.send("GET", path, headers: text + [("If-None-Match", "\"2\"")])
+        #expect(textWithJSONTag.status == 200)
+        #expect(textWithJSONTag.text == "7\n")
+        for (headers, tag) in [(text, "\"2-text\""), ([], "\"2\"")] {
+            let unchanged = try client.send("GET", path, headers: headers + [("If-None-Match", tag)])
+            #expect(unchanged.status == 304, "\(headers) If-None-Match: \(tag)")
+            #expect(unchanged.header("ETag") == tag)
+            #expect(unchanged.header("Vary") == "Accept")
+        }
+        #expect(try client.send("GET", "/sessions/\(id)").header("Vary") == nil, "a session's state has one representation")
     }
 
     @Test func aMissingSessionIsStillNotFound() throws {

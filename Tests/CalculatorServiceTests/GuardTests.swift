@@ -96,6 +96,49 @@ import Testing
         Self.expectRefusal(try proxy.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]), 429, "rate-limited")
     }
 
+    /// The routes a limit guards say it (draft-ietf-httpapi-ratelimit-headers): the policy (its quota, the burst, and
+    /// the seconds an empty bucket takes to fill) and what the client has left, on 2xx and 429 alike, and CORS lets a
+    /// page read them. Nothing is added without a limit, nor to routes no limit guards.
+    @Test func limitedRoutesSendTheRateLimitFields() throws {
+        // 0.01 presses a second: a bucket of one, filled in 100 s. 0.5 sessions a minute: one, filled in 120 s.
+        let client = try InProcessClient(store: .memory) {
+            $0.pressesPerSecond = 0.01
+            $0.sessionsPerMinute = 0.5
+        }
+        let created = try client.send("POST", "/sessions", headers: [("Origin", "http://a.test")])
+        #expect(created.status == 201)
+        #expect(created.header("RateLimit-Policy") == #""sessions";q=1;w=120"#)
+        #expect(created.header("RateLimit") == #""sessions";r=0;t=120"#)
+        let exposed = created.header("Access-Control-Expose-Headers") ?? ""
+        #expect(exposed.contains("RateLimit,") && exposed.contains("RateLimit-Policy"))
+        let refusedCreate = try client.send("PUT", "/sessions/mine")
+        Self.expectRefusal(refusedCreate, 429, "rate-limited")
+        #expect(refusedCreate.header("RateLimit-Policy") == #""sessions";q=1;w=120"#)
+        #expect(refusedCreate.header("RateLimit") == #""sessions";r=0;t=120"#)
+
+        let id = try #require(created.json?["id"] as? String)
+        let pressed = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#)
+        #expect(pressed.status == 200)
+        #expect(pressed.header("RateLimit-Policy") == #""presses";q=1;w=100"#)
+        #expect(pressed.header("RateLimit") == #""presses";r=0;t=100"#)
+        let refused = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"8"}"#)
+        Self.expectRefusal(refused, 429, "rate-limited")
+        #expect(refused.header("RateLimit-Policy") == #""presses";q=1;w=100"#)
+        #expect(refused.header("RateLimit") == #""presses";r=0;t=100"#)
+        let evaluated = try client.send("POST", "/evaluate", json: #"{"expression":"1+1"}"#)
+        #expect(evaluated.status == 429, "one-shot answers count against the press rate")
+        #expect(evaluated.header("RateLimit") == #""presses";r=0;t=100"#)
+
+        let read = try client.send("GET", "/sessions/\(id)")
+        #expect(read.header("RateLimit") == nil && read.header("RateLimit-Policy") == nil, "reads are not limited")
+
+        let unlimited = try InProcessClient(store: .memory)
+        let free = try unlimited.send("POST", "/sessions")
+        #expect(free.status == 201)
+        #expect(free.header("RateLimit") == nil && free.header("RateLimit-Policy") == nil)
+        let freeID = try #require(free.json?["id"] as? String)
+        #expect(try unlimited.send("POST", "/sessions/\(freeID)/press", json: #"{"key":"7"}"#).header("RateLimit") == nil)
+    }
 }
 
 /// The limits the HTTP server enforces, over the real binary: the connection limit per client and the header memory.

@@ -16,8 +16,11 @@ private final class SweepCountingStore: SessionStore {
 
     init(_ inner: MemorySessionStore<Tally>) { self.inner = inner }
 
-    func create(_ id: SessionID, _ value: Tally, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
-        inner.create(id, value, completion: completion)
+    func create(
+        _ id: SessionID, _ value: Tally, claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
+    ) {
+        inner.create(id, value, claiming: claim, completion: completion)
     }
     func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Tally>, SessionStoreError>) -> Void) {
         inner.read(id, completion: completion)

@@ -49,5 +49,11 @@ import Testing
         #expect(oldRow.2 >= expiresAt)
         #expect(rows[currentID.rawValue]?.0 == (try Tally.codec.encode(current)))
         #expect(rows[currentID.rawValue]?.1 == 3)
+
+        // The file has the later steps too: a deleted session's id used again goes on above its last version.
+        let store = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { store.close() }
+        try store.delete(oldID)
+        #expect(try store.create(oldID, old) == 6)
     }
 }

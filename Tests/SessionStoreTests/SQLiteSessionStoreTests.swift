@@ -3,6 +3,24 @@ import SessionStore
 import Testing
 
 @Suite struct SQLiteSessionStoreTests {
+    /// The last version of a deleted session is in the file, so a server started again goes on above it when the id
+    /// is used again.
+    @Test func aDeletedSessionsLastVersionOutlivesARestart() throws {
+        let path = TemporaryPath.make(suffix: ".sqlite")
+        defer { TemporaryPath.remove(sqlite: path) }
+        let id = SessionID.random()
+        let first = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        try first.create(id, Tally(count: 1, note: "old"))
+        try first.update(id) { tally, _ in tally.count += 1 }
+        try first.delete(id)
+        first.close()
+
+        let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
+        defer { second.close() }
+        #expect(try second.create(id, Tally(count: 0, note: "new")) == 3)
+        #expect(try second.get(id)?.version == 3)
+    }
+
     @Test func reopeningTheFileFindsEverySession() throws {
         let path = TemporaryPath.make(suffix: ".sqlite")
         defer { TemporaryPath.remove(sqlite: path) }
@@ -167,23 +185,25 @@ import Testing
         }
     }
 
-    /// A session deleted and created again by another store starts again at version 1, the version the first store
-    /// remembers from its own create: its update must still start from the new row, not from the one it remembers.
+    /// A session deleted and created again by another store goes on at version 2, above the version 1 the first
+    /// store remembers from its own create: its update starts from the new row, not from the one it remembers, and an
+    /// If-Match of the old session's version names nothing.
     @Test func aSessionCreatedAgainElsewhereIsNotMistakenForTheRememberedOne() throws {
         try Self.withTwoStoresOnOneFile { first, second in
             let id = SessionID.random()
             try first.create(id, Tally(count: 0, note: "first"))
             try second.delete(id, expectedVersion: 1)
-            try second.create(id, Tally(count: 100, note: "second"))
-            let (version, stored) = try first.update(id, expectedVersion: 1) { tally, _ in
+            #expect(try second.create(id, Tally(count: 100, note: "second")) == 2)
+            #expect(throws: SessionStoreError.versionMismatch(current: 2)) { try first.update(id, expectedVersion: 1) { _, _ in } }
+            let (version, stored) = try first.update(id, expectedVersion: 2) { tally, _ in
                 tally.count += 1
                 return tally
             }
             #expect(stored == Tally(count: 101, note: "second"))
-            #expect(version == 2)
+            #expect(version == 3)
             let read = try #require(try second.get(id))
             #expect(read.value == Tally(count: 101, note: "second"))
-            #expect(read.version == 2)
+            #expect(read.version == 3)
         }
     }
 

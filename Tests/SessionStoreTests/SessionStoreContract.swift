@@ -24,6 +24,8 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case closeMakesEveryCallUnavailable
     case concurrentCallsWithoutWaitingReportOnceAndLoseNothing
     case idsOfEveryFormAreDistinctSessions
+    case versionsGoOnWhenAnIDIsUsedAgain
+    case aClaimedCreateIsMadeOncePerKey
 
     var description: String { rawValue }
 
@@ -177,10 +179,10 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(try store.get(id) == nil)
             #expect(throws: SessionStoreError.notFound) { try store.increment(id) }
             #expect(try store.count() == 0)
-            // An expired id is free again.
+            // An expired id is free again, for a session whose versions go on above the expired one's.
             try store.create(id, Tally(count: 2, note: "again"))
             #expect(try store.get(id)?.value == Tally(count: 2, note: "again"))
-            #expect(try store.get(id)?.version == 1)
+            #expect(try store.get(id)?.version == 2)
 
         case .readsAndUpdatesSlideTheExpiry:
             try store.create(id, Tally(count: 1, note: ""))
@@ -301,7 +303,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
                         let own = SessionID.random()
                         let report = ledger.expect(.createThenDelete(own))
                         store.create(own, Tally(count: thread, note: "own")) { result in
-                            guard case .success = result else { return report(result.map { .created }.mapError { $0 as any Error }) }
+                            guard case .success = result else { return report(result.map { _ in .created }.mapError { $0 as any Error }) }
                             store.delete(own, expectedVersion: 1) { result in report(result.map { .deleted }.mapError { $0 as any Error }) }
                         }
                     }
@@ -350,6 +352,55 @@ enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
                 }
             }
             #expect(try store.count() == ids.count - 1)
+
+        case .versionsGoOnWhenAnIDIsUsedAgain:
+            // Deleted: the new session starts above the old one's last version, so the old ETag names nothing.
+            #expect(try store.create(id, Tally(count: 1, note: "old")) == 1)
+            try store.update(id) { tally, _ in tally.count += 1 }
+            try store.update(id) { tally, _ in tally.count += 1 }
+            try store.delete(id)
+            #expect(try store.create(id, Tally(count: 0, note: "new")) == 4)
+            #expect(try store.get(id)?.version == 4)
+            #expect(throws: SessionStoreError.versionMismatch(current: 4)) {
+                try store.update(id, expectedVersion: 3) { tally, _ in tally.count = -1 }
+            }
+            #expect(try store.update(id) { _, _ in }.version == 5)
+            // Expired and found so (a read), expired and swept, or expired and made again at once: the same.
+            let read = SessionID.random()
+            let swept = SessionID.random()
+            try store.create(read, Tally(count: 0, note: ""))
+            try store.create(swept, Tally(count: 0, note: ""))
+            try store.update(swept) { _, _ in }
+            clock.advance(by: Self.ttl * 1.5)
+            #expect(try store.get(read) == nil)
+            try store.sweepExpired()
+            #expect(try store.create(id, Tally(count: 0, note: "again")) == 6)
+            #expect(try store.create(read, Tally(count: 0, note: "again")) == 2)
+            #expect(try store.create(swept, Tally(count: 0, note: "again")) == 3)
+            #expect(try store.create(SessionID.random(), Tally(count: 0, note: "")) == 1, "a new id starts at 1")
+
+        case .aClaimedCreateIsMadeOncePerKey:
+            let claim = CreationClaim(key: "client key", fingerprint: "settings one", retention: Self.ttl / 2)
+            #expect(try store.create(id, Tally(count: 1, note: "first"), claiming: claim) == .created(version: 1))
+            let retry = SessionID.random()
+            let first = ClaimedCreation.claimed(id: id, version: 1, fingerprint: "settings one")
+            #expect(try store.create(retry, Tally(count: 2, note: "retry"), claiming: claim) == first)
+            var other = claim
+            other.fingerprint = "settings two"
+            #expect(try store.create(retry, Tally(count: 2, note: "retry"), claiming: other) == first, "the first create's fingerprint")
+            #expect(try store.get(retry) == nil, "a create whose key was claimed makes nothing")
+            #expect(try store.count() == 1)
+            try store.update(id) { _, _ in }
+            try store.delete(id)
+            #expect(try store.create(retry, Tally(count: 2, note: "retry"), claiming: claim) == first, "the claim outlives the session")
+            var another = claim
+            another.key = "client other key"
+            #expect(try store.create(retry, Tally(count: 3, note: "another"), claiming: another) == .created(version: 1))
+            clock.advance(by: Self.ttl * 0.6)
+            try store.sweepExpired()
+            let later = SessionID.random()
+            #expect(try store.create(later, Tally(count: 4, note: "later"), claiming: claim) == .created(version: 1), "after the retention")
+            #expect(try store.get(later)?.value == Tally(count: 4, note: "later"))
         }
     }
 }

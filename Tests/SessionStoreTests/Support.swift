@@ -72,8 +72,14 @@ extension SessionBackend where Value == Tally {
 
 /// The store's calls, each waiting for its report: the plain calls the tests are written in.
 extension SessionStore {
-    func create(_ id: SessionID, _ value: Value) throws {
+    /// The new session's first version.
+    @discardableResult
+    func create(_ id: SessionID, _ value: Value) throws -> UInt64 {
         try waitFor { create(id, value, completion: $0) }
+    }
+
+    func create(_ id: SessionID, _ value: Value, claiming claim: CreationClaim) throws -> ClaimedCreation {
+        try waitFor { create(id, value, claiming: claim, completion: $0) }
     }
 
     /// Nil when the store reports `.notFound`.

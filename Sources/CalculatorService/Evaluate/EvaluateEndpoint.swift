@@ -35,16 +35,21 @@ final class EvaluateEndpoint: Sendable {
 
     private func answer(_ evaluation: EvaluateRequest, _ request: borrowing Request, plainText: Bool) throws(Problem) -> Response {
         let cost = try evaluation.cost(maxKeys: maxKeys)
-        if let pressLimit, let refusal = pressLimit.admit(request, cost: cost) { throw refusal }
+        let limited = try pressLimit?.admit(request, cost: cost)
         if case .keys(let press) = evaluation.input,
             let (index, refusal) = CalculatorState(settings: evaluation.settings).firstRefusal(in: press.keys)
         {
             // A fresh session refuses what it would refuse.
             throw Problem(refused: refusal, index: index)
         }
-        guard evaluation.isLong else { return try Self.respond(to: evaluation, replies: replies, plainText: plainText) }
+        guard evaluation.isLong else {
+            var response = try Self.respond(to: evaluation, replies: replies, plainText: plainText)
+            limited?.add(to: &response)
+            return response
+        }
         replies.metrics.handedToLongWork(.evaluate)
         return .awaiting { [replies] deliver in
+            let deliver = limited?.adding(to: deliver) ?? deliver
             let respond: @Sendable () -> Void = {
                 do throws(Problem) {
                     deliver(try Self.respond(to: evaluation, replies: replies, plainText: plainText))

@@ -170,12 +170,15 @@ enum Rendering {
         history(CalculatorState(), id: id)
     }
 
-    /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String.
-    static func entityTag(_ version: UInt64) -> String {
-        ByteBuffer.withTemporary(capacity: 24) { buffer in
+    /// The strong entity tag of a session version, `"7"`; small enough to be stored inline in the String. The
+    /// display's plain-text form is another representation of the same version, so it has a tag of its own, `"7-text"`
+    /// (RFC 9110 §8.8.3: a strong validator names one representation).
+    static func entityTag(_ version: UInt64, plainText: Bool = false) -> String {
+        ByteBuffer.withTemporary(capacity: 32) { buffer in
             var buffer = buffer
             buffer.append(UInt8(ascii: "\""))
             buffer.appendDecimal(version)
+            if plainText { buffer.append("-text" as StaticString) }
             buffer.append(UInt8(ascii: "\""))
             return buffer.string
         }

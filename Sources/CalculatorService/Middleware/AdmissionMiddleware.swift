@@ -1,27 +1,37 @@
 import HTTPServer
 
 /// The API key and the session rate limit, checked before any route's handler runs; only the /sessions paths are
-/// guarded. The press rate limit counts keys, so the press handler applies it once it has read them.
+/// guarded. The press rate limit counts keys, so the press handler applies it once it has read them. A request the
+/// session limit admits gets the limit's header fields on its 2xx reply.
 struct AdmissionMiddleware: Middleware {
     let apiKey: [UInt8]?
     let sessionLimit: ClientRateLimit?
 
     func request(_ request: borrowing Request, _ context: inout CalculatorContext) -> Response? {
         guard apiKey != nil || sessionLimit != nil else { return nil }
-        return refusal(request)?.response(to: request)
+        do throws(Problem) {
+            try admit(request, &context)
+            return nil
+        } catch {
+            return error.response(to: request)
+        }
     }
 
-    private func refusal(_ request: borrowing Request) -> Problem? {
+    func response(_ response: inout Response, _ context: borrowing CalculatorContext) {
+        context.rateLimit?.add(to: &response)
+    }
+
+    private func admit(_ request: borrowing Request, _ context: inout CalculatorContext) throws(Problem) {
         let path = request.pathUTF8
-        guard path.starts(with: "/sessions".utf8) else { return nil }
+        guard path.starts(with: "/sessions".utf8) else { return }
         if let apiKey, !Self.bearerMatches(request.headers[.authorization], apiKey) {
-            return Problem(
+            throw Problem(
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
                 headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
         }
         switch request.method {
-        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": return sessionLimit?.admit(request)
-        default: return nil
+        case "POST" where path.elementsEqual("/sessions".utf8), "PUT": context.rateLimit = try sessionLimit?.admit(request)
+        default: return
         }
     }
 

@@ -23,6 +23,8 @@ struct CalculatorContext: RequestContext {
     /// The page's origin, for the CORS headers (`CORSMiddleware`): read here, so that an answer given before that
     /// middleware's turn (`FramingMiddleware`'s) gets them too.
     let origin: String?
+    /// The session rate limit's header fields for a create it admitted (`AdmissionMiddleware`).
+    var rateLimit: RateLimitFields?
 
     init(_ request: borrowing Request, route: String?) {
         method = request.method

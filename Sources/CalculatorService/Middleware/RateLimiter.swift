@@ -28,21 +28,37 @@ final class RateLimiter: Sendable {
         self.shards = (0..<Self.shardCount).map { _ in Shard() }
     }
 
-    /// Takes `cost` tokens for `client`: nil when allowed, otherwise the whole seconds until it would be.
+    /// What a bucket held after a request took its tokens, or was refused them.
+    struct Admission: Sendable {
+        /// Nil when allowed; otherwise the whole seconds until it would be.
+        var wait: Int?
+        /// Whole tokens left (0 when in debt or refused).
+        var remaining: Int
+        /// Whole seconds until the bucket is full again.
+        var untilFull: Int
+    }
+
+    /// The most a client may take at once.
+    var quota: Int { Int(burst) }
+    /// Whole seconds an empty bucket takes to fill.
+    var window: Int { max(1, Int((burst / rate).rounded(.up))) }
+
+    /// Takes `cost` tokens for `client`, or refuses them (`Admission.wait`), and says what the bucket holds after.
     ///
     /// A cost beyond the burst is allowed once the bucket is full, and leaves it in debt (below zero): a batch of
     /// keys is paid for in full, by the client waiting afterwards, and is never refused for ever.
-    func acquire(_ client: String, cost: Int = 1) -> Int? {
+    func admit(_ client: String, cost: Int = 1) -> Admission {
         let time = now()
         let needed = min(Double(cost), burst)
         let shard = shards[Int(UInt(bitPattern: client.hashValue) % UInt(Self.shardCount))]
-        return shard.buckets.withLock { buckets -> Int? in
+        return shard.buckets.withLock { buckets -> Admission in
             var bucket = buckets[client] ?? Bucket(tokens: burst, updated: time)
             bucket.tokens = min(burst, bucket.tokens + max(0, time - bucket.updated) * rate)
             bucket.updated = time
             guard bucket.tokens >= needed else {
                 buckets[client] = bucket
-                return max(1, Int(((needed - bucket.tokens) / rate).rounded(.up)))
+                return Admission(
+                    wait: max(1, Int(((needed - bucket.tokens) / rate).rounded(.up))), remaining: 0, untilFull: untilFull(bucket))
             }
             bucket.tokens -= Double(cost)
             if buckets[client] == nil && buckets.count >= Self.bucketsPerShard {
@@ -50,7 +66,11 @@ final class RateLimiter: Sendable {
                 buckets = buckets.filter { min(burst, $0.value.tokens + (time - $0.value.updated) * rate) < burst }
             }
             buckets[client] = bucket
-            return nil
+            return Admission(wait: nil, remaining: max(0, Int(bucket.tokens.rounded(.down))), untilFull: untilFull(bucket))
         }
+    }
+
+    private func untilFull(_ bucket: Bucket) -> Int {
+        Int(((burst - bucket.tokens) / rate).rounded(.up))
     }
 }

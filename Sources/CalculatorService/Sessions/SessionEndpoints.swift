@@ -50,24 +50,40 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
 
     // MARK: Sessions
 
-    /// POST /sessions
+    /// POST /sessions. With an Idempotency-Key, the create is made once per client and key within the retention
+    /// (`CreationClaim`, kept by the store with the session): a retry gets the first 201 again, the same id and body,
+    /// with `Idempotent-Replayed: true`; the key used again with other settings is 422.
     func create(_ request: borrowing Request) throws(Problem) -> Response {
-        let state = CalculatorState(settings: try settingsFromOptionalBody(request))
-        return .awaiting { deliver in create(SessionRecord(state: state), attempts: 2, deliver) }
+        let settings = try settingsFromOptionalBody(request)
+        let state = CalculatorState(settings: settings)
+        let claim = try Self.idempotencyKey(request).map { key in
+            CreationClaim(
+                key: ClientRateLimit.clientAddress(request, trustProxy: configuration.trustProxy) + " " + key,
+                fingerprint: String(describing: settings), retention: configuration.idempotencyRetention)
+        }
+        return .awaiting { deliver in create(SessionRecord(state: state), claim: claim, attempts: 2, deliver) }
     }
 
     /// A new session under a random id. 128 random bits do not collide in practice; one retry covers the impossible
     /// case without a loop.
-    private func create(_ record: SessionRecord, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void) {
+    private func create(_ record: SessionRecord, claim: CreationClaim?, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void) {
         let id = SessionID.random()
         let started = ServiceMetrics.now()
-        store.create(id, record) { [self] result in
+        store.create(id, record, claiming: claim) { [self] result in
             metrics.storeOperation(.create, since: started)
             switch result {
-            case .success:
-                deliver(replies.created(id, record.state))
+            case .success(.created(let version)):
+                deliver(replies.created(id, record.state, version: version))
+            case .success(.claimed(let first, let version, let fingerprint)) where fingerprint == claim?.fingerprint:
+                var response = replies.created(first, record.state, version: version)
+                response.headers.add("Idempotent-Replayed", "true")
+                deliver(response)
+            case .success(.claimed):
+                let problem = Problem(
+                    .idempotencyKeyReused, "this Idempotency-Key was first used to create a session with other settings; use a new key")
+                deliver(problem.response(toPath: "/sessions"))
             case .failure(.alreadyExists) where attempts > 1:
-                create(record, attempts: attempts - 1, deliver)
+                create(record, claim: claim, attempts: attempts - 1, deliver)
             case .failure(.alreadyExists):
                 deliver(Problem(.internalError, "could not allocate a session id").response(toPath: "/sessions"))
             case .failure(let error):
@@ -76,16 +92,19 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         }
     }
 
-    /// PUT /sessions/{id}: creates the session under the client's id, or answers with it when it exists.
+    /// PUT /sessions/{id}: creates the session under the client's id, or answers with it when it exists. With
+    /// `If-None-Match` (`*`, or a list naming the current version), a session that exists is 412 (RFC 9110 §13.1.2):
+    /// the client asked to create, not to find one.
     func put(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let state = CalculatorState(settings: try settingsFromOptionalBody(request))
+        let tags = IfNoneMatch(request.headers[.ifNoneMatch])
         return .awaiting { deliver in
             let started = ServiceMetrics.now()
             store.create(id, SessionRecord(state: state)) { [self] result in
                 metrics.storeOperation(.create, since: started)
                 switch result {
-                case .success: deliver(replies.created(id, state))
-                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, deliver)
+                case .success(let version): deliver(replies.created(id, state, version: version))
+                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, refusingMatch: tags, deliver)
                 case .failure(let error): deliver(replies.failure(error, operation: "create", session: id))
                 }
             }
@@ -133,13 +152,21 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         }
     }
 
+    /// A read of `view`: 304 when `tags` names the current version, 412 when `refusingMatch` does (a PUT's
+    /// If-None-Match).
     func read(
-        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, _ deliver: @escaping @Sendable (Response) -> Void
+        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, refusingMatch refused: IfNoneMatch? = nil,
+        _ deliver: @escaping @Sendable (Response) -> Void
     ) {
         let started = ServiceMetrics.now()
         store.read(id) { [replies] result in
             replies.metrics.storeOperation(.get, since: started)
             switch result {
+            case .success(let stored) where refused?.names(Rendering.entityTag(stored.version)) == true:
+                let problem = Problem(
+                    .preconditionFailed, "the session exists and If-None-Match names it; nothing was created",
+                    extensions: [("currentVersion", .int(Int(clamping: stored.version)))])
+                deliver(replies.failure(problem, operation: "create", session: id))
             case .success(let stored): deliver(replies.read(view, of: stored, id: id, unlessMatching: tags))
             case .failure(let error): deliver(replies.failure(error, operation: "get", session: id, route: view.route))
             }
@@ -210,7 +237,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let press = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
-        if let pressLimit, let refusal = pressLimit.admit(request, cost: press.keyCount) { throw refusal }
+        let limited = try pressLimit?.admit(request, cost: press.keyCount)
         let idempotency = try Self.idempotencyKey(request).map { key in
             PressUpdate.Idempotency(
                 key: key, fingerprint: press.fingerprint, now: now(), retention: configuration.idempotencyRetention,
@@ -221,6 +248,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let update = PressUpdate(
             id: id, press: press, precondition: precondition, idempotency: idempotency, seed: press.drawsRandom ? random.next() : 0)
         return .awaiting { deliver in
+            let deliver = limited?.adding(to: deliver) ?? deliver
             let started = ServiceMetrics.now()
             let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
                 metrics.storeOperation(.update, since: started)

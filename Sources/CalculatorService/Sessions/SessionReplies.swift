@@ -24,14 +24,25 @@ final class SessionReplies: Sendable {
         case display(plainText: Bool)
         /// The entries of the history tape the page names.
         case history(HistoryPage)
+
+        var isPlainText: Bool {
+            if case .display(plainText: true) = self { return true }
+            return false
+        }
     }
 
-    /// The view of the session read; 304 without a body when `tags` names its current version.
+    /// The view of the session read; 304 without a body when `tags` names the current version of that view. The
+    /// display's two representations have a validator each (`Rendering.entityTag(_:plainText:)`) and say that they
+    /// vary with `Accept`, so a cache never answers a JSON request with the text it kept, or the other way round.
     func read(_ view: View, of stored: Versioned<SessionRecord>, id: SessionID, unlessMatching tags: IfNoneMatch? = nil) -> Response {
         let version = stored.version
         if let tags {
-            let tag = Rendering.entityTag(version)
-            if tags.names(tag) { return notModified(entityTag: tag) }
+            let tag = Rendering.entityTag(version, plainText: view.isPlainText)
+            if tags.names(tag) {
+                var response = notModified(entityTag: tag)
+                if case .display = view { response.headers.add("Vary", "Accept") }
+                return response
+            }
         }
         return stored.value.withState { state in
             switch view {
@@ -39,11 +50,15 @@ final class SessionReplies: Sendable {
                 return sessionJSON(200, Rendering.state(state, id: id, version: version), version: version)
             case .display(plainText: true):
                 var response = Response(status: 200, body: Array((state.display + "\n").utf8))
-                response.headers.set("Content-Type", "text/plain; charset=utf-8")
-                response.headers.set("ETag", Rendering.entityTag(version))
+                response.headers.reserveCapacity(8)
+                response.headers.add("Content-Type", "text/plain; charset=utf-8")
+                response.headers.add("ETag", Rendering.entityTag(version, plainText: true))
+                response.headers.add("Vary", "Accept")
                 return response
             case .display(plainText: false):
-                return sessionJSON(200, Rendering.display(state), version: version)
+                var response = sessionJSON(200, Rendering.display(state), version: version)
+                response.headers.add("Vary", "Accept")
+                return response
             case .history(let page):
                 let positions = page.positions(count: state.history.count)
                 return sessionJSON(200, Rendering.history(state, id: id, positions: positions), version: version)
@@ -63,9 +78,9 @@ final class SessionReplies: Sendable {
         return .stream(headers: headers, stream)
     }
 
-    /// 201 with the new session.
-    func created(_ id: SessionID, _ state: CalculatorState) -> Response {
-        var response = sessionJSON(201, Rendering.state(state, id: id, version: 1), version: 1)
+    /// 201 with the new session at its first version (1, unless a session of this id ended before).
+    func created(_ id: SessionID, _ state: CalculatorState, version: UInt64) -> Response {
+        var response = sessionJSON(201, Rendering.state(state, id: id, version: version), version: version)
         response.headers.add("Location", Self.sessionPath(id))
         return response
     }

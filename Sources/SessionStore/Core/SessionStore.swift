@@ -5,7 +5,8 @@ import Glibc
 /// A stored value with the version that optimistic concurrency (ETag / If-Match) compares against.
 public struct Versioned<Value: Sendable>: Sendable {
     public var value: Value
-    /// 1 on create, +1 per write.
+    /// 1 on the first create of an id, +1 per write; a session made again under an id whose session was deleted or
+    /// expired goes on above the last version of that one, so a version never repeats under one id.
     public var version: UInt64
 
     @inlinable
@@ -75,9 +76,16 @@ public typealias UpdateCompletion<Output: Sendable> = @Sendable (Result<Committe
 /// up the store's next batch, so it must be quick and must not wait for the store.
 public protocol SessionStore<Value>: Sendable {
     associatedtype Value: Sendable
-    /// Creates the session at version 1. Fails with `.alreadyExists`, `.capacityReached` (live sessions are never
-    /// dropped to make room; expired ones are) or `.unavailable`.
-    func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
+    /// Creates the session and reports `.created` with its first version: 1, or one above the last version of a
+    /// session of this id that was deleted or expired (each store keeps that for at least a TTL after the end; see
+    /// `Versioned.version`). With a claim, unless `claim.key` was claimed by a create within its retention: then
+    /// nothing is created and the first create's session, version and fingerprint are reported (`.claimed`). The
+    /// claim is kept with the session, in one step with it, so it holds across instances where the store does.
+    /// Fails with `.alreadyExists`, `.capacityReached` (live sessions are never dropped to make room; expired ones
+    /// are) or `.unavailable`.
+    func create(
+        _ id: SessionID, _ value: Value, claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void)
     /// The session's value and version, refreshing its expiry; `.notFound` when absent or expired.
     func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Value>, SessionStoreError>) -> Void)
     /// Runs `update` on the session `id` (see `SessionUpdate`); `.notFound` when absent or expired. Refreshes the expiry.
@@ -124,6 +132,13 @@ public struct SessionStoreOptions: Sendable {
     var ttlSeconds: Double {
         let parts = ttl.components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
+
+extension SessionStore {
+    /// A create without a claim: the new session's first version.
+    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<UInt64, SessionStoreError>) -> Void) {
+        create(id, value, claiming: nil) { completion($0.map(\.version)) }
     }
 }
 

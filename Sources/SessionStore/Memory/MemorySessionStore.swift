@@ -39,12 +39,27 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
         var write: StoredWrite { StoredWrite(bytes: [], version: version, expiresAt: expiresAt, generation: generation) }
     }
 
+    /// `ended` holds the last version of each session that was deleted or expired, kept for a TTL (`until`) so that
+    /// a session made again under its id goes on from there: an ETag or event id of the one before never names a
+    /// version of the new one. It is only taken with `entries` held, so the two locks are always taken in that order.
     @usableFromInline
     final class Shard: Sendable {
         @usableFromInline let entries = Lock<[SessionID: Entry]>([:])
+        @usableFromInline let ended = Lock<[SessionID: (version: UInt64, until: Double)]>([:])
 
         @usableFromInline
         init() {}
+
+        /// The first version of a new session under `id`: one above the last of the session that ended under it.
+        @inlinable
+        func firstVersion(of id: SessionID) -> UInt64 {
+            (ended.withLock { $0.removeValue(forKey: id) }?.version ?? 0) + 1
+        }
+
+        @inlinable
+        func end(_ id: SessionID, _ entry: Entry, now: Double, ttl: Double) {
+            ended.withLock { $0[id] = (entry.version, now + ttl) }
+        }
     }
 
     @inlinable
@@ -54,6 +69,8 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
     public let options: SessionStoreOptions
     public let updates = VersionedUpdates<Value>(remembering: nil, answersAtOnce: true)
     @usableFromInline let generations = Atomic<UInt64>(0)
+    /// The creates made once per key (`CreationClaim`), by key. Taken before a shard's locks, never inside them.
+    let claims = Lock<[String: (id: SessionID, version: UInt64, fingerprint: String, until: Double)]>([:])
     @usableFromInline let ttl: Double
     /// Entries held, expired or not; exact live counts come from `count`.
     @usableFromInline let stored = Atomic<Int>(0)
@@ -85,9 +102,24 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
 
     // MARK: SessionStore
 
-    @inlinable
-    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
-        completion(Result { () throws(SessionStoreError) in try insert(id, value) })
+    public func create(
+        _ id: SessionID, _ value: Value, claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
+    ) {
+        completion(
+            Result { () throws(SessionStoreError) in
+                guard let claim else { return .created(version: try insert(id, value)) }
+                try ensureOpen()
+                let now = options.now()
+                return try claims.withLock { claims throws(SessionStoreError) -> ClaimedCreation in
+                    if let first = claims[claim.key], first.until > now {
+                        return .claimed(id: first.id, version: first.version, fingerprint: first.fingerprint)
+                    }
+                    let version = try insert(id, value)
+                    claims[claim.key] = (id, version, claim.fingerprint, now + claim.retention)
+                    return .created(version: version)
+                }
+            })
     }
 
     @inlinable
@@ -157,7 +189,11 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
     @discardableResult
     public func sweepExpired() throws -> Int {
         try ensureOpen()
-        return sweep(now: options.now())
+        let now = options.now()
+        claims.withLock { claims in
+            if claims.values.contains(where: { $0.until <= now }) { claims = claims.filter { $0.value.until > now } }
+        }
+        return sweep(now: now)
     }
 
     public func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
@@ -168,28 +204,38 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
         updates.close()  // the updates under way finish first
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         for shard in shards {
-            shard.entries.withLock { $0 = [:] }
+            shard.entries.withLock { entries in
+                entries = [:]
+                shard.ended.withLock { $0 = [:] }
+            }
         }
         stored.store(0, ordering: .relaxed)
+        claims.withLock { $0 = [:] }
     }
 
     // MARK: Under the shard's lock
 
+    /// The new session's version: 1, or one above the last of a session that ended under this id.
     @inlinable
-    func insert(_ id: SessionID, _ value: Value) throws(SessionStoreError) {
+    func insert(_ id: SessionID, _ value: Value) throws(SessionStoreError) -> UInt64 {
         try ensureOpen()
         let now = options.now()
         try reserveSlot(now: now)
         let entry = Entry(value: value, version: 1, expiresAt: now + ttl, generation: nextGeneration())
-        let inserted = shard(for: id).entries.withLock { entries -> Bool in
+        let shard = shard(for: id)
+        let inserted = shard.entries.withLock { entries -> Bool in
             // Inserted first, checked after: one hash lookup where a check first took two, and an id that is already
             // taken (128 random bits) does not happen in practice.
-            guard let replaced = entries.updateValue(entry, forKey: id) else { return true }
+            guard let replaced = entries.updateValue(entry, forKey: id) else {
+                entry.version = shard.firstVersion(of: id)
+                return true
+            }
             if replaced.expiresAt > now {
                 entries[id] = replaced  // a live session keeps its id
                 return false
             }
             // An expired entry under this id is replaced; it was already counted, so give back our reservation.
+            entry.version = replaced.version + 1
             stored.subtract(1, ordering: .relaxed)
             return true
         }
@@ -197,6 +243,7 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
             stored.subtract(1, ordering: .relaxed)
             throw .alreadyExists
         }
+        return entry.version
     }
 
     /// Counts the new session in `stored` before inserting it, so concurrent creates cannot overshoot the cap.
@@ -262,20 +309,24 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
     func remove(_ id: SessionID, expectedVersion: UInt64?) throws(SessionStoreError) {
         try ensureOpen()
         let now = options.now()
-        try shard(for: id).entries.withLock { entries throws(SessionStoreError) in
+        let shard = shard(for: id)
+        try shard.entries.withLock { entries throws(SessionStoreError) in
             let entry = try liveEntry(id, in: &entries, now: now)
             if let expectedVersion, expectedVersion != entry.version { throw .versionMismatch(current: entry.version) }
             entries[id] = nil
+            shard.end(id, entry, now: now, ttl: ttl)
             stored.subtract(1, ordering: .relaxed)
         }
     }
 
-    /// The entry under `id` if it has not expired (an expired one is dropped). Called under the shard's lock.
+    /// The entry under `id` if it has not expired (an expired one is dropped, its version kept). Called under the
+    /// shard's lock.
     @inlinable
     func liveEntry(_ id: SessionID, in entries: inout [SessionID: Entry], now: Double) throws(SessionStoreError) -> Entry {
         guard let entry = entries[id] else { throw .notFound }
         if entry.expiresAt <= now {
             entries[id] = nil
+            shard(for: id).end(id, entry, now: now, ttl: ttl)
             stored.subtract(1, ordering: .relaxed)
             throw .notFound
         }
@@ -287,8 +338,12 @@ public final class MemorySessionStore<Value: Sendable>: ImmediateSessionBackend 
         var removed = 0
         for shard in shards {
             removed += shard.entries.withLock { entries -> Int in
+                shard.ended.withLock { ended in
+                    if ended.values.contains(where: { $0.until <= now }) { ended = ended.filter { $0.value.until > now } }
+                }
                 let before = entries.count
                 guard entries.values.contains(where: { $0.expiresAt <= now }) else { return 0 }
+                for (id, entry) in entries where entry.expiresAt <= now { shard.end(id, entry, now: now, ttl: ttl) }
                 entries = entries.filter { $0.value.expiresAt > now }
                 return before - entries.count
             }

@@ -5,9 +5,10 @@ import Threading
 /// Sessions in Redis, shared by every instance that points at the same server, prefix and DB.
 ///
 /// - Layout: one string key per session, `keyPrefix + id`, holding a `RedisRecord` (a header with the version, the
-///   expiry and a write token, then the codec's bytes). The key also carries a Redis TTL (`PX`) of the store's TTL,
-///   refreshed on use, so Redis forgets abandoned sessions by itself. The expiry in the header is what decides
-///   liveness, so an injected clock works and every instance agrees.
+///   expiry and a write token, then the codec's bytes). The key also carries a Redis TTL (`PX`) of twice the store's
+///   TTL, refreshed on use, so Redis forgets abandoned sessions by itself, and an expired session's version outlives
+///   it by a TTL (see `RedisScripts`: a session made again under its id goes on above it). The expiry in the header
+///   is what decides liveness, so an injected clock works and every instance agrees.
 /// - Atomicity: every read-modify-write is a Lua script run by Redis as one step. An update reads, runs the check and
 ///   change here, then compare-and-sets on the version it read; on a conflict it reads again and runs them again
 ///   (bounded). The write token makes a compare-and-set that is retried after a lost reply recognise its own write.
@@ -74,7 +75,12 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     // MARK: SessionStore
 
-    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+    /// A claim is a key of its own (`keyPrefix + "#claim:" + key`, with the Redis TTL of its retention), looked up
+    /// and written by the create script, so a retry through any instance finds it.
+    public func create(
+        _ id: SessionID, _ value: Value, claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
+    ) {
         let payload: [UInt8]
         do {
             payload = try codec.encode(value)
@@ -84,22 +90,43 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
         let time = clock()
         let token = newToken()
         let record = RedisRecord.bytes(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
-        let call = ScriptCall(script: RedisScripts.create, keys: [key(id), indexKey], arguments: [
+        var keys = [key(id), indexKey]
+        var arguments = [
             record, ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
             ByteBuffer.decimal(time.expiresMilliseconds), id.bytes, ByteBuffer.decimal(Int64(options.maxSessions)),
             token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
-        ])
-        pipeline.send(call) { [self] reply, _ in
+        ]
+        if let claim {
+            keys.append(keyPrefix + Array("#claim:\(claim.key)".utf8))
+            arguments += [Array(claim.fingerprint.utf8), ByteBuffer.decimal(max(1, Int64((claim.retention * 1000).rounded(.up))))]
+        }
+        pipeline.send(ScriptCall(script: RedisScripts.create, keys: keys, arguments: arguments)) { [self] reply, _ in
             switch reply {
-            case .success(.integer(1)):
-                recent.wrote(value, as: StoredWrite(bytes: payload, version: 1, expiresAt: time.expires, token: token), for: id)
-                completion(.success(()))
+            case .success(.integer(let version)) where version > 0:
+                let version = UInt64(version)
+                recent.wrote(value, as: StoredWrite(bytes: payload, version: version, expiresAt: time.expires, token: token), for: id)
+                completion(.success(.created(version: version)))
             case .success(.integer(0)): completion(.failure(.alreadyExists))
             case .success(.integer(-1)): completion(.failure(.capacityReached))
+            case .success(.array(let parts)) where claim != nil:
+                guard let first = Self.firstCreation(parts) else { return completion(.failure(Self.unexpected(.array(parts)))) }
+                // This create's own claim, found by a retry after a lost reply: it created the session.
+                if case .claimed(id, let version, _) = first { return completion(.success(.created(version: version))) }
+                completion(.success(first))
             case .success(let other): completion(.failure(Self.unexpected(other)))
             case .failure(let error): completion(.failure(error))
             }
         }
+    }
+
+    /// A claim as the create script stores it: "<id> <version> <fingerprint>".
+    private static func firstCreation(_ parts: [RedisReply]) -> ClaimedCreation? {
+        guard case .string(let bytes)? = parts.first else { return nil }
+        let fields = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, let id = SessionID(String(decoding: fields[0], as: UTF8.self)),
+            let version = UInt64(String(decoding: fields[1], as: UTF8.self))
+        else { return nil }
+        return .claimed(id: id, version: version, fingerprint: String(decoding: fields[2], as: UTF8.self))
     }
 
     public func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Value>, SessionStoreError>) -> Void) {
@@ -115,8 +142,10 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     }
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+        let time = clock()
         let call = ScriptCall(script: RedisScripts.delete, keys: [key(id), indexKey], arguments: [
-            expectedVersion.map(RedisRecord.versionField) ?? [], ByteBuffer.decimal(clock().nowMilliseconds), id.bytes,
+            expectedVersion.map(RedisRecord.versionField) ?? [], ByteBuffer.decimal(time.nowMilliseconds), id.bytes,
+            ByteBuffer.decimal(time.redisTTLMilliseconds),
         ])
         pipeline.send(call) { [self] reply, isRetry in
             recent.forget(id)
@@ -159,6 +188,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
             let reply = try withConnection { connection in
                 try evaluate(RedisScripts.sweep, on: connection, keys: [indexKey], arguments: [
                     ByteBuffer.decimal(time.nowMilliseconds), keyPrefix, ByteBuffer.decimal(Int64(Self.sweepBatch)),
+                    ByteBuffer.decimal(time.redisTTLMilliseconds),
                 ])
             }
             guard case .array(let parts) = reply, parts.count == 2, case .integer(let seen) = parts[0], case .integer(let gone) = parts[1] else {
@@ -200,9 +230,11 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
         let now = options.now()
         let nowMilliseconds = Int64((now * 1000).rounded(.down))
         let ttlMilliseconds = max(1, Int64((ttl * 1000).rounded(.up)))
+        // Keys outlive the header's expiry by a TTL, so that an expired session's version is still there to go on
+        // from when its id is used again.
         return Clock(
             now: now, nowMilliseconds: nowMilliseconds, expiresMilliseconds: nowMilliseconds + ttlMilliseconds,
-            redisTTLMilliseconds: ttlMilliseconds)
+            redisTTLMilliseconds: 2 * ttlMilliseconds)
     }
 
     @usableFromInline

@@ -20,6 +20,26 @@ extension SQLiteSessionStore {
                 CREATE INDEX sessions_by_expiry ON sessions(expires_at);
                 """),
             .rewriteEarlierForms,
+            // The last version of a deleted or expired session, kept for a TTL, so that a session made again under
+            // its id goes on above it (a version never repeats under one id); the creates made once per key
+            // (`CreationClaim`), kept for their retention.
+            .schema(
+                """
+                CREATE TABLE ended_sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    version INTEGER NOT NULL,
+                    until REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX ended_sessions_by_until ON ended_sessions(until);
+                CREATE TABLE creation_claims (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    session_id TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    until REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX creation_claims_by_until ON creation_claims(until);
+                """),
         ]
     }
 

@@ -106,7 +106,11 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
 
     // MARK: SessionStore
 
-    public func create(_ id: SessionID, _ value: Value, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
+    /// A claim is looked up and written in the new row's transaction (`creation_claims`).
+    public func create(
+        _ id: SessionID, _ value: Value, claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
+    ) {
         if closed.load(ordering: .acquiring) { return completion(.failure(.closed)) }
         let state: [UInt8]
         do {
@@ -114,12 +118,12 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
         } catch {
             return completion(.failure(.corrupt("cannot encode a session: \(error)")))
         }
-        if reserveSlot() { return insert(id, value, storedAs: state, completion: completion) }
+        if reserveSlot() { return insert(id, value, storedAs: state, claim: claim, completion: completion) }
         // Full: sweep the expired rows first (queued too, so this thread does not wait for a commit), then look again.
         sweepExpired { [self] swept in
             if case .failure(let error) = swept { return completion(.failure(error)) }
             guard reserveSlot() else { return completion(.failure(.capacityReached)) }
-            insert(id, value, storedAs: state, completion: completion)
+            insert(id, value, storedAs: state, claim: claim, completion: completion)
         }
     }
 
@@ -226,16 +230,28 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
         return false
     }
 
-    /// Queues the row of a new session whose slot is reserved; gives the slot back when that fails.
+    /// Queues the row of a new session whose slot is reserved; gives the slot back when that fails or the claim was
+    /// taken.
     private func insert(
-        _ id: SessionID, _ value: Value, storedAs state: [UInt8], completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void
+        _ id: SessionID, _ value: Value, storedAs state: [UInt8], claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
     ) {
         let now = options.now()
-        committer.enqueue({ [self] in try insertRow(id, value, storedAs: state, now: now, $0) }, report: { [self] result in
+        committer.enqueue({ [self] in
+            if let claim, let first = try Self.firstCreation(claiming: claim, now: now, $0) { return (false, first) }
+            let (replacedExpired, version) = try insertRow(id, value, storedAs: state, now: now, $0)
+            if let claim {
+                try $0.run(
+                    "INSERT OR REPLACE INTO creation_claims (key, session_id, version, fingerprint, until) VALUES (?, ?, ?, ?, ?)",
+                    [.text(claim.key), .id(id), .integer(Int64(version)), .text(claim.fingerprint), .real(now + claim.retention)])
+            }
+            return (replacedExpired, .created(version: version))
+        }, report: { [self] result in
             switch result {
-            case .success(let replacedExpired):
+            case .success(let (replacedExpired, outcome)):
+                if case .claimed = outcome { stored.subtract(1, ordering: .relaxed) }
                 if replacedExpired { stored.subtract(1, ordering: .relaxed) }
-                completion(.success(()))
+                completion(.success(outcome))
             case .failure(let error):
                 stored.subtract(1, ordering: .relaxed)
                 completion(.failure(Self.storeError(error)))
@@ -243,17 +259,38 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
         })
     }
 
-    /// Writes a new session's row; true when it replaced an expired one.
-    private func insertRow(_ id: SessionID, _ value: Value, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection) throws -> Bool {
-        var existing: Double?
-        try connection.run("SELECT expires_at FROM sessions WHERE id = ?", [.id(id)]) { existing = $0.real(0) }
-        if let existing, existing > now { throw SessionStoreError.alreadyExists }
+    /// The create that claimed `claim.key` within its retention, if any.
+    private static func firstCreation(claiming claim: CreationClaim, now: Double, _ connection: SQLiteConnection) throws -> ClaimedCreation? {
+        var first: ClaimedCreation?
         try connection.run(
-            "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, 1, ?)",
-            [.id(id), .blob(state), .real(now + ttl)]
+            "SELECT session_id, version, fingerprint FROM creation_claims WHERE key = ? AND until > ?", [.text(claim.key), .real(now)]
+        ) { row in
+            guard let id = SessionID(String(decoding: row.blob(0), as: UTF8.self)) else { return }
+            first = .claimed(id: id, version: UInt64(row.integer(1)), fingerprint: String(decoding: row.blob(2), as: UTF8.self))
+        }
+        return first
+    }
+
+    /// Writes a new session's row: whether it replaced an expired one, and its first version, one above the last of a
+    /// session that ended under this id (the expired row's, or the one `ended_sessions` kept), else 1.
+    private func insertRow(
+        _ id: SessionID, _ value: Value, storedAs state: [UInt8], now: Double, _ connection: SQLiteConnection
+    ) throws -> (replacedExpired: Bool, version: UInt64) {
+        var existing: (expiresAt: Double, version: Int64)?
+        try connection.run("SELECT expires_at, version FROM sessions WHERE id = ?", [.id(id)]) { existing = ($0.real(0), $0.integer(1)) }
+        if let existing, existing.expiresAt > now { throw SessionStoreError.alreadyExists }
+        var last = existing?.version ?? 0
+        if existing == nil {
+            try connection.run("SELECT version FROM ended_sessions WHERE id = ?", [.id(id)]) { last = $0.integer(0) }
+            if last > 0 { try connection.run("DELETE FROM ended_sessions WHERE id = ?", [.id(id)]) }
+        }
+        let version = UInt64(last) + 1
+        try connection.run(
+            "INSERT OR REPLACE INTO sessions (id, state, version, expires_at) VALUES (?, ?, ?, ?)",
+            [.id(id), .blob(state), .integer(Int64(version)), .real(now + ttl)]
         )
-        recent.wrote(value, as: StoredWrite(bytes: state, version: 1, expiresAt: now + ttl), for: id, inBatch: true)
-        return existing != nil
+        recent.wrote(value, as: StoredWrite(bytes: state, version: version, expiresAt: now + ttl), for: id, inBatch: true)
+        return (existing != nil, version)
     }
 
     private func readRow(_ id: SessionID) throws(SessionStoreError) -> Versioned<Value> {
@@ -326,13 +363,22 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
             throw SessionStoreError.versionMismatch(current: row.version)
         }
         try connection.run("DELETE FROM sessions WHERE id = ?", [.id(id)])
+        try connection.run(
+            "INSERT OR REPLACE INTO ended_sessions (id, version, until) VALUES (?, ?, ?)",
+            [.id(id), .integer(Int64(row.version)), .real(now + ttl)])
         recent.forget(id)
     }
 
     /// Queued like a write, so that the caller does not wait for a commit.
     private func sweepExpired(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
         let now = options.now()
-        committer.enqueue({ [recent] connection in
+        committer.enqueue({ [recent, ttl] connection in
+            // Expired sessions leave their last version for a TTL, as deleted ones do; those older are forgotten.
+            try connection.run("DELETE FROM ended_sessions WHERE until <= ?", [.real(now)])
+            try connection.run("DELETE FROM creation_claims WHERE until <= ?", [.real(now)])
+            try connection.run(
+                "INSERT OR REPLACE INTO ended_sessions (id, version, until) SELECT id, version, ? FROM sessions WHERE expires_at <= ?",
+                [.real(now + ttl), .real(now)])
             let removed = try connection.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
             recent.forgetExpired(now: now)
             return removed
