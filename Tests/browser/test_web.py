@@ -74,6 +74,12 @@ def run_checks(run, options, screenshots):
         def key(name):
             return page.locator(f'#keypad button[data-key="{name}"]')
 
+        # The page's requests not yet answered, for a failure to name (the event stream stays in it).
+        in_flight = {}
+        page.on("request", lambda request: in_flight.__setitem__(id(request), f"{request.method} {request.url}"))
+        page.on("requestfinished", lambda request: in_flight.pop(id(request), None))
+        page.on("requestfailed", lambda request: in_flight.pop(id(request), None))
+
         def buttons_outside(selector, viewport):
             """The keys of the buttons `selector` finds, each in a box (that the count is as expected is the caller's
             check), and those of them not wholly inside `viewport`."""
@@ -247,14 +253,22 @@ def run_checks(run, options, screenshots):
                               body=json.dumps({"type": "about:blank", "title": "Service Unavailable", "status": 503,
                                                "detail": detail}))
 
+            def explained(step):
+                try:
+                    step()
+                except AssertionError as error:
+                    raise AssertionError(
+                        f"{error}\nrequests in flight: {sorted(in_flight.values())}; data-busy="
+                        f"{calculator.get_attribute('data-busy')}; display {display.text_content()!r}") from None
+
             page.keyboard.press("Escape")
             expect(display).to_have_text("0")
             # The AC's reply has come, not only its event on the stream: no press is queued before the failures start.
-            expect(calculator).to_have_attribute("data-busy", "false")
+            explained(lambda: expect(calculator).to_have_attribute("data-busy", "false"))
             page.route("**/press", unavailable)
             try:
                 page.keyboard.type("5")
-                expect(page.locator("#status")).to_have_text(detail)
+                explained(lambda: expect(page.locator("#status")).to_have_text(detail))
             finally:
                 page.unroute("**/press")
             expect(display).to_have_text("0")
