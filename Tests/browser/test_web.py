@@ -264,11 +264,12 @@ def run_checks(run, options, screenshots):
             page.keyboard.press("Escape")
             expect(display).to_have_text("0")
             # The AC's reply has come, not only its event on the stream: no press is queued before the failures start.
-            explained(lambda: expect(calculator).to_have_attribute("data-busy", "false"))
+            # Waits of up to 30 s, not the usual 10: once in a run on a loaded machine, these waited past 10 s.
+            explained(lambda: expect(calculator).to_have_attribute("data-busy", "false", timeout=30_000))
             page.route("**/press", unavailable)
             try:
                 page.keyboard.type("5")
-                explained(lambda: expect(page.locator("#status")).to_have_text(detail))
+                explained(lambda: expect(page.locator("#status")).to_have_text(detail, timeout=30_000))
             finally:
                 page.unroute("**/press")
             expect(display).to_have_text("0")
