@@ -31,10 +31,14 @@ let package = Package(
             swiftSettings: strict,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // The server package's test support (a link to its Tests/TestSupport), which the shared Support files use.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         // Against the real server binary, which $CALC_SERVER_BIN names (scripts/client-test sets it).
         .testTarget(
             name: "CalculatorClientTests",
-            dependencies: ["CalculatorClient", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")],
+            dependencies: [
+                "CalculatorClient", "TestSupport", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
             swiftSettings: strict
         ),
     ],

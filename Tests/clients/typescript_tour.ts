@@ -36,41 +36,41 @@ async function main(base: string): Promise<boolean> {
     const configuration = new Configuration({ basePath: base });
     const sessions = new SessionsApi(configuration);
 
-    const created = await sessions.putSessionRaw({ id: "demo" });
+    const created = await sessions.putSessionRaw({ id: "tour-ts" });
     const fresh: SessionState = await created.value();
     check("PUT makes the session", created.raw.status === 201 && created.raw.headers.get("ETag") === '"1"');
     check("a new session shows 0, no error, an empty memory", fresh.display === "0" && fresh.error === null && fresh.memory === null, fresh);
 
-    let state = await sessions.pressKeys({ id: "demo", pressRequest: { keys: "0.1 + 0.2 =" } });
+    let state = await sessions.pressKeys({ id: "tour-ts", pressRequest: { keys: "0.1 + 0.2 =" } });
     check("0.1 + 0.2 = 0.3", state.display === "0.3" && state.expression === "0.1 + 0.2", state);
-    state = await sessions.pressKeys({ id: "demo", pressRequest: { keys: [KeyName.DIGIT_3, KeyName.DIGIT_0, KeyName.SIN], trace: true } });
+    state = await sessions.pressKeys({ id: "tour-ts", pressRequest: { keys: [KeyName.DIGIT_3, KeyName.DIGIT_0, KeyName.SIN], trace: true } });
     check("a traced batch has its steps", JSON.stringify(state.steps?.map((step) => step.display)) === '["3","30","0.5"]', state);
-    const display = await sessions.getDisplay({ id: "demo" });
+    const display = await sessions.getDisplay({ id: "tour-ts" });
     check("the display reads back", display.display === "0.5" && display.expression === "sin(30)", display);
 
-    state = await sessions.pressKeys({ id: "demo", pressRequest: { keys: "AC 1 ÷ 3 × 3 = m+ 2 xʸ 0.5 =" } });
+    state = await sessions.pressKeys({ id: "tour-ts", pressRequest: { keys: "AC 1 ÷ 3 × 3 = m+ 2 xʸ 0.5 =" } });
     check("aliases, memory and powers", state.display === "1.414213562373095" && state.memory === "1", state);
-    const history = await sessions.getHistory({ id: "demo" });
+    const history = await sessions.getHistory({ id: "tour-ts" });
     check("the history", JSON.stringify(history.history.map((item) => item.result)) === '["0.3","1","1.414213562373095"]', history);
 
-    state = await sessions.patchSession({ id: "demo", settings: { digits: 8 }, ifMatch: '"4"' });
+    state = await sessions.patchSession({ id: "tour-ts", settings: { digits: 8 }, ifMatch: '"4"' });
     check("PATCH with the current ETag", state.display === "1.4142136" && state.digits === 8 && state.version === 5, state);
 
-    const unknown = await refusal(sessions.pressKeys({ id: "demo", pressRequest: { keys: ["1", "+", "banana"] } }));
+    const unknown = await refusal(sessions.pressKeys({ id: "tour-ts", pressRequest: { keys: ["1", "+", "banana"] } }));
     check("an unknown key is a problem naming it", unknown.status === 400 && unknown.problem.key === "banana" && unknown.problem.index === 2, unknown);
-    const stale = await refusal(sessions.pressKeys({ id: "demo", pressRequest: { key: "7" }, ifMatch: '"1"' }));
+    const stale = await refusal(sessions.pressKeys({ id: "tour-ts", pressRequest: { key: "7" }, ifMatch: '"1"' }));
     check("a stale If-Match is 412 with the current version", stale.status === 412 && stale.problem.currentVersion === 5, stale);
 
-    const first = await sessions.pressKeysRaw({ id: "demo", pressRequest: { keys: "AC 7" }, idempotencyKey: "5b0c8e1e" });
-    const again = await sessions.pressKeysRaw({ id: "demo", pressRequest: { keys: "AC 7" }, idempotencyKey: "5b0c8e1e" });
+    const first = await sessions.pressKeysRaw({ id: "tour-ts", pressRequest: { keys: "AC 7" }, idempotencyKey: "5b0c8e1e" });
+    const again = await sessions.pressKeysRaw({ id: "tour-ts", pressRequest: { keys: "AC 7" }, idempotencyKey: "5b0c8e1e" });
     check("a retried press is replayed", again.raw.headers.get("Idempotent-Replayed") === "true" && (await again.value()).display === "7");
     check("the first press was not", first.raw.headers.get("Idempotent-Replayed") === null);
 
-    state = await sessions.pressKeys({ id: "demo", pressRequest: { keys: "1 / 0 =" } });
+    state = await sessions.pressKeys({ id: "tour-ts", pressRequest: { keys: "1 / 0 =" } });
     check("a calculator error is typed", state.display === "Error" && state.error?.code === "division_by_zero", state);
 
-    await sessions.deleteSession({ id: "demo" });
-    check("the session is gone", (await refusal(sessions.getSession({ id: "demo" }))).status === 404);
+    await sessions.deleteSession({ id: "tour-ts" });
+    check("the session is gone", (await refusal(sessions.getSession({ id: "tour-ts" }))).status === 404);
 
     const made = await sessions.createSession({ settings: { angle: "rad" } });
     check("POST /sessions with settings", made.angle === "rad" && made.id.length === 22, made);

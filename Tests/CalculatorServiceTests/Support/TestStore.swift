@@ -1,4 +1,3 @@
-import CalculatorService
 import Foundation
 import TestSupport
 import Testing
@@ -22,20 +21,22 @@ enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
 /// A fresh store of one kind for one server or in-process service: a new SQLite file in a directory of its own, or a
 /// private redis-server; the directory is removed and the server stopped with the fixture.
 final class StoreFixture: @unchecked Sendable {
-    let location: StoreLocation
+    let kind: TestStore
+    /// The SQLite file, for `.sqlite`.
+    let sqlitePath: String?
     private let scratch: URL?
     private let redis: RedisServer?
 
     init(_ store: TestStore) throws {
+        kind = store
         switch store {
         case .memory:
-            (location, scratch, redis) = (.memory, nil, nil)
+            (sqlitePath, scratch, redis) = (nil, nil, nil)
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
-            (location, scratch, redis) = (.sqlite(path: directory.appendingPathComponent("sessions.sqlite").path), directory, nil)
+            (sqlitePath, scratch, redis) = (directory.appendingPathComponent("sessions.sqlite").path, directory, nil)
         case .redis:
-            let server = try RedisServer()
-            (location, scratch, redis) = (.redis(url: server.url), nil, server)
+            (sqlitePath, scratch, redis) = (nil, nil, try RedisServer())
         }
     }
 
@@ -43,12 +44,15 @@ final class StoreFixture: @unchecked Sendable {
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
+    /// The private redis-server's URL, for `.redis`.
+    var redisURL: String? { redis?.url }
+
     /// The location as calculator-server's `--store` value.
     var flag: String {
-        switch location {
+        switch kind {
         case .memory: "memory"
-        case let .sqlite(path): "sqlite:\(path)"
-        case let .redis(url): url
+        case .sqlite: "sqlite:\(sqlitePath!)"
+        case .redis: redisURL!
         }
     }
 }

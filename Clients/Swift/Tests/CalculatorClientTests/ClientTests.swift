@@ -29,34 +29,34 @@ import Testing
     }
 
     @Test func theREADMETour() async throws {
-        let created = try await client.putSession(path: .init(id: "demo")).created
+        let created = try await client.putSession(path: .init(id: "tour-swift")).created
         #expect(created.headers.eTag == "\"1\"")
         let fresh = try created.body.json
         #expect(fresh.display == "0" && fresh.error == nil && fresh.memory == nil && fresh.mode == .scientific && fresh.version == 1)
 
-        let sum = try await press("demo", keys("0.1 + 0.2 =")).ok.body.json
+        let sum = try await press("tour-swift", keys("0.1 + 0.2 =")).ok.body.json
         #expect(sum.display == "0.3" && sum.expression == "0.1 + 0.2" && sum.version == 2)
 
         let traced = try await press(
-            "demo", .KeyBatch(.init(keys: .KeyList([.KeyName(.three), .KeyName(.zero), .KeyName(.sin)]), trace: true))
+            "tour-swift", .KeyBatch(.init(keys: .KeyList([.KeyName(.three), .KeyName(.zero), .KeyName(.sin)]), trace: true))
         ).ok.body.json
         #expect(traced.steps?.map(\.display) == ["3", "30", "0.5"])
-        let display = try await client.getDisplay(path: .init(id: "demo")).ok.body.json
+        let display = try await client.getDisplay(path: .init(id: "tour-swift")).ok.body.json
         #expect(display.display == "0.5" && display.expression == "sin(30)" && display.angle == .deg)
 
-        let root = try await press("demo", keys("AC 1 ÷ 3 × 3 = m+ 2 xʸ 0.5 =")).ok.body.json
+        let root = try await press("tour-swift", keys("AC 1 ÷ 3 × 3 = m+ 2 xʸ 0.5 =")).ok.body.json
         #expect(root.display == "1.414213562373095" && root.memory == "1")
-        let history = try await client.getHistory(path: .init(id: "demo")).ok.body.json
+        let history = try await client.getHistory(path: .init(id: "tour-swift")).ok.body.json
         #expect(history.history.map(\.result) == ["0.3", "1", "1.414213562373095"])
 
         let patched = try await client.patchSession(
-            path: .init(id: "demo"), headers: .init(ifMatch: "\"4\""), body: .json(.init(digits: 8))
+            path: .init(id: "tour-swift"), headers: .init(ifMatch: "\"4\""), body: .json(.init(digits: 8))
         ).ok.body.json
         #expect(patched.display == "1.4142136" && patched.digits == 8 && patched.version == 5)
 
-        let deleted = try await client.deleteSession(path: .init(id: "demo"), headers: .init(ifMatch: "\"5\""))
+        let deleted = try await client.deleteSession(path: .init(id: "tour-swift"), headers: .init(ifMatch: "\"5\""))
         _ = try deleted.noContent
-        _ = try await client.getSession(path: .init(id: "demo")).notFound
+        _ = try await client.getSession(path: .init(id: "tour-swift")).notFound
     }
 
     /// The README's example as written there, checking instead of printing.
