@@ -118,6 +118,18 @@ extension ResponseStream {
 }
 
 extension ResponseStream.Queue {
+    /// Shuts down the socket of a stream dropped while its connection waits for room to send. A client that stopped
+    /// reading never makes that room, so libmicrohttpd would hold the connection until its idle timeout (and a drain
+    /// would wait for it); with the socket shut down, its poll reports the socket at once, the send fails, and it
+    /// closes the connection. Called under the queue's lock, while `connection` is set: libmicrohttpd lets go of the
+    /// response (`ResponseStream.closed`, which clears it under that lock) before it closes the socket, so the
+    /// descriptor is still the connection's.
+    func shutDownSocket() {
+        guard let connection else { return }
+        let socket = cmhd_connection_socket(connection.pointer)
+        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
     /// Copies queued bytes into `target`, as many as fit, and lets go of the chunks sent whole; returns the count.
     mutating func take(into target: UnsafeMutableRawBufferPointer) -> Int {
         var written = 0
