@@ -49,6 +49,7 @@ extension ResponseStream {
     /// Whether the client has closed its end of a stream that waits for chunks, as its socket says now; such a stream
     /// is ended, and its connection closed on the loop's next turn. A suspended connection is not polled, so without
     /// this its client's leaving is seen only when a chunk fails to go; a stream with chunks to send is not asked.
+    /// The connection's loop asks once a second (`LoopConnections`), a watcher limit when it is reached.
     public func endIfClientLeft() -> Bool {
         let left = queue.withLock { queue -> StreamConnection? in
             guard queue.isSuspended, let connection = queue.connection else { return nil }

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// A watcher's connection ends with its stream, over raw sockets against the live binary: a watcher dropped for
-/// reading too slowly loses its connection at once.
+/// reading too slowly loses its connection at once, and a watcher whose client closes its end gives its connection
+/// back within about a second, not at the next heartbeat.
 @Suite struct StreamConnectionTests {
     /// Polls `condition` every 50 ms until it holds or `seconds` pass; whether it held.
     static func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
@@ -56,5 +57,22 @@ import Testing
         server.process.terminate()
         #expect(Self.eventually(within: 20) { !server.process.isRunning }, "the drain waits for no dropped watcher")
         withExtendedLifetime(slow) {}
+    }
+
+    /// With no limit on watchers per client nothing asks the sockets when a watcher is admitted: a client that closes
+    /// its streams and opens new ones must find the connections it left free again, or it fills the server.
+    @Test func aClosedStreamGivesItsConnectionBackWithinAboutASecond() throws {
+        let server = try ServerProcess(["--store", "memory", "--threads", "1", "--max-connections", "3", "--max-watchers-per-client", "0"])
+        let id = try EventStreamTests.createSession(try server.client())
+        for _ in 0..<3 {
+            var watchers = try (0..<3).map { _ in try EventStreamClient(port: server.port, path: "/sessions/\(id)/events") }
+            for watcher in watchers { #expect(try watcher.next()?.version == 1) }
+            watchers.removeAll()
+            // Every connection is taken until the server notices the streams closed: the probe waits in the kernel's
+            // backlog until then, and is answered well before the first heartbeat (15 s after the start).
+            let probe = try HTTPClient(port: server.port)
+            probe.setReceiveTimeout(milliseconds: 8_000)
+            #expect((try? probe.send("GET", "/healthz"))?.status == 200)
+        }
     }
 }
