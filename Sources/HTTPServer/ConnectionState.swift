@@ -16,6 +16,9 @@ final class ConnectionState {
     /// counted meanwhile by `LoopConnections`, against the header deadline.
     @exclusivity(unchecked) var awaitingHeaders = true
     @exclusivity(unchecked) var secondsAwaitingHeaders: Int32 = 0
+    /// The response stream the connection sends, from when it is queued: each second its loop asks whether the
+    /// stream's client has left (`LoopConnections`). Let go at the first tick after the request ends.
+    @exclusivity(unchecked) var stream: ResponseStream?
     /// The client's address, formatted once per connection.
     @exclusivity(unchecked) var peerAddress: String?
     /// The address this connection counts against in `ConnectionsPerAddress`.

@@ -49,15 +49,34 @@ final class LoopConnections {
     /// after that reply: libmicrohttpd read the end of its stream, or was told of it, before replying, and waits for
     /// another signal that never comes, holding the connection until the deadline. One that stops later is seen by
     /// libmicrohttpd itself.
+    ///
+    /// A connection that sends a response stream is asked whether its client has left (`checkStream`).
     func checkDeadlines() {
         let elapsed = Int32(clamping: timer.takeElapsedSeconds())
         guard elapsed > 0 else { return }
-        for connection in connections where connection.awaitingHeaders {
-            let firstTick = connection.secondsAwaitingHeaders == 0
-            connection.secondsAwaitingHeaders &+= elapsed
-            guard connection.secondsAwaitingHeaders > headerTimeout || (firstTick && connection.clientHasStoppedSending) else { continue }
-            connection.awaitingHeaders = false
-            shutdown(connection.socket, Int32(SHUT_RDWR))
+        for connection in connections {
+            if connection.awaitingHeaders {
+                if connection.stream != nil { connection.stream = nil }
+                checkHeaderDeadline(connection, elapsed: elapsed)
+            } else if let stream = connection.stream {
+                checkStream(stream)
+            }
         }
+    }
+
+    private func checkHeaderDeadline(_ connection: ConnectionState, elapsed: Int32) {
+        let firstTick = connection.secondsAwaitingHeaders == 0
+        connection.secondsAwaitingHeaders &+= elapsed
+        guard connection.secondsAwaitingHeaders > headerTimeout || (firstTick && connection.clientHasStoppedSending) else { return }
+        connection.awaitingHeaders = false
+        shutdown(connection.socket, Int32(SHUT_RDWR))
+    }
+
+    /// A stream that waits for chunks has its connection suspended, out of libmicrohttpd's poll, which would see its
+    /// client leave only when the next chunk (at worst the next heartbeat) fails to go: meanwhile the connection counts
+    /// against the connection limits, and a client that reconnects in a loop could fill them. Asking its socket once a
+    /// second (a peek, which reads nothing) frees it within a second; a stream that is sending is polled already.
+    private func checkStream(_ stream: ResponseStream) {
+        _ = stream.endIfClientLeft()
     }
 }

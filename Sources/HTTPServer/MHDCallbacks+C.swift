@@ -272,9 +272,18 @@ enum MHDCallbacks {
         }
     }
 
+    /// The response that sends `stream`, which the connection's state holds so that its loop notices a client that
+    /// leaves while the stream waits (`LoopConnections.checkStreams`).
+    private static func startStream(_ stream: ResponseStream, on connection: OpaquePointer, _ dispatcher: Dispatcher) -> OpaquePointer? {
+        if let state = cmhd_socket_context(connection) {
+            Unmanaged<ConnectionState>.fromOpaque(state).takeUnretainedValue().stream = stream
+        }
+        return stream.makeResponse(on: connection, streams: dispatcher.streams)
+    }
+
     private static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool, _ dispatcher: Dispatcher) -> MHD_Result {
         let created = if let stream = response.stream {
-            stream.makeResponse(on: connection, streams: dispatcher.streams)
+            startStream(stream, on: connection, dispatcher)
         } else {
             response.body.withUnsafeBytes { body in
                 MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)

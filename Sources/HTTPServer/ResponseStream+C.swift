@@ -49,6 +49,7 @@ extension ResponseStream {
     /// Whether the client has closed its end of a stream that waits for chunks, as its socket says now; such a stream
     /// is ended, and its connection closed on the loop's next turn. A suspended connection is not polled, so without
     /// this its client's leaving is seen only when a chunk fails to go; a stream with chunks to send is not asked.
+    /// The connection's loop asks once a second (`LoopConnections`), a watcher limit when it is reached.
     public func endIfClientLeft() -> Bool {
         let left = queue.withLock { queue -> StreamConnection? in
             guard queue.isSuspended, let connection = queue.connection else { return nil }
@@ -118,6 +119,18 @@ extension ResponseStream {
 }
 
 extension ResponseStream.Queue {
+    /// Shuts down the socket of a stream dropped while its connection waits for room to send. A client that stopped
+    /// reading never makes that room, so libmicrohttpd would hold the connection until its idle timeout (and a drain
+    /// would wait for it); with the socket shut down, its poll reports the socket at once, the send fails, and it
+    /// closes the connection. Called under the queue's lock, while `connection` is set: libmicrohttpd lets go of the
+    /// response (`ResponseStream.closed`, which clears it under that lock) before it closes the socket, so the
+    /// descriptor is still the connection's.
+    func shutDownSocket() {
+        guard let connection else { return }
+        let socket = cmhd_connection_socket(connection.pointer)
+        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
     /// Copies queued bytes into `target`, as many as fit, and lets go of the chunks sent whole; returns the count.
     mutating func take(into target: UnsafeMutableRawBufferPointer) -> Int {
         var written = 0

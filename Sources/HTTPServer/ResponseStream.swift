@@ -6,9 +6,9 @@ import Threading
 /// The loop never waits for a stream. With nothing to send, the connection is suspended (out of the loop's poll set)
 /// until a chunk or the end comes; a chunk added then resumes it. The chunks not yet sent are bounded by `capacity`:
 /// a client that reads more slowly than chunks come fills them, and the stream is then dropped (the connection closed
-/// without the body's end, so the client knows it is incomplete) rather than buffered without end. The connection's
-/// socket keeps only a small send buffer, so that a client that stops reading fills the queue soon, not after the
-/// megabytes a kernel buffers for a fast connection.
+/// at once, without the body's end, so the client knows it is incomplete) rather than buffered without end. The
+/// connection's socket keeps only a small send buffer, so that a client that stops reading fills the queue soon, not
+/// after the megabytes a kernel buffers for a fast connection.
 ///
 /// A stream ends with `finish` (its queued chunks are sent first), when it is dropped, when the client goes away, or
 /// when the server stops: stopping to accept finishes every open stream, so a drain does not wait for them.
@@ -128,6 +128,8 @@ public final class ResponseStream: Sendable {
             queue.chunks = []
             queue.bytes = 0
             queue.isSuspended = false
+            // libmicrohttpd closes the socket after this: nothing may shut it down from now on (`drop`).
+            queue.connection = nil
             return false
         }
         if !wasClosed {
@@ -156,13 +158,15 @@ extension ResponseStream.Phase {
 }
 
 extension ResponseStream.Queue {
-    /// Drops the stream: the chunks are let go and the connection is closed on its next turn.
+    /// Drops the stream: the chunks are let go and the connection is closed at once (`shutDownSocket`), or, when it
+    /// is suspended, once the `flush` that follows resumes it and its reader ends the body with an error.
     mutating func drop() {
         phase = .dropped
         chunks = []
         next = 0
         sentOfNext = 0
         bytes = 0
+        if !isSuspended { shutDownSocket() }
     }
 }
 

@@ -62,6 +62,9 @@ public final class HTTPClient {
 
     deinit { closeSocket(fd) }
 
+    /// The client's end of the connection, as the server sees its peer.
+    public var localPort: Int { TestSupport.localPort(fd) }
+
     /// How long a read waits before it fails (30 s unless set).
     public func setReceiveTimeout(milliseconds: Int) {
         TestSupport.setReceiveTimeout(fd, milliseconds: milliseconds)

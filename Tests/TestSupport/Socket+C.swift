@@ -45,6 +45,16 @@ private func connect<Address>(_ fd: Int32, to address: Address) -> Int32 {
     }
 }
 
+/// The local port of a connected socket (IPv4 or IPv6: the port sits at the same place in both), 0 if unknown.
+func localPort(_ fd: Int32) -> Int {
+    var address = sockaddr_in6()
+    var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+    let result = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return result == 0 ? Int(UInt16(bigEndian: address.sin6_port)) : 0
+}
+
 func setReceiveTimeout(_ fd: Int32, milliseconds: Int) {
     var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -14,14 +14,28 @@ struct SessionLookups: Sendable {
         case unknown
     }
 
-    /// The session, refreshing its expiry; nil when it is gone or the store did not answer.
-    let read: @Sendable (SessionID, @escaping @Sendable (Versioned<SessionRecord>?) -> Void) -> Void
+    /// What a read found.
+    enum Reading: Sendable {
+        case found(Versioned<SessionRecord>)
+        case gone
+        /// The store did not answer.
+        case unknown
+    }
+
+    /// The session, refreshing its expiry.
+    let read: @Sendable (SessionID, @escaping @Sendable (Reading) -> Void) -> Void
     /// Whether the session lives, without refreshing its expiry (watching a session does not keep it alive).
     let probe: @Sendable (SessionID, @escaping @Sendable (Liveness) -> Void) -> Void
 
     init<Store: SessionStore<SessionRecord>>(_ store: Store) {
         read = { id, completion in
-            store.read(id) { result in completion(try? result.get()) }
+            store.read(id) { result in
+                switch result {
+                case .success(let stored): completion(.found(stored))
+                case .failure(.notFound): completion(.gone)
+                case .failure: completion(.unknown)
+                }
+            }
         }
         // The store has no read that leaves the expiry alone; a delete that expects version 0, which no session has
         // (versions start at 1), answers with the current version and deletes nothing, or finds the session gone.
@@ -53,10 +67,11 @@ extension SessionWatchers {
 
     /// One turn of the upkeep. A heartbeat is a comment line, which clients ignore: it keeps proxies from closing an
     /// idle stream and lets a client see that it is still connected; queued on a stream whose client has gone, it
-    /// fails, and the watcher is let go.
+    /// fails, and the watcher is let go. A session whose last read found the store silent is read again.
     func runUpkeep() {
         let time = now()
         var probes: [SessionID] = []
+        var rereads: [SessionID] = []
         let (woken, watching) = state.withLock { state -> ([ResponseStream], Int) in
             let heartbeat = time - state.lastHeartbeat >= heartbeatInterval
             if heartbeat { state.lastHeartbeat = time }
@@ -71,7 +86,13 @@ extension SessionWatchers {
                 }
                 if watched.watchers.isEmpty {
                     unwatched.append(id)
-                } else if watched.expiresAt <= time, !watched.isProbing {
+                    continue
+                }
+                if watched.needsReading {
+                    watched.needsReading = false
+                    rereads.append(id)
+                }
+                if watched.expiresAt <= time, !watched.isProbing {
                     watched.isProbing = true
                     probes.append(id)
                 }
@@ -87,6 +108,7 @@ extension SessionWatchers {
         for id in probes {
             lookups.probe(id) { [self] liveness in probed(id, liveness) }
         }
+        for id in rereads { refresh(id) }
     }
 
     /// What a probe found: a session gone, or replaced by a new one under its id (an older version than was sent),

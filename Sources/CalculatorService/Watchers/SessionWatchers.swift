@@ -45,6 +45,8 @@ final class SessionWatchers: Sendable {
         var expiresAt: Double
         /// A question to the store whether the session still lives is under way.
         var isProbing = false
+        /// The last read (`refresh`) found the store silent: the upkeep reads again.
+        var needsReading = false
         /// Changes made elsewhere reach this instance (always, without a feed). Until then, watchers wait for their
         /// first event: a version written between their read and the subscription would not be reported.
         var isFollowed: Bool
@@ -283,7 +285,9 @@ final class SessionWatchers: Sendable {
     }
 
     /// Changes of `id` made elsewhere reach this instance from now on: the watchers waiting get the state sent last,
-    /// then a read gets the changes made between their read and the subscription, which were not reported.
+    /// then a read gets the changes made between their read and the subscription, which were not reported. The feed
+    /// says so again after it reconnects, so the read also finds what was missed while it was cut off: a newer version,
+    /// or the session gone.
     private func followed(_ id: SessionID) {
         let woken = state.withLock { state -> [ResponseStream] in
             guard let watched = state.sessions[id] else { return [] }
@@ -300,11 +304,15 @@ final class SessionWatchers: Sendable {
         refresh(id)
     }
 
-    /// Reads the session and sends its version to the watchers that lack it.
+    /// Reads the session and sends its version to the watchers that lack it. A session found gone was deleted (its
+    /// report, if any, was lost): its watchers get `deleted`. When the store does not answer, the upkeep reads again.
     func refresh(_ id: SessionID) {
-        lookups.read(id) { [self] stored in
-            guard let stored else { return }
-            changed(id, version: stored.version, record: stored.value)
+        lookups.read(id) { [self] reading in
+            switch reading {
+            case .found(let stored): changed(id, version: stored.version, record: stored.value)
+            case .gone: ended(id, .deleted)
+            case .unknown: state.withLock { $0.sessions[id]?.needsReading = true }
+            }
         }
     }
 
