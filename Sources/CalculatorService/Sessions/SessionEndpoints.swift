@@ -248,19 +248,24 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let update = PressUpdate(
             id: id, press: press, precondition: precondition, idempotency: idempotency, seed: press.drawsRandom ? random.next() : 0)
         return .awaiting { deliver in
-            let deliver = limited?.adding(to: deliver) ?? deliver
-            let started = ServiceMetrics.now()
-            let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
-                metrics.storeOperation(.update, since: started)
-                answerPress(id, press, result, deliver)
-            }
-            // A long press's report comes on the long-press worker, which renders its reply too.
-            if press.isLong {
-                metrics.handedToLongWork(.press)
-                return store.update(id, update, on: longWork, completion: answer)
-            }
-            store.update(id, update, completion: answer)
+            // Without a limit, `deliver` goes on as it is: no closure wraps it.
+            guard let limited else { return run(update, press, id, deliver) }
+            run(update, press, id, limited.adding(to: deliver))
         }
+    }
+
+    private func run(_ update: PressUpdate, _ press: PressRequest, _ id: SessionID, _ deliver: @escaping @Sendable (Response) -> Void) {
+        let started = ServiceMetrics.now()
+        let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
+            metrics.storeOperation(.update, since: started)
+            answerPress(id, press, result, deliver)
+        }
+        // A long press's report comes on the long-press worker, which renders its reply too.
+        if press.isLong {
+            metrics.handedToLongWork(.press)
+            return store.update(id, update, on: longWork, completion: answer)
+        }
+        store.update(id, update, completion: answer)
     }
 
     /// Delivers the reply to a press, and the new version to the session's watchers.
