@@ -277,6 +277,23 @@ def run_checks(run, options, screenshots):
             expect(display).to_have_text("8")
             expect(page.locator("#status")).to_have_text("")
 
+        def display_forms_have_validators_of_their_own():
+            # A client that read the display as text and then asks for JSON with the tag it kept (as a browser's
+            # cache revalidates) must get JSON, not a 304 that hands it the text again.
+            got = page.evaluate("""async (url) => {
+                const text = await fetch(url, { headers: { Accept: 'text/plain' } });
+                const tag = text.headers.get('ETag');
+                const json = await fetch(url, { headers: { Accept: 'application/json', 'If-None-Match': tag } });
+                return { textStatus: text.status, vary: text.headers.get('Vary'), tag, jsonStatus: json.status,
+                         jsonType: json.headers.get('Content-Type'), jsonTag: json.headers.get('ETag'),
+                         body: await json.text() };
+            }""", f"{base}/sessions/{calculator.get_attribute('data-session')}/display")
+            assert got["textStatus"] == 200 and got["tag"], got
+            assert "accept" in (got["vary"] or "").lower(), f"the text form varies by {got['vary']!r}"
+            assert got["jsonStatus"] == 200, f"JSON asked with the text's tag answered {got['jsonStatus']}"
+            assert got["jsonType"].startswith("application/json") and got["jsonTag"] != got["tag"], got
+            assert json.loads(got["body"])["display"] == display.text_content(), got["body"]
+
         def long_numbers_fit():
             page.keyboard.press("Escape")
             page.keyboard.type("1234567890123456")
@@ -462,6 +479,7 @@ def run_checks(run, options, screenshots):
                   presses_in_order_one_at_a_time)
         run.check("a press whose reply is lost is retried once and applied once", lost_reply_is_retried_once_without_pressing_twice)
         run.check("an API error's detail shows in the status line", api_error_detail_shown)
+        run.check("the display's text and JSON forms have validators of their own", display_forms_have_validators_of_their_own)
         run.check("a long number shrinks to fit the display", long_numbers_fit)
         run.check("phone layout (390x844): basic keys only; screenshot", phone_layout)
         run.check("wide layout (1280x800): scientific keys, 2nd shows inverses; screenshot",
