@@ -273,7 +273,9 @@ enum MHDCallbacks {
     }
 
     /// The response that sends `stream`, which the connection's state holds so that its loop notices a client that
-    /// leaves while the stream waits (`LoopConnections.checkStreams`).
+    /// leaves while the stream waits (`LoopConnections.checkStreams`). Not inlined: in `queue`, which every response
+    /// takes, it kept the header loop's `withCString` from being inlined (Benchmarks/README.md).
+    @inline(never)
     private static func startStream(_ stream: ResponseStream, on connection: OpaquePointer, _ dispatcher: Dispatcher) -> OpaquePointer? {
         if let state = cmhd_socket_context(connection) {
             Unmanaged<ConnectionState>.fromOpaque(state).takeUnretainedValue().stream = stream
