@@ -78,26 +78,23 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
         _ id: SessionID, _ update: Update, at backend: Backend
     ) -> Result<Committed<Update.Output>, any Error> {
         do {
-            var session = try backend.fetchNow(id)
-            var isFresh = true
+            // The session a conflict found, to go on from; nil when the next attempt fetches (the first, and after
+            // a refusal or a keep on a found one), which makes its decision final.
+            var found: StoredSession<Value>? = nil
             for _ in 1...maxAttempts {
-                guard let current = session else { return .failure(SessionStoreError.notFound) }
+                let isFresh = found == nil
+                guard let current = try found ?? backend.fetchNow(id) else { return .failure(SessionStoreError.notFound) }
                 switch decide(update, on: current, isFresh: isFresh) {
                 case .answer(let result):
                     return result
                 case .fetchAgain:
-                    session = try backend.fetchNow(id)
-                    isFresh = true
+                    found = nil
                 case .write(let value, let output):
                     switch try backend.compareAndSetNow(id, over: current.write, with: value) {
                     case .written(let write):
                         return .success(Committed(version: write.version, output: output))
-                    case .moved(let now?):
-                        session = now
-                        isFresh = false
-                    case .moved(nil):
-                        session = try backend.fetchNow(id)
-                        isFresh = true
+                    case .moved(let now):
+                        found = now
                     }
                 }
             }
