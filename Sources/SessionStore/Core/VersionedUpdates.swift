@@ -10,7 +10,8 @@ public import Threading
 ///   each other; a conflict is a write from another process (Redis) or a session made again under its id. A backend
 ///   that answers at once (memory) puts only the updates given a worker in line, and the others join a line only
 ///   when the session has one: two short updates that meet there cost one of them a second try, less than a line
-///   costs every update.
+///   costs every update. One that meets conflicts again and again opens a line, so that no update loses every race
+///   to the others of its session.
 /// - A refusal or a keep decided on a remembered value is decided again on a fetched one: what is remembered may be
 ///   stale, and the answer must come from the session as it is stored.
 /// - The check and the change run on the thread that starts the attempt (the caller's, or the backend's when a
@@ -70,18 +71,28 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
         completion: @escaping UpdateCompletion<Update.Output>
     ) {
         guard worker == nil, !lines.mayHaveLines else { return run(id, update, on: backend, worker: worker, completion: completion) }
-        completion(Self.runAtOnce(id, update, at: backend))
+        if let result = Self.runAtOnce(id, update, at: backend) { return completion(result) }
+        // Contended: racing on could starve this update, so it waits in its session's line, which the updates that
+        // come after it join; only those already racing can still come first.
+        let job = UpdateJob(id: id, update: update, backend: backend, worker: nil, inLine: true, completion: completion)
+        if !lines.submit(id, { job.begin() }) { completion(.failure(SessionStoreError.closed)) }
     }
 
+    /// Conflicts in a row after which an update that runs at once stops racing and waits in its session's line.
+    @inlinable
+    static var conflictsBeforeLine: Int { 2 }
+
+    /// The update's result; nil after `conflictsBeforeLine` conflicts, with nothing written.
     @inlinable
     static func runAtOnce<Backend: ImmediateSessionBackend<Value>, Update: SessionUpdate<Value>>(
         _ id: SessionID, _ update: Update, at backend: Backend
-    ) -> Result<Committed<Update.Output>, any Error> {
+    ) -> Result<Committed<Update.Output>, any Error>? {
         do {
             // The session a conflict found, to go on from; nil when the next attempt fetches (the first, and after
             // a refusal or a keep on a found one), which makes its decision final.
             var found: StoredSession<Value>? = nil
-            for _ in 1...maxAttempts {
+            var conflicts = 0
+            while conflicts < conflictsBeforeLine {
                 let isFresh = found == nil
                 guard let current = try found ?? backend.fetchNow(id) else { return .failure(SessionStoreError.notFound) }
                 switch decide(update, on: current, isFresh: isFresh) {
@@ -95,10 +106,11 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
                         return .success(Committed(version: write.version, output: output))
                     case .moved(let now):
                         found = now
+                        conflicts += 1
                     }
                 }
             }
-            return .failure(SessionStoreError.unavailable("gave up after \(maxAttempts) conflicting writes to one session"))
+            return nil
         } catch {
             return .failure(error)
         }
