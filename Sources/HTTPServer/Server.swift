@@ -60,8 +60,10 @@ public final class Server: Sendable {
     /// Stops accepting connections (new ones are refused), lets requests already in progress finish for up to
     /// `drainTimeout`, then closes every connection and stops the threads. Responses sent while draining carry
     /// `Connection: close`. A responder still running after the timeout is waited for, as its thread must be
-    /// joined. Idempotent.
-    public func shutdown(drainTimeout: Duration = .seconds(10)) {
+    /// joined. Idempotent. Returns how many requests were still in progress when the drain ended (cut short by
+    /// the timeout; 0 when every one finished), so that the operator learns what a stop interrupted.
+    @discardableResult
+    public func shutdown(drainTimeout: Duration = .seconds(10)) -> Int {
         enum Step {
             case drain(Daemon, stopped: WakeSignal)
             case wait(WakeSignal)
@@ -90,14 +92,17 @@ public final class Server: Sendable {
             while dispatcher.inFlight.load(ordering: .sequentiallyConsistent) > 0, case let left = deadline - ContinuousClock.now, left > .zero {
                 _ = dispatcher.drained.wait(seconds: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
             }
+            let interrupted = dispatcher.inFlight.load(ordering: .sequentiallyConsistent)
             daemon.stop()
             phase.withLock { $0 = .stopped }
             stopped.signal()
+            return interrupted
         case .wait(let stopped):
             stopped.wait()
             stopped.signal()  // passed on to any other caller waiting
+            return 0
         case .none:
-            return
+            return 0
         }
     }
 }

@@ -205,7 +205,10 @@ struct CalculatorServer: ParsableCommand {
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received == SIGTERM ? "SIGTERM" : "SIGINT")"])
         calculator.beginDraining()
-        http.shutdown(drainTimeout: drain)
+        let interrupted = http.shutdown(drainTimeout: drain)
+        if interrupted > 0 {
+            logger.warning("drain timed out", metadata: ["http.requests_interrupted": .stringConvertible(interrupted)])
+        }
         calculator.close()
         logger.info("stopped")
     }
