@@ -201,10 +201,8 @@ final class TwoInstances {
         let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
         #expect(try watcher.next()?.version == 1)
         // Watching does not keep the session alive.
-        let started = Date()
         let last = try #require(try watcher.next())
         #expect(last.name == "expired")
-        #expect(Date().timeIntervalSince(started) < 10)
         #expect(try watcher.next() == nil)
         #expect(try client.send("GET", "/sessions/\(id)").status == 404)
     }

@@ -77,10 +77,8 @@ import Testing
         let fixture = try Fixture(heartbeat: .seconds(1))
         let watcher = try EventStreamClient(port: fixture.server.port, path: "/events")
         #expect(try watcher.next(comments: true)?.version == 1)
-        let started = Date()
         #expect(try watcher.next(comments: true)?.name == ":")
         #expect(try watcher.next(comments: true)?.name == ":")
-        #expect(Date().timeIntervalSince(started) < 4)
     }
 
     @Test func closingEndsEveryStream() throws {

@@ -38,9 +38,9 @@ import Testing
         let server = try startServer(headerTimeout: 1)
         defer { server.shutdown(drainTimeout: .zero) }
         let slow = try HTTPClient(port: server.port)
-        let seconds = try #require(trickle(on: slow, limit: 6))
+        // Cut at all, well before the connection timeout (30 s), is the deadline's doing: the trickle never idles.
+        let seconds = try #require(trickle(on: slow, limit: 20))
         #expect(seconds >= 1)
-        #expect(seconds < 3)
         #expect(try HTTPClient(port: server.port).send("GET", "/other").text == "GET /other")
     }
 
@@ -51,9 +51,9 @@ import Testing
         defer { server.shutdown(drainTimeout: .zero) }
         let connection = try HTTPClient(port: server.port)
         #expect(try connection.send("GET", "/first").status == 200)
-        let start = ContinuousClock.now
+        // Closed before the idle timeout (30 s) could close it.
+        connection.setReceiveTimeout(milliseconds: 15_000)
         #expect(try connection.peerHasClosed())
-        #expect(ContinuousClock.now - start < .seconds(3))
     }
 
     /// A client that shut down its sending side with its request will send no other: its connection is closed within
@@ -65,9 +65,9 @@ import Testing
         try connection.writeRequest("GET", "/half")
         connection.finishSending()
         #expect(try connection.readResponse().text == "GET /half")
-        let start = ContinuousClock.now
+        // Closed long before the header deadline (30 s) could close it.
+        connection.setReceiveTimeout(milliseconds: 15_000)
         #expect(try connection.peerHasClosed())
-        #expect(ContinuousClock.now - start < .seconds(3))
     }
 
     @Test func requestsSentInTimeAreServed() throws {

@@ -173,7 +173,7 @@ extension HTTPClient {
         #expect(server.requestsInProgress == 0)
     }
 
-    @Test func stoppingFinishesOpenStreamsWithoutWaitingForTheDrain() throws {
+    @Test(.timeLimit(.minutes(1))) func stoppingFinishesOpenStreamsWithoutWaitingForTheDrain() throws {
         let streams = MadeStreams()
         let server = try Self.streamingServer(streams, threads: 2)
         var clients: [HTTPClient] = []
@@ -184,9 +184,8 @@ extension HTTPClient {
             clients.append(client)
         }
         _ = streams.waitFor(3)
-        let started = ContinuousClock.now
-        server.shutdown(drainTimeout: .seconds(10))
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // A drain far longer than the test's time limit: the stop returns only because it finishes the streams.
+        #expect(server.shutdown(drainTimeout: .seconds(3_600)) == 0)
         for client in clients {
             #expect(try client.readChunks(totalling: "first\n") == "first\n")
             #expect(try client.readChunk().isEmpty)
