@@ -61,7 +61,7 @@ def calculator_server(binary):
     """The real binary on a free port with the in-memory store, trusting X-Forwarded-For as behind nginx."""
     port = free_port()
     with foreground_process(
-            [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory", "--log-level", "warning",
+            [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory", "--log-level", "warning", "--session-access", "open",
              "--trust-proxy"], port, 30):
         yield f"http://127.0.0.1:{port}"
 
