@@ -177,6 +177,23 @@ import Threading
         Self.expectChallenge(try client.send("GET", "/sessions/mine", headers: Self.bearer(owner)), 401, "invalid_token", "old owner token")
     }
 
+    /// A session keeps at most 32 tokens; stream tickets are counted apart, so viewers opening streams take no token's
+    /// place. The one past the limit is refused and changes nothing.
+    @Test func aSessionHoldsAtMost32Tokens() throws {
+        let client = try Self.tokenClient(.memory)
+        let session = try Self.makeSession(client)
+        let mint = { try client.send(
+            "POST", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner) + Self.json, body: Array(#"{"scope":"viewer"}"#.utf8)) }
+        for _ in 0..<30 { #expect(try mint().status == 201) }
+        let ticket = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(session.viewer))
+        #expect(ticket.status == 201)
+        let refused = try mint()
+        #expect(refused.status == 422)
+        #expect(refused.json?["type"] as? String == "https://calculator.invalid/problems/too-many-tokens")
+        let listed = try client.send("GET", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner)).json?["tokens"] as? [[String: Any]]
+        #expect(listed?.filter { $0["scope"] as? String != "stream" }.count == 32)
+    }
+
     @Test func tokensAreTheDefault() {
         #expect(ServiceConfiguration().sessionAccess == .tokens)
     }

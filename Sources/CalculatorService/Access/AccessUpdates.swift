@@ -2,7 +2,8 @@ import SessionStore
 
 /// POST /sessions/{id}/tokens and /stream-tickets: a grant added to the session, a change like a press (its version
 /// moves on, so every instance learns it through the store and its change feed). Expired grants are dropped on the way,
-/// and a session keeps at most `limit`.
+/// and a session keeps at most `limit` live grants of the kind: tokens, and stream tickets apart (a room of viewers
+/// each opening a stream within a ticket's life takes no token's place).
 struct GrantMinting: SessionUpdate {
     let grant: AccessGrant
     /// The token the request came with; for a stream ticket, also the grant the ticket is minted from.
@@ -11,9 +12,14 @@ struct GrantMinting: SessionUpdate {
 
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
         _ = try access.admit(record)
-        let live = record.grants.count { !$0.hasExpired(at: access.now) }
+        let isTicket = grant.scope == .streamTicket
+        let live = record.grants.count { ($0.scope == .streamTicket) == isTicket && !$0.hasExpired(at: access.now) }
         guard live < limit else {
-            throw Problem(.tooManyTokens, "this session has as many tokens as it may (\(limit)); revoke one first")
+            throw Problem(
+                .tooManyTokens,
+                isTicket
+                    ? "this session has as many live stream tickets as it may (\(limit)); try again in a minute"
+                    : "this session has as many tokens as it may (\(limit)); revoke one first")
         }
         return .change
     }

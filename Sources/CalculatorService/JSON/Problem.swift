@@ -38,7 +38,7 @@ struct Problem: Error, Sendable, Equatable {
             case .unauthorized: 401
             case .forbidden: 403
             case .tokenNotFound: 404
-            case .tooManyTokens: 409
+            case .tooManyTokens: 422
             case .sessionNotFound, .notFound: 404
             case .methodNotAllowed: 405
             case .preconditionFailed: 412

@@ -12,8 +12,9 @@ extension SessionRecord {
 /// The session's tokens (`AccessGrant`): the check every session route makes, and the routes that mint, list and revoke
 /// them and hand out stream tickets.
 extension SessionEndpoints {
-    /// Most grants a session keeps at once (tokens and live stream tickets).
+    /// Most tokens a session keeps at once, and most live stream tickets.
     static var grantLimit: Int { 32 }
+    static var ticketLimit: Int { 256 }
     /// How long a stream ticket opens a stream: long enough for the page to connect, and for `EventSource` to
     /// reconnect after a short drop.
     static var ticketLifetime: Double { 60 }
@@ -70,8 +71,10 @@ extension SessionEndpoints {
         }
         var expiresAt: Double = 0
         if let value = members[member: "expiresIn"] {
-            guard case let .number(text) = value, let seconds = Double(text), seconds >= 1, seconds <= 31_536_000 else {
-                throw Problem(.invalidRequest, "\"expiresIn\" is a number of seconds from 1 to 31536000 (a year)")
+            guard case let .number(text) = value, let seconds = Double(text), seconds.rounded() == seconds, seconds >= 1,
+                seconds <= 31_536_000
+            else {
+                throw Problem(.invalidRequest, "\"expiresIn\" is a whole number of seconds from 1 to 31536000 (a year)")
             }
             expiresAt = (now() + seconds).rounded(.up)
         }
@@ -86,7 +89,8 @@ extension SessionEndpoints {
     }
 
     private func mint(_ id: SessionID, _ issued: IssuedToken, _ access: AccessCheck, route: StaticString) -> Response {
-        let update = GrantMinting(grant: issued.grant, access: access, limit: Self.grantLimit)
+        let limit = issued.grant.scope == .streamTicket ? Self.ticketLimit : Self.grantLimit
+        let update = GrantMinting(grant: issued.grant, access: access, limit: limit)
         return change(id, update, route: route, changed: { $0 }) { [replies] _ in replies.json(201, Rendering.issued(issued)) }
     }
 
