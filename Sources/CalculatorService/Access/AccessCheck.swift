@@ -7,10 +7,12 @@ struct AccessCheck: Sendable {
     /// nil: the service runs with `--session-access open`, and every request is let through.
     let token: TokenHash?
     let needs: AccessScope
-    /// The session's clock, for the grants' expiry.
-    let now: Double
+    /// The service's clock, for the grants' expiry: asked only of a grant that has one.
+    let clock: @Sendable () -> Double
 
-    static let open = AccessCheck(token: nil, needs: .viewer, now: 0)
+    static let open = AccessCheck(token: nil, needs: .viewer, clock: { 0 })
+
+    var now: Double { clock() }
 
     /// The index of the grant the token matches in `record`, nil when access is open. Every grant is compared (no early
     /// exit), each in constant time. Throws 401 for a token the session does not know (or one expired), 403 for one
@@ -20,7 +22,7 @@ struct AccessCheck: Sendable {
         let grants = record.grants
         var found = -1
         for index in grants.indices where grants[index].hash.matches(token) { found = index }
-        guard found >= 0, !grants[found].hasExpired(at: now) else { throw Self.invalidToken }
+        guard found >= 0, grants[found].expiresAt == 0 || !grants[found].hasExpired(at: now) else { throw Self.invalidToken }
         guard Self.grants(grants[found].scope, needs) else { throw Self.insufficientScope(needs) }
         return found
     }

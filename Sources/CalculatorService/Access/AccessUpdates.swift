@@ -12,8 +12,8 @@ struct GrantMinting: SessionUpdate {
 
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
         _ = try access.admit(record)
-        let isTicket = grant.scope == .streamTicket
-        let live = record.grants.count { ($0.scope == .streamTicket) == isTicket && !$0.hasExpired(at: access.now) }
+        let (isTicket, now) = (grant.scope == .streamTicket, access.now)
+        let live = record.grants.count { ($0.scope == .streamTicket) == isTicket && !$0.hasExpired(at: now) }
         guard live < limit else {
             throw Problem(
                 .tooManyTokens,
@@ -29,7 +29,8 @@ struct GrantMinting: SessionUpdate {
         if grant.scope == .streamTicket, let index = try? access.admit(record) {
             grant = AccessGrant(id: grant.id, scope: grant.scope, hash: grant.hash, expiresAt: grant.expiresAt, issuer: record.grants[index].holder)
         }
-        var grants = record.grants.filter { !$0.hasExpired(at: access.now) }
+        let now = access.now
+        var grants = record.grants.filter { !$0.hasExpired(at: now) }
         grants.append(grant)
         record.grants = grants
         return record

@@ -24,7 +24,7 @@ extension SessionEndpoints {
     func access(_ request: borrowing Request, _ route: Route) throws(Problem) -> AccessCheck {
         guard configuration.sessionAccess == .tokens, let needs = route.scope(for: request.method) else { return .open }
         guard let token = AccessCheck.bearerToken(request) else { throw AccessCheck.missingToken }
-        return AccessCheck(token: token, needs: needs, now: now())
+        return AccessCheck(token: token, needs: needs, clock: now)
     }
 
     /// The event stream's: a browser's `EventSource` sends no header, so a stream ticket may come as `?ticket=`; a
@@ -34,7 +34,7 @@ extension SessionEndpoints {
         guard let ticket = try QueryParameters(query, allowed: ["ticket"])["ticket"], (1...256).contains(ticket.utf8.count) else {
             throw AccessCheck.missingToken
         }
-        return AccessCheck(token: TokenHash(of: ticket.utf8.span), needs: .streamTicket, now: now())
+        return AccessCheck(token: TokenHash(of: ticket.utf8.span), needs: .streamTicket, clock: now)
     }
 
     /// A new session's owner token, when access needs tokens.

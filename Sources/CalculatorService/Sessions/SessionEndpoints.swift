@@ -106,7 +106,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let tags = IfNoneMatch(request.headers[.ifNoneMatch])
         let owner = ownerToken()
         // A token, when one is sent, for the session this PUT may find instead of making.
-        let presented = owner == nil ? AccessCheck.open : AccessCheck.bearerToken(request).map { AccessCheck(token: $0, needs: .viewer, now: now()) }
+        let presented = owner == nil ? AccessCheck.open : AccessCheck.bearerToken(request).map { AccessCheck(token: $0, needs: .viewer, clock: now) }
         return .awaiting { deliver in
             let started = ServiceMetrics.now()
             store.create(id, SessionRecord(state: state, owner: owner)) { [self] result in
