@@ -194,6 +194,24 @@ import Threading
         #expect(listed?.filter { $0["scope"] as? String != "stream" }.count == 32)
     }
 
+    /// A retried create (the same Idempotency-Key) finds the first create's session, whose owner token only the first
+    /// reply carried: the retry gets a token of its own for it, and both work.
+    @Test(arguments: TestStore.allCases) func aRetriedCreateGetsAnOwnerTokenOfItsOwn(_ store: TestStore) throws {
+        let client = try Self.tokenClient(store)
+        let key = [("Idempotency-Key", "create-\(UUID().uuidString)")]
+        let first = try client.send("POST", "/sessions", headers: key)
+        let again = try client.send("POST", "/sessions", headers: key)
+        #expect(first.status == 201 && again.status == 201)
+        #expect(again.header("Idempotent-Replayed") == "true")
+        let id = try #require(first.json?["id"] as? String)
+        #expect(again.json?["id"] as? String == id)
+        let tokens = try [first, again].map { try #require($0.json?["token"] as? String) }
+        #expect(tokens[0] != tokens[1])
+        for token in tokens {
+            #expect(try client.send("POST", "/sessions/\(id)/press", headers: Self.bearer(token) + Self.json, body: Array(#"{"key":"1"}"#.utf8)).status == 200)
+        }
+    }
+
     @Test func tokensAreTheDefault() {
         #expect(ServiceConfiguration().sessionAccess == .tokens)
     }
