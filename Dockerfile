@@ -3,7 +3,7 @@
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends pkg-config libmicrohttpd-dev libmpfr-dev libgmp-dev libhiredis-dev libsqlite3-dev zlib1g-dev \
+    && apt-get install -y --no-install-recommends pkg-config libmicrohttpd-dev libmpfr-dev libgmp-dev libhiredis-dev libsqlite3-dev zlib1g-dev libssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, in a layer of their own: it is rebuilt only when Package.swift changes, not on every edit of
@@ -25,7 +25,7 @@ RUN swift build -c release --product calculator-server --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libmpfr6 libgmp10 libhiredis0.14 libsqlite3-0 zlib1g \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libmpfr6 libgmp10 libhiredis0.14 libsqlite3-0 zlib1g libssl3 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 calculator \
     && useradd --system --uid 10001 --gid 10001 --home-dir /app --shell /usr/sbin/nologin calculator \

@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The one growable byte buffer and decimal writer that the JSON, stored-form and Redis writers share.
         .target(name: "Bytes", swiftSettings: strict),
@@ -42,7 +43,7 @@ let package = Package(
         .target(
             name: "CalculatorService",
             dependencies: [
-                "HTTPServer", "CalculatorEngine", "SessionStore", "Bytes", "CZlib", "Threading",
+                "HTTPServer", "CalculatorEngine", "SessionStore", "Bytes", "CZlib", "CCrypto", "Threading",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources")],

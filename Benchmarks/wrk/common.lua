@@ -29,13 +29,22 @@ function common.report(summary, latency)
 end
 
 -- The press workloads' requests: mostly digits (one of `digits`, at random), with "+", "=" and now and then "AC" so
--- every display stays short, each on a random pre-created session. Returns the workload's init and request.
+-- every display stays short, each on a random pre-created session. A line "ID TOKEN" (a server with session tokens)
+-- sends the session's token as Authorization. Returns the workload's init and request.
 function common.presses(digits)
   local ids
   local sent = 0
-  local headers = { ["Content-Type"] = "application/json" }
+  local plain = { ["Content-Type"] = "application/json" }
+  local headers = {}
   local function init(args)
     ids = common.load_ids(args[1])
+    for index, line in ipairs(ids) do
+      local id, token = line:match("^(%S+) (%S+)$")
+      if id then
+        ids[index] = id
+        headers[id] = { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. token }
+      end
+    end
     common.seed()
   end
   local function request()
@@ -51,7 +60,7 @@ function common.presses(digits)
       key = digits[math.random(#digits)]
     end
     local id = ids[math.random(#ids)]
-    return wrk.format("POST", "/sessions/" .. id .. "/press", headers, '{"key":"' .. key .. '"}')
+    return wrk.format("POST", "/sessions/" .. id .. "/press", headers[id] or plain, '{"key":"' .. key .. '"}')
   end
   return init, request
 end

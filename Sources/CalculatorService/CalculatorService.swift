@@ -20,7 +20,9 @@ public struct ServiceConfiguration: Sendable {
     /// `Retry-After` seconds when the session cap is reached, and when the store is unreachable.
     public var retryAfterCapacity = 30
     public var retryAfterUnavailable = 1
-    /// When set, every /sessions route needs `Authorization: Bearer <apiKey>`.
+    /// Whether a session's routes need its tokens (the default) or only its id.
+    public var sessionAccess = SessionAccessMode.tokens
+    /// When set, creating a session needs `Authorization: Bearer <apiKey>` (with open access, every /sessions route).
     public var apiKey: String? = nil
     /// Key presses a second per client (a request of n keys counts n), and new sessions a minute per client (token
     /// buckets; 0 turns a limit off).
@@ -96,7 +98,10 @@ public final class CalculatorService: Sendable {
             .then(RequestIDMiddleware())
             .then(FramingMiddleware())
             .then(CORSMiddleware(policy: configuration.cors))
-            .then(AdmissionMiddleware(apiKey: configuration.apiKey.map { Array($0.utf8) }, sessionLimit: sessionLimit))
+            .then(
+                AdmissionMiddleware(
+                    apiKey: configuration.apiKey.map { Array($0.utf8) }, keyGuardsEverySessionRoute: configuration.sessionAccess == .open,
+                    sessionLimit: sessionLimit))
         self.http = RouterResponder(router: router, middleware: middleware, unrouted: Self.unrouted)
         self.sweeper = try configuration.sweepInterval.map { interval in
             try ExpirySweeper(store: store, every: interval) { error in
@@ -147,32 +152,35 @@ public final class CalculatorService: Sendable {
         router.add("GET", .page) { request, _ in web.response(to: request, asset: "index.html") }
         router.add("GET", .webFile) { request, parameters in web.response(to: request, asset: parameters["file"].map { String($0) }) }
         router.add("POST", .sessions) { request, _ in handle(request) { () throws(Problem) in try api.create(request) } }
-        router.add("GET", .session) { request, parameters in
-            handle(request) { () throws(Problem) in try api.get(api.sessionID(parameters), request) }
-        }
         router.add("PUT", .session) { request, parameters in
             handle(request) { () throws(Problem) in try api.put(api.sessionID(parameters), request) }
         }
-        router.add("PATCH", .session) { request, parameters in
-            handle(request) { () throws(Problem) in try api.patch(api.sessionID(parameters), request) }
+        // The session's routes: its id, then the access its token gives for the route and method (`Route.scope`).
+        func add(_ method: String, _ route: Route, _ body: @escaping @Sendable (SessionID, AccessCheck, borrowing Request) throws(Problem) -> Response) {
+            router.add(method, route) { request, parameters in
+                handle(request) { () throws(Problem) in
+                    let id = try api.sessionID(parameters)
+                    return try body(id, api.access(request, route), request)
+                }
+            }
         }
-        router.add("DELETE", .session) { request, parameters in
-            handle(request) { () throws(Problem) in try api.delete(api.sessionID(parameters), request) }
-        }
-        router.add("POST", .press) { request, parameters in
-            handle(request) { () throws(Problem) in try api.press(api.sessionID(parameters), request) }
-        }
-        router.add("GET", .display) { request, parameters in
-            handle(request) { () throws(Problem) in try api.display(api.sessionID(parameters), request) }
-        }
-        router.add("GET", .history) { request, parameters in
-            handle(request) { () throws(Problem) in try api.history(api.sessionID(parameters), request) }
-        }
+        add("GET", .session) { id, access, request in api.get(id, access, request) }
+        add("PATCH", .session) { id, access, request throws(Problem) in try api.patch(id, access, request) }
+        add("DELETE", .session) { id, access, request throws(Problem) in try api.delete(id, access, request) }
+        add("POST", .press) { id, access, request throws(Problem) in try api.press(id, access, request) }
+        add("GET", .display) { id, access, request in api.display(id, access, request) }
+        add("GET", .history) { id, access, request throws(Problem) in try api.history(id, access, request) }
+        add("DELETE", .history) { id, access, request throws(Problem) in try api.clearHistory(id, access, request) }
+        add("POST", .tokens) { id, access, request throws(Problem) in try api.mintToken(id, access, request) }
+        add("GET", .tokens) { id, access, _ in api.listTokens(id, access) }
+        add("POST", .streamTickets) { id, access, _ in api.streamTicket(id, access) }
         router.add("GET", .events) { request, parameters in
-            handle(request) { () throws(Problem) in try api.events(api.sessionID(parameters), request) }
+            handle(request) { () throws(Problem) in try api.events(api.sessionID(parameters), api.streamAccess(request), request) }
         }
-        router.add("DELETE", .history) { request, parameters in
-            handle(request) { () throws(Problem) in try api.clearHistory(api.sessionID(parameters), request) }
+        router.add("DELETE", .token) { request, parameters in
+            handle(request) { () throws(Problem) in
+                try api.revokeToken(api.sessionID(parameters), api.access(request, .token), parameters)
+            }
         }
         router.add("POST", .evaluate) { request, _ in handle(request) { () throws(Problem) in try evaluate.post(request) } }
         router.add("GET", .evaluate) { request, _ in handle(request) { () throws(Problem) in try evaluate.get(request) } }

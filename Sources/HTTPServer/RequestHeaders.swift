@@ -52,6 +52,17 @@ public struct RequestHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral
         firstValue(named: name.utf8.span, presenceBit: name.presenceBit)
     }
 
+    /// Lends the bytes of the first field with this name to `body`, where they lie (a credential is read without a
+    /// copy); nil when there is none.
+    public func withValue<Result>(_ name: HeaderName, _ body: (Span<UInt8>) -> Result) -> Result? {
+        guard presence & name.presenceBit != 0 else { return nil }
+        let bytes = self.bytes.span, fields = self.fields.span
+        for index in fields.indices where bytes.extracting(fields[index].name).hasSameLetters(as: name.utf8.span) {
+            return body(bytes.extracting(fields[index].value))
+        }
+        return nil
+    }
+
     /// The value of the first field with this name.
     public subscript(name: String) -> String? {
         let name = Array(name.utf8)

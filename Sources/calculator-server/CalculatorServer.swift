@@ -71,8 +71,11 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Memory per connection in bytes; bounds the request line and headers (larger ones get 431).", "CALC_MAX_HEADER_BYTES", default: Self.serverDefaults.connectionMemoryLimit))
     var maxHeaderBytes: Int?
 
-    @Option(help: help("Require Authorization: Bearer <key> on /sessions routes. Prefer the environment variable: flags show in ps.", "CALC_API_KEY", default: Self.serviceDefaults.apiKey ?? "none"))
+    @Option(help: help("Require Authorization: Bearer <key> to create sessions (with --session-access open, on every /sessions route). Prefer the environment variable: flags show in ps.", "CALC_API_KEY", default: Self.serviceDefaults.apiKey ?? "none"))
     var apiKey: String?
+
+    @Option(help: help("tokens: a session's routes need its owner or viewer token (creating one answers with the owner's); open: its id is enough (trusted networks, tests).", "CALC_SESSION_ACCESS", default: Self.serviceDefaults.sessionAccess.rawValue))
+    var sessionAccess: String?
 
     @Option(help: help("Key presses a second per client, a request of n keys counting n (token bucket, bursts of twice that; a larger batch is let through when the bucket is full and paid for by waiting); 0 = no limit.", "CALC_PRESS_RATE", default: Self.serviceDefaults.pressesPerSecond))
     var pressRate: Double?
@@ -140,6 +143,11 @@ struct CalculatorServer: ParsableCommand {
 
         var service = ServiceConfiguration()
         service.apiKey = (apiKey ?? setting.environment["CALC_API_KEY"]).flatMap { $0.isEmpty ? nil : $0 }
+        let accessName = setting.string(sessionAccess, "CALC_SESSION_ACCESS", default: service.sessionAccess.rawValue)
+        guard let access = SessionAccessMode(rawValue: accessName) else {
+            throw ValidationError("--session-access must be tokens or open, not \(accessName)")
+        }
+        service.sessionAccess = access
         service.pressesPerSecond = try setting.number(
             pressRate, "CALC_PRESS_RATE", default: service.pressesPerSecond, in: 0...1_000_000, option: "--press-rate")
         service.sessionsPerMinute = try setting.number(

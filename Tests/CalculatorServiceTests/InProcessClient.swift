@@ -19,15 +19,20 @@ final class InProcessClient {
 
     /// The service on `store` (a fresh file for SQLite, a private redis-server for Redis), configured further by
     /// `configure`.
-    init(store: TestStore, maxBodySize: Int = 65_536, _ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+    init(
+        store: TestStore, maxBodySize: Int = 65_536, _ configure: (inout ServiceConfiguration) -> Void = { _ in },
+        now: (@Sendable () -> Double)? = nil
+    ) throws {
         self.store = try StoreFixture(store)
         var configuration = ServiceConfiguration()
         configuration.sweepInterval = nil
         configuration.store = self.store.location
+        // Open access unless `configure` asks for tokens: the tests of other things use sessions by their id alone.
+        configuration.sessionAccess = .open
         configure(&configuration)
         var logger = Logger(label: "in-process")
         logger.logLevel = .warning
-        service = try CalculatorService.make(configuration, logger: logger)
+        service = try CalculatorService.make(configuration, logger: logger, now: now)
         self.maxBodySize = maxBodySize
     }
 

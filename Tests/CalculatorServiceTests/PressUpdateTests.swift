@@ -9,7 +9,7 @@ import Testing
 @Suite struct PressUpdateTests {
     private func update(_ keys: String, seed: UInt64) throws -> PressUpdate {
         let press = try PressRequest.parse(Array("{\"keys\": \"\(keys)\"}".utf8), maxKeys: 100)
-        return PressUpdate(id: SessionID.random(), press: press, precondition: try IfMatch(parsing: nil), idempotency: nil, seed: seed)
+        return PressUpdate(id: SessionID.random(), press: press, precondition: try IfMatch(parsing: nil), idempotency: nil, seed: seed, access: .open)
     }
 
     private func display(after update: PressUpdate, on record: SessionRecord) -> String {

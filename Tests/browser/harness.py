@@ -3,6 +3,7 @@ and nginx in front by the README's recipe (TLS with a certificate openssl makes,
 
 import contextlib
 import functools
+import json
 import http.server
 import re
 import shutil
@@ -11,6 +12,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -57,12 +59,13 @@ def foreground_process(arguments, port, seconds, more_output=lambda: ""):
 
 
 @contextlib.contextmanager
-def calculator_server(binary):
-    """The real binary on a free port with the in-memory store, trusting X-Forwarded-For as behind nginx."""
+def calculator_server(binary, *extra):
+    """The real binary on a free port with the in-memory store, trusting X-Forwarded-For as behind nginx, with the
+    flags `extra` adds."""
     port = free_port()
     with foreground_process(
             [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory", "--log-level", "warning",
-             "--trust-proxy"], port, 30):
+             "--trust-proxy", *extra], port, 30):
         yield f"http://127.0.0.1:{port}"
 
 
@@ -137,7 +140,15 @@ http {{
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def api(method, url):
-    request = urllib.request.Request(url, method=method)
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status
+def api(method, url, token=None, body=None):
+    """The status of one request, with the session's token and a JSON body when given."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    request = urllib.request.Request(url, method=method, headers=headers,
+                                     data=json.dumps(body).encode() if body is not None else None)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code

@@ -97,12 +97,16 @@ def run_checks(run, options, screenshots):
         def stored_session():
             return page.evaluate("() => localStorage.getItem('calculator.session')")
 
+        def stored_token():
+            return page.evaluate("() => localStorage.getItem('calculator.session.token')")
+
         def loads():
             page.goto(base + "/")
             expect(calculator).to_have_attribute("data-ready", "true")
             expect(page.locator("#keys-basic button")).to_have_count(20)
             session = stored_session()
             assert session and SESSION_ID.match(session), f"localStorage holds {session!r}"
+            assert stored_token(), "the page kept no owner token"
             assert calculator.get_attribute("data-session") == session
             expect(display).to_have_text("0")
             seen["session"] = session
@@ -134,20 +138,35 @@ def run_checks(run, options, screenshots):
             assert "7" in expressions[0] and "3" in expressions[0], expressions
             assert "2" in expressions[1] and "3" in expressions[1], expressions
 
-        def a_second_page_mirrors_the_first():
+        def shared_link(scope):
+            """The link Share makes for `scope` (watch only or full control): the session in the query, a token of
+            its own in the fragment."""
             share = page.locator("#share")
             expect(share).to_be_visible()
-            link = share.get_attribute("href")
-            assert f"session={seen['session']}" in link, f"the share link is {link!r}"
+            page.locator("#share-scope").select_option(scope)
+            page.evaluate("() => { delete document.getElementById('share').dataset.link; }")
             share.click()
             expect(page.locator("#status")).to_contain_text("another screen")
-            mirror_context = browser.new_context(viewport=PHONE)
-            mirror = mirror_context.new_page()
-            mirror.on("pageerror", lambda error: page_errors.append(str(error)))
-            mirror.goto(link)
+            expect(share).to_have_attribute("data-link", re.compile(r"#token="))
+            link = share.get_attribute("data-link")
+            assert f"session={seen['session']}" in link, f"the share link is {link!r}"
+            token = link.split("#token=", 1)[1]
+            assert token and token != stored_token(), "the link carries the page's own token"
+            return link
+
+        def opened_elsewhere(link):
+            """A page of its own (another screen) opened from `link`, ready, on the first page's session."""
+            other_context = browser.new_context(viewport=PHONE)
+            other_page = other_context.new_page()
+            other_page.on("pageerror", lambda error: page_errors.append(str(error)))
+            other_page.goto(link)
+            expect(other_page.locator("#calculator")).to_have_attribute("data-ready", "true")
+            assert other_page.locator("#calculator").get_attribute("data-session") == seen["session"]
+            return other_context, other_page
+
+        def a_second_page_mirrors_the_first():
+            mirror_context, mirror = opened_elsewhere(shared_link("owner"))
             mirrored = mirror.locator("#display")
-            expect(mirror.locator("#calculator")).to_have_attribute("data-ready", "true")
-            assert mirror.locator("#calculator").get_attribute("data-session") == seen["session"]
             expect(mirrored).to_have_text("6")
             expect(mirror.locator("#history .history-result")).to_have_text(["10", "6"])
             # Keys pressed on the first page show on the second, history included, and the other way round.
@@ -169,7 +188,28 @@ def run_checks(run, options, screenshots):
             expect(mirrored).to_have_text("40")
             stored = mirror.evaluate("() => localStorage.getItem('calculator.session')")
             assert stored == seen["session"], f"the second page keeps {stored!r}"
+            assert "#token=" not in mirror.url, f"the token stays in the address bar: {mirror.url}"
             mirror_context.close()
+
+        def a_watch_only_link_mirrors_and_cannot_press():
+            watcher_context, watcher = opened_elsewhere(shared_link("viewer"))
+            watched = watcher.locator("#display")
+            expect(watched).to_have_text(display.text_content())
+            # The first page's presses show on the watcher.
+            page.keyboard.press("Escape")
+            page.keyboard.type("5*5")
+            page.keyboard.press("Enter")
+            expect(watched).to_have_text("25")
+            expect(watcher.locator("#history .history-result").last).to_have_text("25")
+            # The watcher's own press is refused (403), and nothing changes on either page.
+            watcher.keyboard.type("9")
+            expect(watcher.locator("#status")).to_contain_text("only watch")
+            expect(watched).to_have_text("25")
+            assert watcher.evaluate("() => localStorage.getItem('calculator.session')") == seen["session"]
+            page.keyboard.type("+1=")
+            expect(display).to_have_text("26")
+            expect(watched).to_have_text("26")
+            watcher_context.close()
 
         def editing_keys_on_the_keyboard():
             page.keyboard.press("Escape")
@@ -281,9 +321,10 @@ def run_checks(run, options, screenshots):
             # A client that read the display as text and then asks for JSON with the tag it kept (as a browser's
             # cache revalidates) must get JSON, not a 304 that hands it the text again.
             got = page.evaluate("""async (url) => {
-                const text = await fetch(url, { headers: { Accept: 'text/plain' } });
+                const Authorization = `Bearer ${localStorage.getItem('calculator.session.token')}`;
+                const text = await fetch(url, { headers: { Accept: 'text/plain', Authorization } });
                 const tag = text.headers.get('ETag');
-                const json = await fetch(url, { headers: { Accept: 'application/json', 'If-None-Match': tag } });
+                const json = await fetch(url, { headers: { Accept: 'application/json', 'If-None-Match': tag, Authorization } });
                 return { textStatus: text.status, vary: text.headers.get('Vary'), tag, jsonStatus: json.status,
                          jsonType: json.headers.get('Content-Type'), jsonTag: json.headers.get('ETag'),
                          body: await json.text() };
@@ -335,7 +376,8 @@ def run_checks(run, options, screenshots):
 
         def expired_session_is_replaced():
             old = stored_session()
-            assert api("DELETE", f"{base}/sessions/{old}") == 204
+            assert api("DELETE", f"{base}/sessions/{old}") == 401, "a session deleted without its token"
+            assert api("DELETE", f"{base}/sessions/{old}", token=stored_token()) == 204
             page.keyboard.type("4")  # pressed again on the new session
             expect(display).to_have_text("4")
             new = stored_session()
@@ -347,8 +389,9 @@ def run_checks(run, options, screenshots):
             other_page = other_context.new_page()
             other_page.on("pageerror", lambda error: page_errors.append(str(error)))
             record = press_requests_of(other_page)
-            press_urls = []
+            press_urls, all_urls = [], []
             other_page.on("request", lambda r: press_urls.append(r.url) if r.url.endswith("/press") else None)
+            other_page.on("request", lambda r: all_urls.append(r.url))
             other_page.goto(f"{other}/index.html?api={base}")
             expect(other_page.locator("#calculator")).to_have_attribute("data-ready", "true")
             other_page.locator('#keypad button[data-key="9"]').click()
@@ -361,7 +404,39 @@ def run_checks(run, options, screenshots):
             stored = other_page.evaluate(f"() => localStorage.getItem('calculator.session@{base}')")
             assert stored and SESSION_ID.match(stored), f"localStorage holds {stored!r}"
             expect(other_page.locator("#status")).to_have_text("")
+            # Its event stream (EventSource, with a stream ticket) works across origins: a press made elsewhere shows.
+            token = other_page.evaluate(f"() => localStorage.getItem('calculator.session@{base}.token')")
+            assert api("POST", f"{base}/sessions/{stored}/press", token=token, body={"keys": "+ 1 ="}) == 200
+            expect(other_page.locator("#display")).to_have_text("82")
+            stream_urls = [url for url in all_urls if "/events" in url]
+            assert stream_urls and all("ticket=" in url for url in stream_urls), stream_urls
             other_context.close()
+
+        def the_operator_key_is_entered_once():
+            with calculator_server(options.server, "--api-key", "operator-key-1") as guarded:
+                keyed_context = browser.new_context(viewport=PHONE)
+                keyed = keyed_context.new_page()
+                keyed.on("pageerror", lambda error: page_errors.append(str(error)))
+                keyed.goto(guarded + "/")
+                form = keyed.locator("#api-key-form")
+                expect(form).to_be_visible()
+                expect(keyed.locator("#status")).to_contain_text("API key")
+                keyed.locator("#api-key").fill("operator-key-1")
+                keyed.locator("#api-key-form button").click()
+                expect(keyed.locator("#calculator")).to_have_attribute("data-ready", "true")
+                expect(form).to_be_hidden()
+                keyed.keyboard.type("3*3")
+                keyed.keyboard.press("Enter")
+                expect(keyed.locator("#display")).to_have_text("9")
+                # A new session on the next visit (this one deleted) needs no second entry: the key was kept.
+                session = keyed.evaluate("() => localStorage.getItem('calculator.session')")
+                token = keyed.evaluate("() => localStorage.getItem('calculator.session.token')")
+                assert api("DELETE", f"{guarded}/sessions/{session}", token=token) == 204
+                keyed.reload()
+                expect(keyed.locator("#calculator")).to_have_attribute("data-ready", "true")
+                expect(form).to_be_hidden()
+                assert keyed.evaluate("() => localStorage.getItem('calculator.session')") != session
+                keyed_context.close()
 
         def digits_first_in_the_tab_order_and_enter_presses_the_focused_key():
             tabbing_context = browser.new_context(viewport=PHONE)
@@ -473,7 +548,8 @@ def run_checks(run, options, screenshots):
         run.check("typing 2*3 Enter shows 6", keyboard_two_times_three)
         run.check("a reload resumes the same session", reload_resumes)
         run.check("the history panel lists the calculations", history_lists_calculations)
-        run.check("a second page opened from the share link mirrors the first, both ways", a_second_page_mirrors_the_first)
+        run.check("a second page opened from a full-control share link mirrors the first, both ways", a_second_page_mirrors_the_first)
+        run.check("a watch-only share link mirrors the session and cannot press it", a_watch_only_link_mirrors_and_cannot_press)
         run.check("Backspace, Delete (C), Escape (AC), = , ^, parentheses, undo and redo on the keyboard", editing_keys_on_the_keyboard)
         run.check("presses go in order, one at a time, each with its own Idempotency-Key",
                   presses_in_order_one_at_a_time)
@@ -488,10 +564,12 @@ def run_checks(run, options, screenshots):
                   narrow_screen_shows_scientific_keys_on_request)
         run.check("an error's reason is announced by the live region", error_reason_is_announced)
         run.check("a deleted session is replaced by a new one", expired_session_is_replaced)
-        run.check("served from another origin, the page presses keys through CORS", works_from_another_origin)
+        run.check("served from another origin, the page presses keys and follows its event stream (a ticket) through CORS",
+                  works_from_another_origin)
         run.check("Tab reaches the digits first; Enter presses the key Tab focused, and = after a click",
                   digits_first_in_the_tab_order_and_enter_presses_the_focused_key)
         run.check("behind nginx (the README's recipe): TLS, page and API under /calc/", behind_nginx_with_tls_under_a_path_prefix)
+        run.check("with --api-key, the page asks for the operator's key once and keeps it", the_operator_key_is_entered_once)
         def programmer_keys_fit_a_phone_with_scientific_keys_and_a_desktop():
             # Issue 33: with the scientific keys on, a phone drew AND, NAND, RoL, Mod, STO … wider than their buttons,
             # and at 1280x800 the programmer keypad's bottom row was below the fold.

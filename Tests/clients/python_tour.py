@@ -3,11 +3,11 @@
 Usage: python_tour.py BASE_URL, with the generated package `calculator_client` on the path (scripts/client-test)."""
 import sys
 
-from calculator_client import Client
+from calculator_client import AuthenticatedClient, Client
 from calculator_client.api.keys import list_keys
 from calculator_client.api.sessions import (create_session, delete_session, get_display, get_history, get_session,
-                                            patch_session, press_keys, put_session)
-from calculator_client.models import KeyBatch, KeyPress, Problem, SessionState, Settings
+                                            mint_token, patch_session, press_keys, put_session)
+from calculator_client.models import KeyBatch, KeyPress, Problem, SessionState, Settings, TokenRequest
 
 
 def main(base):
@@ -18,11 +18,17 @@ def main(base):
         results.append(bool(condition))
         print(f"ok   {name}" if condition else f"FAIL {name} {detail}")
 
-    client = Client(base_url=base, raise_on_unexpected_status=True)
+    anonymous = Client(base_url=base, raise_on_unexpected_status=True)
 
-    created = put_session.sync_detailed("demo", client=client)
+    created = put_session.sync_detailed("demo", client=anonymous)
     state = created.parsed
     check("PUT makes the session", created.status_code == 201 and isinstance(state, SessionState), created.content)
+    check("with its owner token", isinstance(state.token, str) and len(state.token) >= 22, state)
+    # The session's routes take its token as `Authorization: Bearer` (openapi.yaml's sessionToken scheme).
+    client = AuthenticatedClient(base_url=base, token=state.token, raise_on_unexpected_status=True)
+    refused = get_display.sync_detailed("demo", client=anonymous)
+    check("without the token, 401", refused.status_code == 401 and "Bearer" in refused.headers.get("WWW-Authenticate", ""),
+          refused.content)
     check("a new session shows 0, no error, an empty memory",
           state.display == "0" and state.error is None and state.memory is None and state.version == 1, state)
     check("its ETag is the version", created.headers.get("ETag") == '"1"', created.headers)
@@ -61,13 +67,20 @@ def main(base):
     error = press_keys.sync("demo", client=client, body=KeyBatch(keys="1 / 0 ="))
     check("a calculator error is typed", error.display == "Error" and error.error.code == "division_by_zero", error)
 
+    minted = mint_token.sync("demo", client=client, body=TokenRequest(scope="viewer"))
+    check("the owner mints a viewer token", minted.scope == "viewer" and isinstance(minted.token, str), minted)
+    viewer = AuthenticatedClient(base_url=base, token=minted.token, raise_on_unexpected_status=True)
+    check("a viewer reads the display", get_display.sync("demo", client=viewer).display == "Error")
+    watching = press_keys.sync_detailed("demo", client=viewer, body=KeyPress(key="7"))
+    check("a viewer's press is 403", watching.status_code == 403 and watching.parsed.status == 403, watching.content)
+
     deleted = delete_session.sync_detailed("demo", client=client)
     check("DELETE", deleted.status_code == 204, deleted.content)
     check("the session is gone", get_session.sync_detailed("demo", client=client).status_code == 404)
 
-    made = create_session.sync(client=client, body=Settings(angle="rad"))
+    made = create_session.sync(client=anonymous, body=Settings(angle="rad"))
     check("POST /sessions with settings", made.angle == "rad" and len(made.id) == 22, made)
-    catalog = list_keys.sync(client=client)
+    catalog = list_keys.sync(client=anonymous)
     check("the key catalog", any(key.name == "sqrt" and key.aliases == ["√", "²√x"] for key in catalog.keys), catalog)
 
     print(f"python client: {results.count(True)} passed, {results.count(False)} failed")

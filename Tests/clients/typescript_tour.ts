@@ -34,12 +34,17 @@ async function refusal(request: Promise<unknown>): Promise<{ status: number; pro
 
 async function main(base: string): Promise<boolean> {
     const configuration = new Configuration({ basePath: base });
-    const sessions = new SessionsApi(configuration);
+    const anonymous = new SessionsApi(configuration);
 
-    const created = await sessions.putSessionRaw({ id: "tour-ts" });
+    const created = await anonymous.putSessionRaw({ id: "tour-ts" });
     const fresh: SessionState = await created.value();
     check("PUT makes the session", created.raw.status === 201 && created.raw.headers.get("ETag") === '"1"');
     check("a new session shows 0, no error, an empty memory", fresh.display === "0" && fresh.error === null && fresh.memory === null, fresh);
+    check("with its owner token", typeof fresh.token === "string" && fresh.token.length >= 22, fresh);
+    // The session's routes take its token as `Authorization: Bearer` (openapi.yaml's sessionToken scheme).
+    const sessions = new SessionsApi(new Configuration({ basePath: base, accessToken: fresh.token }));
+    const refused = await refusal(anonymous.getDisplay({ id: "tour-ts" }));
+    check("without the token, 401", refused.status === 401 && refused.problem.status === 401, refused);
 
     let state = await sessions.pressKeys({ id: "tour-ts", pressRequest: { keys: "0.1 + 0.2 =" } });
     check("0.1 + 0.2 = 0.3", state.display === "0.3" && state.expression === "0.1 + 0.2", state);
@@ -69,10 +74,17 @@ async function main(base: string): Promise<boolean> {
     state = await sessions.pressKeys({ id: "tour-ts", pressRequest: { keys: "1 / 0 =" } });
     check("a calculator error is typed", state.display === "Error" && state.error?.code === "division_by_zero", state);
 
+    const minted = await sessions.mintToken({ id: "tour-ts", tokenRequest: { scope: "viewer" } });
+    check("the owner mints a viewer token", minted.scope === "viewer" && typeof minted.token === "string", minted);
+    const viewer = new SessionsApi(new Configuration({ basePath: base, accessToken: minted.token }));
+    check("a viewer reads the display", (await viewer.getDisplay({ id: "tour-ts" })).display === "Error");
+    const watching = await refusal(viewer.pressKeys({ id: "tour-ts", pressRequest: { key: "7" } }));
+    check("a viewer's press is 403", watching.status === 403 && watching.problem.status === 403, watching);
+
     await sessions.deleteSession({ id: "tour-ts" });
     check("the session is gone", (await refusal(sessions.getSession({ id: "tour-ts" }))).status === 404);
 
-    const made = await sessions.createSession({ settings: { angle: "rad" } });
+    const made = await anonymous.createSession({ settings: { angle: "rad" } });
     check("POST /sessions with settings", made.angle === "rad" && made.id.length === 22, made);
     const catalog = await new KeysApi(configuration).listKeys();
     check("the key catalog", catalog.keys.some((key) => key.name === "sqrt" && key.aliases.join(" ") === "√ ²√x"), catalog.keys[0]);

@@ -34,7 +34,7 @@ class Server:
         prefix = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"] if user is not None else []
         self.errors = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            prefix + [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning"] + arguments,
+            prefix + [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", "--session-access", "open"] + arguments,
             stdout=subprocess.PIPE, stderr=self.errors, text=True, env={k: v for k, v in os.environ.items()
                                                                        if not k.startswith("CALC_")})
         line = self.process.stdout.readline()

@@ -56,7 +56,7 @@ def main():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.argv[1], "--port", str(port), "--store", "memory", "--log-level", "warning"],
+    server = subprocess.Popen([sys.argv[1], "--port", str(port), "--store", "memory", "--log-level", "warning", "--session-access", "open"],
                               stdout=subprocess.PIPE, text=True)
     try:
         server.stdout.readline()  # "calculator-server listening on ..."

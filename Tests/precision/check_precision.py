@@ -39,7 +39,7 @@ MAX_KEYS = 1000
 
 class Server:
     def __init__(self, binary):
-        self.process = subprocess.Popen([binary, "--store", "memory", "--port", "0", "--log-level", "warning"],
+        self.process = subprocess.Popen([binary, "--store", "memory", "--port", "0", "--log-level", "warning", "--session-access", "open"],
                                         stdout=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 30
         line = ""

@@ -3,11 +3,16 @@ that the configuration table's defaults are the ones `--help` states (which read
 
 Usage: check_readme.py SERVER_BINARY README. Lines starting with "$ " are run with bash (localhost:8080 is replaced by
 the test server's address); the lines after them, up to the next command, are the expected output. Date and
-X-Request-Id header values, and server-made session ids, differ from run to run and are compared by shape only."""
+X-Request-Id header values, and server-made session ids, differ from run to run and are compared by shape only.
+A block after `<!-- readme-test: session-access tokens -->` goes to a server with session tokens (the default), the
+others to one with `--session-access open`, as the tour says. A variable a command sets (`NAME=...`) is kept for the
+commands after it."""
+import os
 import re
 import socket
 import subprocess
 import sys
+import tempfile
 
 VARYING = [
     (re.compile(r"^Date: .*$"), "Date: <date>"),
@@ -26,15 +31,27 @@ def normalise(text):
 
 
 def blocks(readme):
-    for match in re.finditer(r"```console\n(.*?)```", readme, re.S):
+    """Each console block's access mode and its commands, each with its expected output."""
+    for match in re.finditer(r"(<!-- readme-test: session-access tokens -->\n)?```console\n(.*?)```", readme, re.S):
         commands, current = [], None
-        for line in match.group(1).rstrip("\n").split("\n"):
+        for line in match.group(2).rstrip("\n").split("\n"):
             if line.startswith("$ "):
                 current = [line[2:], []]
                 commands.append(current)
             elif current is not None:
                 current[1].append(line)
-        yield commands
+        yield ("tokens" if match.group(1) else "open"), commands
+
+
+def start_server(binary, access):
+    """calculator-server on a free port with this session access; the process and its port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([binary, "--port", str(port), "--store", "memory", "--log-level", "warning",
+                               "--session-access", access], stdout=subprocess.PIPE, text=True)
+    server.stdout.readline()
+    return server, port
 
 
 def table_defaults_disagreeing(binary, readme):
@@ -53,17 +70,18 @@ def main():
     disagreeing = table_defaults_disagreeing(binary, open(readme_path, encoding="utf-8").read())
     for row in disagreeing:
         print(f"FAIL configuration table: {row}")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([binary, "--port", str(port), "--store", "memory", "--log-level", "warning"],
-                              stdout=subprocess.PIPE, text=True)
+    servers = {access: start_server(binary, access) for access in ("open", "tokens")}
+    state = tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False)
+    state.close()
     passed = failed = 0
     try:
-        server.stdout.readline()
-        for commands in blocks(open(readme_path, encoding="utf-8").read()):
+        for access, commands in blocks(open(readme_path, encoding="utf-8").read()):
+            port = servers[access][1]
             for command, expected in commands:
-                run = command.replace("localhost:8080", f"127.0.0.1:{port}")
+                run = f"source {state.name}\n" + command.replace("localhost:8080", f"127.0.0.1:{port}")
+                assigned = re.match(r"^([A-Z_][A-Z0-9_]*)=", command)
+                if assigned:
+                    run += f"\ndeclare -p {assigned.group(1)} >> {state.name}"
                 actual = subprocess.run(["bash", "-c", run], capture_output=True, text=True, timeout=30).stdout
                 if normalise(actual) == normalise("\n".join(expected)):
                     passed += 1
@@ -71,8 +89,10 @@ def main():
                     failed += 1
                     print(f"FAIL $ {command}\n  expected: {expected}\n  actual:   {actual.splitlines()}")
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        os.unlink(state.name)
+        for server, _ in servers.values():
+            server.terminate()
+            server.wait(timeout=30)
     print(f"README examples: {passed} passed, {failed} failed")
     return 1 if failed or disagreeing or passed == 0 else 0
 

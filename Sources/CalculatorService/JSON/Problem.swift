@@ -21,6 +21,9 @@ struct Problem: Error, Sendable, Equatable {
         case invalidIdempotencyKey = "invalid-idempotency-key"
         case idempotencyKeyReused = "idempotency-key-reused"
         case unauthorized = "unauthorized"
+        case forbidden = "forbidden"
+        case tokenNotFound = "token-not-found"
+        case tooManyTokens = "too-many-tokens"
         case rateLimited = "rate-limited"
         case tooManySessions = "too-many-sessions"
         case tooManyWatchers = "too-many-watchers"
@@ -33,6 +36,9 @@ struct Problem: Error, Sendable, Equatable {
             switch self {
             case .malformedJSON, .invalidRequest, .unknownKey, .invalidExpression, .invalidSessionID, .invalidIdempotencyKey: 400
             case .unauthorized: 401
+            case .forbidden: 403
+            case .tokenNotFound: 404
+            case .tooManyTokens: 422
             case .sessionNotFound, .notFound: 404
             case .methodNotAllowed: 405
             case .preconditionFailed: 412
@@ -64,6 +70,9 @@ struct Problem: Error, Sendable, Equatable {
             case .invalidIdempotencyKey: "Invalid Idempotency-Key"
             case .idempotencyKeyReused: "Idempotency-Key reused with a different request"
             case .unauthorized: "Unauthorized"
+            case .forbidden: "Forbidden"
+            case .tokenNotFound: "Token not found"
+            case .tooManyTokens: "Too many tokens"
             case .rateLimited: "Too many requests"
             case .tooManySessions: "Too many sessions"
             case .tooManyWatchers: "Too many watchers from this client"

@@ -1,10 +1,12 @@
 import HTTPServer
 
-/// The API key and the session rate limit, checked before any route's handler runs; only the /sessions paths are
-/// guarded. The press rate limit counts keys, so the press handler applies it once it has read them. A request the
+/// The API key and the session rate limit, checked before any route's handler runs. With session tokens the key
+/// guards creating a session (POST /sessions, PUT /sessions/{id}), and the session's own routes take its tokens in
+/// `Authorization` instead; with open access it guards every /sessions path. The press rate limit counts keys, so the press handler applies it once it has read them. A request the
 /// session limit admits gets the limit's header fields on its 2xx reply.
 struct AdmissionMiddleware: Middleware {
     let apiKey: [UInt8]?
+    let keyGuardsEverySessionRoute: Bool
     let sessionLimit: ClientRateLimit?
 
     func request(_ request: borrowing Request, _ context: inout CalculatorContext) -> Response? {
@@ -24,7 +26,8 @@ struct AdmissionMiddleware: Middleware {
     private func admit(_ request: borrowing Request, _ context: inout CalculatorContext) throws(Problem) {
         let path = request.pathUTF8
         guard path.starts(with: "/sessions".utf8) else { return }
-        if let apiKey, !Self.bearerMatches(request.headers[.authorization], apiKey) {
+        let creates = request.method == "PUT" || (request.method == "POST" && path.elementsEqual("/sessions".utf8))
+        if let apiKey, keyGuardsEverySessionRoute || creates, !Self.bearerMatches(request.headers[.authorization], apiKey) {
             throw Problem(
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
                 headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])

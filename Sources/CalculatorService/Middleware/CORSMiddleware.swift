@@ -22,7 +22,7 @@ struct CORSMiddleware: Middleware {
         }
         if let allowed = policy.allowOrigin(for: origin) {
             response.headers.add("Access-Control-Allow-Origin", allowed)
-            response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id, Idempotent-Replayed, traceparent")
+            response.headers.add("Access-Control-Expose-Headers", "ETag, Location, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id, Idempotent-Replayed, traceparent, WWW-Authenticate")
         }
         if policy.variesByOrigin { response.headers.add("Vary", "Origin") }
     }

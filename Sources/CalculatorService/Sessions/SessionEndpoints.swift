@@ -16,11 +16,11 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     let longWork: LongWork
     let replies: SessionReplies
     let watchers: SessionWatchers
-    private let configuration: ServiceConfiguration
+    let configuration: ServiceConfiguration
     /// `--press-rate`, in keys.
     private let pressLimit: ClientRateLimit?
     private let draining: Draining
-    private let now: @Sendable () -> Double
+    let now: @Sendable () -> Double
     private var metrics: ServiceMetrics { replies.metrics }
 
     init(
@@ -56,34 +56,40 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     func create(_ request: borrowing Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         let state = CalculatorState(settings: settings)
+        let owner = ownerToken()
         let claim = try Self.idempotencyKey(request).map { key in
             CreationClaim(
                 key: ClientRateLimit.clientAddress(request, trustProxy: configuration.trustProxy) + " " + key,
                 fingerprint: String(describing: settings), retention: configuration.idempotencyRetention)
         }
-        return .awaiting { deliver in create(SessionRecord(state: state), claim: claim, attempts: 2, deliver) }
+        return .awaiting { deliver in create(SessionRecord(state: state, owner: owner), owner, claim: claim, attempts: 2, deliver) }
     }
 
     /// A new session under a random id. 128 random bits do not collide in practice; one retry covers the impossible
     /// case without a loop.
-    private func create(_ record: SessionRecord, claim: CreationClaim?, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void) {
+    private func create(
+        _ record: SessionRecord, _ owner: IssuedToken?, claim: CreationClaim?, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void
+    ) {
         let id = SessionID.random()
         let started = ServiceMetrics.now()
         store.create(id, record, claiming: claim) { [self] result in
             metrics.storeOperation(.create, since: started)
             switch result {
             case .success(.created(let version)):
-                deliver(replies.created(id, record.state, version: version))
+                deliver(replies.created(id, record.state, version: version, token: owner))
             case .success(.claimed(let first, let version, let fingerprint)) where fingerprint == claim?.fingerprint:
-                var response = replies.created(first, record.state, version: version)
-                response.headers.add("Idempotent-Replayed", "true")
-                deliver(response)
+                guard let owner else {
+                    var response = replies.created(first, record.state, version: version)
+                    response.headers.add("Idempotent-Replayed", "true")
+                    return deliver(response)
+                }
+                replayCreation(first, record.state, owner: owner, deliver)
             case .success(.claimed):
                 let problem = Problem(
                     .idempotencyKeyReused, "this Idempotency-Key was first used to create a session with other settings; use a new key")
                 deliver(problem.response(toPath: "/sessions"))
             case .failure(.alreadyExists) where attempts > 1:
-                create(record, claim: claim, attempts: attempts - 1, deliver)
+                create(record, owner, claim: claim, attempts: attempts - 1, deliver)
             case .failure(.alreadyExists):
                 deliver(Problem(.internalError, "could not allocate a session id").response(toPath: "/sessions"))
             case .failure(let error):
@@ -98,13 +104,20 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     func put(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
         let state = CalculatorState(settings: try settingsFromOptionalBody(request))
         let tags = IfNoneMatch(request.headers[.ifNoneMatch])
+        let owner = ownerToken()
+        // A token, when one is sent, for the session this PUT may find instead of making.
+        let presented = owner == nil ? AccessCheck.open : AccessCheck.bearerToken(request).map { AccessCheck(token: $0, needs: .viewer, clock: now) }
         return .awaiting { deliver in
             let started = ServiceMetrics.now()
-            store.create(id, SessionRecord(state: state)) { [self] result in
+            store.create(id, SessionRecord(state: state, owner: owner)) { [self] result in
                 metrics.storeOperation(.create, since: started)
                 switch result {
-                case .success(let version): deliver(replies.created(id, state, version: version))
-                case .failure(.alreadyExists): read(id, .session, unlessMatching: nil, refusingMatch: tags, deliver)
+                case .success(let version): deliver(replies.created(id, state, version: version, token: owner))
+                case .failure(.alreadyExists):
+                    guard let presented else {
+                        return deliver(replies.failure(AccessCheck.missingToken, operation: "create", session: id))
+                    }
+                    read(id, .session, access: presented, unlessMatching: nil, refusingMatch: tags, deliver)
                 case .failure(let error): deliver(replies.failure(error, operation: "create", session: id))
                 }
             }
@@ -112,23 +125,23 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     }
 
     /// GET /sessions/{id}; 304 when If-None-Match names the current version.
-    func get(_ id: SessionID, _ request: borrowing Request) -> Response {
+    func get(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) -> Response {
         let tags = IfNoneMatch(request.headers[.ifNoneMatch])
-        return .awaiting { deliver in read(id, .session, unlessMatching: tags, deliver) }
+        return .awaiting { deliver in read(id, .session, access: access, unlessMatching: tags, deliver) }
     }
 
     /// GET /sessions/{id}/display, as JSON or, when the client prefers it, plain text; 304 when If-None-Match names
     /// the current version.
-    func display(_ id: SessionID, _ request: borrowing Request) -> Response {
+    func display(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) -> Response {
         let view = SessionReplies.View.display(plainText: SessionReplies.prefersPlainText(request.headers[.accept]))
         let tags = IfNoneMatch(request.headers[.ifNoneMatch])
-        return .awaiting { deliver in read(id, view, unlessMatching: tags, deliver) }
+        return .awaiting { deliver in read(id, view, access: access, unlessMatching: tags, deliver) }
     }
 
     /// GET /sessions/{id}/events: the session's state at once (unless Last-Event-ID names its version), then an event
     /// per new version, as a stream that lasts until the session ends or the client leaves. HEAD answers the stream's
     /// headers and starts none.
-    func events(_ id: SessionID, _ request: borrowing Request) -> Response {
+    func events(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) -> Response {
         let lastEventID = request.headers[.lastEventID].flatMap { UInt64($0.trimmingSpaces()) }
         let client = ClientRateLimit.clientAddress(request, trustProxy: configuration.trustProxy)
         let isHead = request.method == "HEAD"
@@ -137,11 +150,12 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
             store.read(id) { [replies, watchers] result in
                 replies.metrics.storeOperation(.get, since: started)
                 switch result {
-                case .success where isHead:
-                    deliver(replies.eventStream(nil))
                 case .success(let stored):
                     do throws(Problem) {
-                        deliver(replies.eventStream(try watchers.watch(id, stored, lastEventID: lastEventID, client: client)))
+                        let grant = try access.admit(stored.value)
+                        if isHead { return deliver(replies.eventStream(nil)) }
+                        let holder = grant.map { stored.value.grants[$0].holder }
+                        deliver(replies.eventStream(try watchers.watch(id, stored, lastEventID: lastEventID, client: client, holder: holder)))
                     } catch {
                         deliver(error.response(toPath: SessionReplies.sessionPath(id, "/events")))
                     }
@@ -155,12 +169,19 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     /// A read of `view`: 304 when `tags` names the current version, 412 when `refusingMatch` does (a PUT's
     /// If-None-Match).
     func read(
-        _ id: SessionID, _ view: SessionReplies.View, unlessMatching tags: IfNoneMatch?, refusingMatch refused: IfNoneMatch? = nil,
-        _ deliver: @escaping @Sendable (Response) -> Void
+        _ id: SessionID, _ view: SessionReplies.View, access: AccessCheck, unlessMatching tags: IfNoneMatch?,
+        refusingMatch refused: IfNoneMatch? = nil, _ deliver: @escaping @Sendable (Response) -> Void
     ) {
         let started = ServiceMetrics.now()
         store.read(id) { [replies] result in
             replies.metrics.storeOperation(.get, since: started)
+            if case .success(let stored) = result {
+                do throws(Problem) {
+                    _ = try access.admit(stored.value)
+                } catch {
+                    return deliver(replies.failure(error, operation: "get", session: id, route: view.route))
+                }
+            }
             switch result {
             case .success(let stored) where refused?.names(Rendering.entityTag(stored.version)) == true:
                 let problem = Problem(
@@ -174,50 +195,82 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     }
 
     /// PATCH /sessions/{id}
-    func patch(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
+    func patch(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         try checkBody(request, alsoAccepting: "application/merge-patch+json")
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "PATCH needs a JSON object of settings: mode, angle, digits") }
         let settings = try SettingsChange.parse(request.body)
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
-        let update = SettingsUpdate(settings: settings, precondition: precondition)
-        return .awaiting { deliver in
+        let update = SettingsUpdate(settings: settings, precondition: precondition, access: access)
+        return change(id, update, route: "", changed: { $0 }) { [replies] committed in
+            let (version, record) = (committed.version, committed.output)
+            return replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version)
+        }
+    }
+
+    /// Runs an update that is no press and answers with `reply`; the session's watchers get the new version when
+    /// `changed` gives the record after it.
+    func change<Update: SessionUpdate<SessionRecord>>(
+        _ id: SessionID, _ update: Update, route: StaticString, changed: @escaping @Sendable (Update.Output) -> SessionRecord?,
+        reply: @escaping @Sendable (Committed<Update.Output>) -> Response
+    ) -> Response {
+        .awaiting { deliver in
             let started = ServiceMetrics.now()
             store.update(id, update) { [replies, watchers] result in
                 replies.metrics.storeOperation(.update, since: started)
                 switch result {
                 case .success(let committed):
-                    let (version, record) = (committed.version, committed.output)
-                    deliver(replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version))
-                    if watchers.isWatched(id) { watchers.changed(id, version: version, record: record) }
+                    deliver(reply(committed))
+                    if let record = changed(committed.output), watchers.isWatched(id) {
+                        watchers.changed(id, version: committed.version, record: record)
+                    }
                 case .failure(let error):
-                    deliver(replies.failure(error, operation: "update", session: id))
+                    deliver(replies.failure(error, operation: "update", session: id, route: route))
                 }
             }
         }
     }
 
-    /// DELETE /sessions/{id}. The store's delete compares one version: with an If-Match, the session is read, the
-    /// header checked against its version, and only that version deleted.
-    func delete(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
+    /// DELETE /sessions/{id}. The store's delete compares one version: with an If-Match, or a token to check, the
+    /// session is read, the header and the token checked on it, and only that version deleted (a version that moved on
+    /// meanwhile, without an If-Match, is read again).
+    func delete(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
-            guard !precondition.admitsAny else { return delete(id, expectedVersion: nil, deliver) }
-            let started = ServiceMetrics.now()
-            store.read(id) { [self] result in
-                metrics.storeOperation(.get, since: started)
-                switch result {
-                case .success(let stored) where precondition.admits(stored.version):
-                    delete(id, expectedVersion: stored.version, deliver)
-                case .success(let stored):
-                    deliver(replies.failure(SessionReplies.preconditionFailed(current: stored.version), operation: "delete", session: id))
-                case .failure(let error):
-                    deliver(replies.failure(error, operation: "delete", session: id))
+            guard !precondition.admitsAny || access.token != nil else { return delete(id, expectedVersion: nil, deliver) }
+            checkedDelete(id, access, precondition, attempts: 3, deliver)
+        }
+    }
+
+    private func checkedDelete(
+        _ id: SessionID, _ access: AccessCheck, _ precondition: IfMatch, attempts: Int, _ deliver: @escaping @Sendable (Response) -> Void
+    ) {
+        let started = ServiceMetrics.now()
+        store.read(id) { [self] result in
+            metrics.storeOperation(.get, since: started)
+            do throws(Problem) {
+                if case .success(let stored) = result { _ = try access.admit(stored.value) }
+            } catch {
+                return deliver(replies.failure(error, operation: "delete", session: id))
+            }
+            switch result {
+            case .success(let stored) where precondition.admits(stored.version):
+                var retry: (@Sendable () -> Void)?
+                if precondition.admitsAny, attempts > 1 {
+                    retry = { [self] in checkedDelete(id, access, precondition, attempts: attempts - 1, deliver) }
                 }
+                delete(id, expectedVersion: stored.version, retryingMoved: retry, deliver)
+            case .success(let stored):
+                deliver(replies.failure(SessionReplies.preconditionFailed(current: stored.version), operation: "delete", session: id))
+            case .failure(let error):
+                deliver(replies.failure(error, operation: "delete", session: id))
             }
         }
     }
 
-    private func delete(_ id: SessionID, expectedVersion: UInt64?, _ deliver: @escaping @Sendable (Response) -> Void) {
+    private func delete(
+        _ id: SessionID, expectedVersion: UInt64?, retryingMoved retry: (@Sendable () -> Void)? = nil,
+        _ deliver: @escaping @Sendable (Response) -> Void
+    ) {
         let started = ServiceMetrics.now()
         store.delete(id, expectedVersion: expectedVersion) { [replies, watchers] result in
             replies.metrics.storeOperation(.delete, since: started)
@@ -225,6 +278,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
             case .success:
                 if watchers.isWatched(id) { watchers.ended(id, .deleted) }
                 deliver(Response(status: 204))
+            case .failure(.versionMismatch) where retry != nil: retry?()
             case .failure(let error): deliver(replies.failure(error, operation: "delete", session: id))
             }
         }
@@ -233,7 +287,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     // MARK: Press
 
     /// POST /sessions/{id}/press
-    func press(_ id: SessionID, _ request: borrowing Request) throws(Problem) -> Response {
+    func press(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         try checkBody(request)
         guard !request.body.isEmpty else { throw Problem(.invalidRequest, "the body needs \"key\" or \"keys\"") }
         let press = try PressRequest.parse(request.body, maxKeys: configuration.maxKeysPerRequest)
@@ -246,7 +300,8 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         var random = SystemRandomNumberGenerator()
         let update = PressUpdate(
-            id: id, press: press, precondition: precondition, idempotency: idempotency, seed: press.drawsRandom ? random.next() : 0)
+            id: id, press: press, precondition: precondition, idempotency: idempotency, seed: press.drawsRandom ? random.next() : 0,
+            access: access)
         return .awaiting { deliver in
             // Without a limit, `deliver` goes on as it is: no closure wraps it.
             guard let limited else { return run(update, press, id, deliver) }

@@ -1,7 +1,9 @@
 public import CalculatorEngine
 public import SessionStore
 
-/// What the store keeps per session: the brain's state and the replies to recent idempotent presses.
+/// What the store keeps per session: the brain's state, the replies to recent idempotent presses and the access grants
+/// (the hashes of its tokens, `AccessGrant`), so that every store and every instance that reads the session knows who
+/// may use it, and a revocation is a change of the session like any other.
 ///
 /// Its fields live in one object, copied on write: a record is copied out of the store for every read and every
 /// press's reply, and copying the object is one retain, where copying the fields is one for each reference they hold.
@@ -11,31 +13,39 @@ public struct SessionRecord: Sendable, Equatable {
     private final class Fields: Sendable {
         let state: CalculatorState
         let idempotency: [IdempotentReply]
+        let grants: [AccessGrant]
 
-        init(state: CalculatorState, idempotency: [IdempotentReply]) {
+        init(state: CalculatorState, idempotency: [IdempotentReply], grants: [AccessGrant]) {
             self.state = state
             self.idempotency = idempotency
+            self.grants = grants
         }
     }
 
     private var fields: Fields
 
     public init(state: CalculatorState) {
-        fields = Fields(state: state, idempotency: [])
+        fields = Fields(state: state, idempotency: [], grants: [])
     }
 
-    init(state: CalculatorState, idempotency: [IdempotentReply]) {
-        fields = Fields(state: state, idempotency: idempotency)
+    init(state: CalculatorState, idempotency: [IdempotentReply], grants: [AccessGrant] = []) {
+        fields = Fields(state: state, idempotency: idempotency, grants: grants)
     }
 
     public var state: CalculatorState {
         _read { yield fields.state }
-        set { fields = Fields(state: newValue, idempotency: fields.idempotency) }
+        set { fields = Fields(state: newValue, idempotency: fields.idempotency, grants: fields.grants) }
     }
 
     var idempotency: [IdempotentReply] {
         _read { yield fields.idempotency }
-        set { fields = Fields(state: fields.state, idempotency: newValue) }
+        set { fields = Fields(state: fields.state, idempotency: newValue, grants: fields.grants) }
+    }
+
+    /// The session's tokens, as hashes; empty for a session made with `--session-access open`.
+    var grants: [AccessGrant] {
+        _read { yield fields.grants }
+        set { fields = Fields(state: fields.state, idempotency: fields.idempotency, grants: newValue) }
     }
 
     /// Lends the state to `body` where it lies.
@@ -44,7 +54,7 @@ public struct SessionRecord: Sendable, Equatable {
     }
 
     public static func == (lhs: SessionRecord, rhs: SessionRecord) -> Bool {
-        lhs.fields === rhs.fields || (lhs.state == rhs.state && lhs.idempotency == rhs.idempotency)
+        lhs.fields === rhs.fields || (lhs.state == rhs.state && lhs.idempotency == rhs.idempotency && lhs.grants == rhs.grants)
     }
 
     /// Bytes for the stores that persist them (SQLite, Redis): the stored form (`storedBytes`). Records an earlier
@@ -55,15 +65,17 @@ public struct SessionRecord: Sendable, Equatable {
         decodeEarlierForm: { bytes in try SessionRecord(format1: bytes) }
     )
 
-    /// The stored form's first byte; format 1 is `SessionRecord+Format1.swift`'s.
+    /// The stored form's first byte: 2 without grants, 3 with them; format 1 is `SessionRecord+Format1.swift`'s.
     static let storedFormFormat: UInt8 = 2
+    static let storedFormFormatWithGrants: UInt8 = 3
 
-    /// The record in its stored form: format byte 2, the state's own stored form (it carries its own format byte,
+    /// The record in its stored form: the format byte, the state's own stored form (it carries its own format byte,
     /// so the engine can change it independently), then the idempotent replies (count; key, fingerprint, status,
-    /// version, body, createdAt each).
+    /// version, body, createdAt each), then in format 3 the grants (`AccessGrant.write`). A session without grants
+    /// (open access) is stored as format 2, as builds before grants stored it.
     public var storedBytes: [UInt8] {
         var writer = StoredFormWriter(capacity: 256)
-        writer.byte(Self.storedFormFormat)
+        writer.byte(grants.isEmpty ? Self.storedFormFormat : Self.storedFormFormatWithGrants)
         state.write(to: &writer)
         writer.unsigned(UInt64(idempotency.count))
         for reply in idempotency {
@@ -74,13 +86,19 @@ public struct SessionRecord: Sendable, Equatable {
             writer.string(reply.body)
             writer.double(reply.createdAt)
         }
+        if !grants.isEmpty {
+            writer.unsigned(UInt64(grants.count))
+            for grant in grants { grant.write(to: &writer) }
+        }
         return writer.bytes
     }
 
     /// Reads the stored form; throws `StoredFormError` on anything truncated or malformed.
     public init(storedBytes bytes: [UInt8]) throws {
         guard let first = bytes.first else { throw StoredFormError("no bytes") }
-        guard first == Self.storedFormFormat else { throw StoredFormError("unsupported session record format \(first)") }
+        guard first == Self.storedFormFormat || first == Self.storedFormFormatWithGrants else {
+            throw StoredFormError("unsupported session record format \(first)")
+        }
         var reader = StoredFormReader(bytes[1...])
         let state = try CalculatorState(from: &reader)
         // Each reply is at least 13 bytes: three empty strings, status, version and the 8-byte time.
@@ -93,8 +111,14 @@ public struct SessionRecord: Sendable, Equatable {
                     key: try reader.string(), fingerprint: try reader.string(), status: try reader.signed(),
                     version: try reader.unsigned(), body: try reader.string(), createdAt: try reader.double()))
         }
+        var grants: [AccessGrant] = []
+        if first == Self.storedFormFormatWithGrants {
+            let count = try reader.count(minimumItemBytes: AccessGrant.minimumStoredBytes)
+            grants.reserveCapacity(count)
+            for _ in 0..<count { grants.append(try AccessGrant(from: &reader)) }
+        }
         try reader.expectEnd()
-        self.init(state: state, idempotency: replies)
+        self.init(state: state, idempotency: replies, grants: grants)
     }
 
     /// `state` in place of the record's, with `reply` added to the replies kept: those older than the retention are
@@ -104,7 +128,7 @@ public struct SessionRecord: Sendable, Equatable {
         replies.removeAll { reply.createdAt - $0.createdAt > retention }
         if replies.count >= limit { replies.removeFirst(replies.count - limit + 1) }
         replies.append(reply)
-        fields = Fields(state: state, idempotency: replies)
+        fields = Fields(state: state, idempotency: replies, grants: fields.grants)
     }
 }
 

@@ -78,9 +78,11 @@ final class SessionReplies: Sendable {
         return .stream(headers: headers, stream)
     }
 
-    /// 201 with the new session at its first version (1, unless a session of this id ended before).
-    func created(_ id: SessionID, _ state: CalculatorState, version: UInt64) -> Response {
-        var response = sessionJSON(201, Rendering.state(state, id: id, version: version), version: version)
+    /// 201 with the new session at its first version (1, unless a session of this id ended before), and its owner
+    /// token when access needs tokens (the only time the token is shown).
+    func created(_ id: SessionID, _ state: CalculatorState, version: UInt64, token: IssuedToken? = nil) -> Response {
+        let body = Rendering.state(state, id: id, version: version)
+        var response = sessionJSON(201, token.map { Rendering.withToken(body, $0) } ?? body, version: version)
         response.headers.add("Location", Self.sessionPath(id))
         return response
     }

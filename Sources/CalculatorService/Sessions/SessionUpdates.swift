@@ -13,6 +13,8 @@ struct PressUpdate: SessionUpdate {
     /// What `rand` draws from, drawn before the update: a store may run `change` more than once, and each run must
     /// make the same state.
     let seed: UInt64
+    /// The token the press came with, checked on the session first.
+    let access: AccessCheck
 
     /// A press's Idempotency-Key and how its first reply is kept.
     struct Idempotency: Sendable {
@@ -37,6 +39,7 @@ struct PressUpdate: SessionUpdate {
     /// The If-Match check comes after the replay's, so that a retried press replays its first reply even after the
     /// version has moved on.
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<Outcome> {
+        _ = try access.admit(record)
         if let idempotency, let reply = record.idempotency.first(where: { $0.key == idempotency.key }) {
             guard reply.fingerprint == idempotency.fingerprint else {
                 throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
@@ -76,8 +79,10 @@ struct PressUpdate: SessionUpdate {
 struct SettingsUpdate: SessionUpdate {
     let settings: SettingsChange
     let precondition: IfMatch
+    let access: AccessCheck
 
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
+        _ = try access.admit(record)
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
         let unchanged = settings.applied(to: record.state.settings) == record.state.settings
             && !(settings.clearsVariables && record.state.hasVariables)
@@ -95,8 +100,10 @@ struct SettingsUpdate: SessionUpdate {
 /// for its watchers.
 struct HistoryClearing: SessionUpdate {
     let precondition: IfMatch
+    let access: AccessCheck
 
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord?> {
+        _ = try access.admit(record)
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
         return record.withState { $0.history.isEmpty } ? .keep(nil) : .change
     }

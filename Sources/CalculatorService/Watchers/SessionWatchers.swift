@@ -33,6 +33,8 @@ final class SessionWatchers: Sendable {
         let lastEventID: UInt64?
         /// It waits for its first event until the session is followed (`Watched.isFollowed`).
         var isWaiting: Bool
+        /// The grant whose revocation ends the stream (`AccessGrant.holder`); nil with open access.
+        let holder: String?
     }
 
     /// A watched session. Only touched under the state's lock, which is what makes it Sendable.
@@ -124,7 +126,9 @@ final class SessionWatchers: Sendable {
     /// A new watcher of the session `stored` was just read from, as its stream: the current state is queued first,
     /// unless `lastEventID` says the client has it already (with a feed, once the session is followed). Throws the
     /// problem of a limit reached.
-    func watch(_ id: SessionID, _ stored: Versioned<SessionRecord>, lastEventID: UInt64?, client: String) throws(Problem) -> ResponseStream {
+    func watch(
+        _ id: SessionID, _ stored: Versioned<SessionRecord>, lastEventID: UInt64?, client: String, holder: String? = nil
+    ) throws(Problem) -> ResponseStream {
         let stream = ResponseStream(capacity: Self.streamCapacity) { [streamClosed] in
             streamClosed.isSet.store(true, ordering: .relaxed)
         }
@@ -141,7 +145,8 @@ final class SessionWatchers: Sendable {
                 watched.event = stored.value.withState { Rendering.event($0, version: stored.version) }
             }
             if watched.isFollowed, lastEventID != watched.version { _ = stream.enqueue(watched.event) }
-            watched.watchers.append(Watcher(stream: stream, client: client, lastEventID: lastEventID, isWaiting: !watched.isFollowed))
+            watched.watchers.append(
+                Watcher(stream: stream, client: client, lastEventID: lastEventID, isWaiting: !watched.isFollowed, holder: holder))
             state.clients[client, default: 0] += 1
             state.watchers += 1
             if isNew {
@@ -210,21 +215,38 @@ final class SessionWatchers: Sendable {
     // MARK: Changes
 
     /// The session is at `version` with `record`: each watcher gets the event, unless it has this version or a later
-    /// one. `expiresAt` is the session's new expiry when known (a change through the feed carries it); a change made here
+    /// one; a watcher whose token the record no longer grants (revoked) gets `revoked` instead, and its stream ends.
+    /// `expiresAt` is the session's new expiry when known (a change through the feed carries it); a change made here
     /// has just moved it by the idle expiry.
     func changed(_ id: SessionID, version: UInt64, record: SessionRecord, expiresAt: Double? = nil) {
         // Rendered outside the lock, only for a session watched at an older version.
         guard let sent = state.withLock({ $0.sessions[id]?.version }), version > sent else { return }
         let event = record.withState { Rendering.event($0, version: version) }
         let expiry = expiresAt ?? now() + ttl
-        let woken = state.withLock { state -> [ResponseStream] in
-            guard let watched = state.sessions[id], version > watched.version else { return [] }
+        let (woken, revoked) = state.withLock { state -> ([ResponseStream], [Watcher]) in
+            guard let watched = state.sessions[id], version > watched.version else { return ([], []) }
             watched.version = version
             watched.event = event
             watched.expiresAt = max(watched.expiresAt, expiry)
-            return queue(event, to: watched, in: &state)
+            let revoked = Self.removeRevoked(from: watched, record, in: &state)
+            return (queue(event, to: watched, in: &state), revoked)
         }
         for stream in woken { stream.flush() }
+        guard !revoked.isEmpty else { return }
+        let end = Rendering.endEvent(EndReason.revoked.eventName, id: id)
+        for watcher in revoked { watcher.stream.finish(with: end) }
+    }
+
+    /// Removes the watchers whose grant `record` no longer holds.
+    private static func removeRevoked(from watched: Watched, _ record: SessionRecord, in state: inout State) -> [Watcher] {
+        var revoked: [Watcher] = []
+        watched.watchers.removeAll { watcher in
+            guard let holder = watcher.holder, !record.grants.contains(where: { $0.id == holder }) else { return false }
+            revoked.append(watcher)
+            forget(watcher, in: &state)
+            return true
+        }
+        return revoked
     }
 
     /// Queues `chunk` on every watcher of `watched` and returns their streams, to be flushed once the lock is let go
@@ -262,12 +284,15 @@ final class SessionWatchers: Sendable {
     enum EndReason {
         case deleted
         case expired
+        /// The token the stream was opened with was revoked (the session goes on).
+        case revoked
 
         /// The name of the stream's last event.
         var eventName: StaticString {
             switch self {
             case .deleted: "deleted"
             case .expired: "expired"
+            case .revoked: "revoked"
             }
         }
     }

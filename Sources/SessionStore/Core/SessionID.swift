@@ -172,7 +172,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Base64url without padding.
-    static func base64URL(_ bytes: Span<UInt8>) -> String {
+    public static func base64URL(_ bytes: Span<UInt8>) -> String {
         var text = ""
         forEachBase64URLDigit(of: bytes) { text.unicodeScalars.append(Unicode.Scalar($0)) }
         return text

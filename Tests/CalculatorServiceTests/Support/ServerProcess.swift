@@ -36,6 +36,9 @@ final class ServerProcess: @unchecked Sendable {
         process.executableURL = Self.binary
         process.arguments = ["--port", "0", "--log-level", "warning"] + arguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CALC_") }
+        // Open access unless a test asks for tokens (`--session-access tokens`, which the flag beats this with): the
+        // tests of other things use sessions by their id alone; AccessTests check the tokens.
+        env["CALC_SESSION_ACCESS"] = "open"
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = output

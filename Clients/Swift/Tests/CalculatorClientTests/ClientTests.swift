@@ -28,6 +28,26 @@ import Testing
         .KeyBatch(.init(keys: .KeySequence(sequence)))
     }
 
+    /// With session tokens (the server's default), the session's routes take the token the create answered with,
+    /// sent by `BearerTokenMiddleware`; a viewer token reads and cannot press.
+    @Test func aSessionsTokenGoesWithItsRequests() async throws {
+        let guarded = try ServerProcess(store: .memory, ["--session-access", "tokens"])
+        let url = try #require(URL(string: "http://127.0.0.1:\(guarded.port)"))
+        let anonymous = Client(calculatorAt: url)
+        let created = try await anonymous.putSession(path: .init(id: "tokens-swift")).created.body.json
+        let token = try #require(created.token)
+        _ = try await anonymous.getDisplay(path: .init(id: "tokens-swift")).unauthorized
+
+        let owner = Client(calculatorAt: url, middlewares: [BearerTokenMiddleware(token: token)])
+        let seven = try await owner.pressKeys(path: .init(id: "tokens-swift"), body: .json(.KeyPress(.init(key: .KeyName(.seven)))))
+        #expect(try seven.ok.body.json.display == "7")
+        let minted = try await owner.mintToken(path: .init(id: "tokens-swift"), body: .json(.init(scope: .viewer))).created.body.json
+        let viewer = Client(calculatorAt: url, middlewares: [BearerTokenMiddleware(token: try #require(minted.token))])
+        #expect(try await viewer.getDisplay(path: .init(id: "tokens-swift")).ok.body.json.display == "7")
+        let refused = try await viewer.pressKeys(path: .init(id: "tokens-swift"), body: .json(.KeyPress(.init(key: .KeyName(.eight)))))
+        #expect(try refused.forbidden.body.applicationProblemJson.status == 403)
+    }
+
     @Test func theREADMETour() async throws {
         let created = try await client.putSession(path: .init(id: "tour-swift")).created
         #expect(created.headers.eTag == "\"1\"")

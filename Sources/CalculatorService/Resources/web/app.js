@@ -18,11 +18,13 @@
     basic: document.getElementById('keys-basic'),
     announcement: document.getElementById('announcement'),
     scientificToggle: document.getElementById('toggle-scientific'),
+    apiKeyForm: document.getElementById('api-key-form'),
+    apiKeyInput: document.getElementById('api-key'),
   };
 
   // ---- where the API is (location.js) ----
 
-  const { base, apiRoot, ignoredAPI, savedSession } = window.calculatorLocation;
+  const { base, apiRoot, ignoredAPI, savedSession, apiKey } = window.calculatorLocation;
 
   // ---- HTTP ----
 
@@ -38,8 +40,16 @@
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  // The credential a request carries: the session's token on the session's routes, the operator's API key (when one
+  // was entered) on a create.
+  function authorization(method, path) {
+    const credential = path.startsWith('sessions/') ? savedSession.token() : method === 'POST' && path === 'sessions' ? apiKey.get() : null;
+    return credential ? { Authorization: `Bearer ${credential}` } : {};
+  }
+
   async function request(method, path, { body, headers = {}, retryOnNetworkError = false } = {}) {
-    const init = { method, headers: { Accept: 'application/json, application/problem+json', ...headers } };
+    const credential = authorization(method, path);
+    const init = { method, headers: { Accept: 'application/json, application/problem+json', ...credential, ...headers } };
     if (body !== undefined) {
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
@@ -326,16 +336,28 @@
         await refreshHistory(saved);
         return saved;
       } catch (error) {
-        // Expired or deleted: start a new one. Anything else (service down) is reported, and the id kept.
-        if (!(error instanceof APIError && error.status === 404)) throw error;
+        // Expired or deleted, or its token revoked: start a new one. Anything else (service down) is reported, and the
+        // id kept.
+        if (!(error instanceof APIError && (error.status === 404 || error.status === 401))) throw error;
+        if (error.status === 401) showStatus('This page\'s access to its session was revoked; the next key starts a new one.');
       }
     }
     return createSession();
   }
 
   async function createSession() {
-    const created = await request('POST', 'sessions');
-    savedSession.set(created.id);
+    let created;
+    for (;;) {
+      try {
+        created = await request('POST', 'sessions');
+        break;
+      } catch (error) {
+        // The server wants the operator's API key to start a session: asked for once, then kept.
+        if (!(error instanceof APIError && error.status === 401)) throw error;
+        apiKey.set(await askForAPIKey(error.message));
+      }
+    }
+    savedSession.set(created.id, created.token);
     lastKind = null;
     render(created);
     renderHistory([]);
@@ -347,6 +369,8 @@
   // members, not the settings; only programmer mode's display has a radix, so a mode changed elsewhere is seen there
   // and the session is then read whole, mode included.
   window.calculatorPage = {
+    request,
+    describe,
     showElsewhere(next) {
       if (!state || next.version <= state.version) return;
       const id = state.id;
@@ -399,7 +423,7 @@
       clearStatus();
       if (name === '=') await refreshHistory(id);
     } catch (error) {
-      if (error instanceof APIError && error.status === 404 && !sessionRenewed) {
+      if (error instanceof APIError && (error.status === 404 || error.status === 401) && !sessionRenewed) {
         // The session expired on the server: start a new one and press the key there.
         savedSession.clear();
         sessionPromise = null;
@@ -427,6 +451,19 @@
     } catch (error) {
       showStatus(describe(error));
     }
+  }
+
+  // The API key form, shown until a key is entered; resolves with it.
+  function askForAPIKey(reason) {
+    showStatus(reason);
+    el.apiKeyForm.hidden = false;
+    el.apiKeyInput.focus();
+    return new Promise((resolve) => el.apiKeyForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      el.apiKeyForm.hidden = true;
+      clearStatus();
+      resolve(el.apiKeyInput.value.trim());
+    }, { once: true }));
   }
 
   window.addEventListener('resize', fitDisplay);

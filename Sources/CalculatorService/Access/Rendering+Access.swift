@@ -1,0 +1,50 @@
+/// The bodies of the token routes.
+extension Rendering {
+    /// A token just minted: its id, secret (shown this once), scope and expiry (seconds since 1970; null: never).
+    static func issued(_ issued: IssuedToken) -> [UInt8] {
+        JSONWriter.bytes(capacity: 256) { json in
+            json.beginObject()
+            json.field("id", plain: issued.grant.id)
+            if issued.grant.scope == .streamTicket { json.field("ticket", plain: issued.secret) } else { json.field("token", plain: issued.secret) }
+            json.field("scope", plain: issued.grant.scope.name)
+            expiry(issued.grant.expiresAt, &json)
+            json.endObject()
+        }
+    }
+
+    /// The session's live grants, without their hashes.
+    static func grants(_ grants: [AccessGrant], now: Double) -> [UInt8] {
+        JSONWriter.bytes(capacity: 1024) { json in
+            json.beginObject()
+            json.key("tokens")
+            json.beginArray()
+            for grant in grants where !grant.hasExpired(at: now) {
+                json.beginObject()
+                json.field("id", plain: grant.id)
+                json.field("scope", plain: grant.scope.name)
+                expiry(grant.expiresAt, &json)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+    }
+
+    /// The created session's body with its owner token added: `token` and `tokenId`.
+    static func withToken(_ body: [UInt8], _ token: IssuedToken) -> [UInt8] {
+        var body = body
+        guard body.last == UInt8(ascii: "}") else { return body }
+        body.removeLast()
+        body.append(contentsOf: #","token":""#.utf8)
+        body.append(contentsOf: token.secret.utf8)
+        body.append(contentsOf: #"","tokenId":""#.utf8)
+        body.append(contentsOf: token.grant.id.utf8)
+        body.append(contentsOf: #""}"#.utf8)
+        return body
+    }
+
+    private static func expiry(_ expiresAt: Double, _ json: inout JSONWriter) {
+        json.key("expiresAt")
+        if expiresAt == 0 { json.null() } else { json.int(Int64(expiresAt)) }
+    }
+}

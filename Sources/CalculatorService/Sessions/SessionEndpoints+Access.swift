@@ -1,0 +1,121 @@
+import CalculatorEngine
+import HTTPServer
+import SessionStore
+
+extension SessionRecord {
+    /// A new session's record, with its owner's grant when access needs tokens.
+    init(state: CalculatorState, owner: IssuedToken?) {
+        self.init(state: state, idempotency: [], grants: owner.map { [$0.grant] } ?? [])
+    }
+}
+
+/// The session's tokens (`AccessGrant`): the check every session route makes, and the routes that mint, list and revoke
+/// them and hand out stream tickets.
+extension SessionEndpoints {
+    /// Most tokens a session keeps at once, and most live stream tickets.
+    static var grantLimit: Int { 32 }
+    static var ticketLimit: Int { 256 }
+    /// How long a stream ticket opens a stream: long enough for the page to connect, and for `EventSource` to
+    /// reconnect after a short drop.
+    static var ticketLifetime: Double { 60 }
+
+    /// What the request may do with its session: the route table's scope for its method, and the token it sent
+    /// (hashed here, once); 401 at once when it sent none. Open access checks nothing.
+    func access(_ request: borrowing Request, _ route: Route) throws(Problem) -> AccessCheck {
+        guard configuration.sessionAccess == .tokens, let needs = route.scope(for: request.method) else { return .open }
+        guard let token = AccessCheck.bearerToken(request) else { throw AccessCheck.missingToken }
+        return AccessCheck(token: token, needs: needs, clock: now)
+    }
+
+    /// The event stream's: a browser's `EventSource` sends no header, so a stream ticket may come as `?ticket=`; a
+    /// request without one needs a viewer's token as any read does.
+    func streamAccess(_ request: borrowing Request) throws(Problem) -> AccessCheck {
+        guard configuration.sessionAccess == .tokens, let query = request.query, !query.isEmpty else { return try access(request, .events) }
+        guard let ticket = try QueryParameters(query, allowed: ["ticket"])["ticket"], (1...256).contains(ticket.utf8.count) else {
+            throw AccessCheck.missingToken
+        }
+        return AccessCheck(token: TokenHash(of: ticket.utf8.span), needs: .streamTicket, clock: now)
+    }
+
+    /// A new session's owner token, when access needs tokens.
+    func ownerToken() -> IssuedToken? {
+        configuration.sessionAccess == .tokens ? IssuedToken(scope: .owner, expiresAt: 0) : nil
+    }
+
+    /// A retried create (the same Idempotency-Key) finds the session its first request made, whose owner token only
+    /// the first reply carried: the retry gets a new one, added to the session, and the first 201 otherwise.
+    func replayCreation(_ id: SessionID, _ state: CalculatorState, owner: IssuedToken, _ deliver: @escaping @Sendable (Response) -> Void) {
+        let update = GrantMinting(grant: owner.grant, access: .open, limit: Self.grantLimit)
+        store.update(id, update) { [replies] result in
+            switch result {
+            case .success(let committed):
+                var response = replies.created(id, state, version: committed.version, token: owner)
+                response.headers.add("Idempotent-Replayed", "true")
+                deliver(response)
+            case .failure(let error):
+                deliver(replies.failure(error, operation: "create", session: id))
+            }
+        }
+    }
+
+    /// POST /sessions/{id}/tokens: a new token, `{"scope": "viewer" | "owner", "expiresIn": seconds}` (a viewer's
+    /// that never expires by default); 201 with its secret, shown this once.
+    func mintToken(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
+        try request.requireJSONBody()
+        let members = request.body.isEmpty ? [] : try parseObject(request.body, allowed: ["scope", "expiresIn"])
+        let scope: AccessScope
+        switch members[member: "scope"] {
+        case nil, .string("viewer")?: scope = .viewer
+        case .string("owner")?: scope = .owner
+        default: throw Problem(.invalidRequest, "\"scope\" is \"viewer\" or \"owner\"")
+        }
+        var expiresAt: Double = 0
+        if let value = members[member: "expiresIn"] {
+            guard case let .number(text) = value, let seconds = Double(text), seconds.rounded() == seconds, seconds >= 1,
+                seconds <= 31_536_000
+            else {
+                throw Problem(.invalidRequest, "\"expiresIn\" is a whole number of seconds from 1 to 31536000 (a year)")
+            }
+            expiresAt = (now() + seconds).rounded(.up)
+        }
+        return mint(id, IssuedToken(scope: scope, expiresAt: expiresAt), access, route: "/tokens")
+    }
+
+    /// POST /sessions/{id}/stream-tickets: a ticket for one `EventSource`, valid for `ticketLifetime` seconds; the
+    /// streams it opens end when the token that minted it is revoked.
+    func streamTicket(_ id: SessionID, _ access: AccessCheck) -> Response {
+        let issued = IssuedToken(scope: .streamTicket, expiresAt: (now() + Self.ticketLifetime).rounded(.up))
+        return mint(id, issued, access, route: "/stream-tickets")
+    }
+
+    private func mint(_ id: SessionID, _ issued: IssuedToken, _ access: AccessCheck, route: StaticString) -> Response {
+        let limit = issued.grant.scope == .streamTicket ? Self.ticketLimit : Self.grantLimit
+        let update = GrantMinting(grant: issued.grant, access: access, limit: limit)
+        return change(id, update, route: route, changed: { $0 }) { [replies] _ in replies.json(201, Rendering.issued(issued)) }
+    }
+
+    /// GET /sessions/{id}/tokens: the ids, scopes and expiries of the session's tokens, never their secrets.
+    func listTokens(_ id: SessionID, _ access: AccessCheck) -> Response {
+        .awaiting { deliver in
+            let started = ServiceMetrics.now()
+            store.read(id) { [replies, now] result in
+                replies.metrics.storeOperation(.get, since: started)
+                do {
+                    let stored = try result.get()
+                    _ = try access.admit(stored.value)
+                    deliver(replies.json(200, Rendering.grants(stored.value.grants, now: now())))
+                } catch {
+                    deliver(replies.failure(error, operation: "get", session: id, route: "/tokens"))
+                }
+            }
+        }
+    }
+
+    /// DELETE /sessions/{id}/tokens/{tokenId}: the token fails from now on, on every instance, and the streams it
+    /// opened end.
+    func revokeToken(_ id: SessionID, _ access: AccessCheck, _ parameters: RouteParameters) -> Response {
+        let grantID = parameters["tokenId"].map { String($0) } ?? ""
+        let update = GrantRevocation(grantID: grantID, access: access)
+        return change(id, update, route: "/tokens", changed: { $0 }) { _ in Response(status: 204) }
+    }
+}

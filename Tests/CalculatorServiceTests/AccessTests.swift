@@ -1,0 +1,218 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+import Threading
+
+@testable import CalculatorService
+
+/// Session tokens (`--session-access tokens`, the default): every route under /sessions/{id} answers only a token of
+/// the scope the route table gives its method (`Route.scope(for:)`), on every store.
+@Suite struct AccessTests {
+    /// A session made with tokens, and a viewer token its owner minted.
+    struct Session {
+        let id: String
+        let owner: String
+        let viewer: String
+        let viewerID: String
+    }
+
+    static func bearer(_ token: String) -> [(String, String)] { [("Authorization", "Bearer " + token)] }
+    static let json = [("Content-Type", "application/json")]
+
+    static func tokenClient(_ store: TestStore) throws -> InProcessClient {
+        try InProcessClient(store: store) { $0.sessionAccess = .tokens }
+    }
+
+    static func makeSession(_ client: InProcessClient) throws -> Session {
+        let created = try client.send("POST", "/sessions")
+        #expect(created.status == 201)
+        let id = try #require(created.json?["id"] as? String)
+        let owner = try #require(created.json?["token"] as? String)
+        #expect(owner.utf8.count >= 22)
+        let minted = try client.send(
+            "POST", "/sessions/\(id)/tokens", headers: bearer(owner) + json, body: Array(#"{"scope":"viewer"}"#.utf8))
+        #expect(minted.status == 201)
+        #expect(minted.json?["scope"] as? String == "viewer")
+        return Session(
+            id: id, owner: owner, viewer: try #require(minted.json?["token"] as? String), viewerID: try #require(minted.json?["id"] as? String))
+    }
+
+    /// A request of `method` on `route` for `session`, with a body its handler accepts.
+    static func send(
+        _ client: InProcessClient, _ method: String, _ route: Route, _ session: Session, _ headers: [(String, String)]
+    ) throws -> HTTPResponse {
+        let path = route.rawValue.replacingOccurrences(of: "{id}", with: session.id).replacingOccurrences(of: "{tokenId}", with: session.viewerID)
+        let body: String? =
+            switch (route, method) {
+            case (.press, "POST"): #"{"key":"7"}"#
+            case (.session, "PATCH"): #"{"angle":"rad"}"#
+            case (.tokens, "POST"): #"{"scope":"viewer"}"#
+            default: nil
+            }
+        return try client.send(method, path, headers: headers + (body == nil ? [] : json), body: body.map { Array($0.utf8) })
+    }
+
+    static let sessionRoutes = Route.allCases.filter { route in ["GET", "POST", "PUT", "PATCH", "DELETE"].contains { route.scope(for: $0) != nil } }
+
+    /// The session's version and display, as its owner reads them.
+    static func snapshot(_ client: InProcessClient, _ session: Session) throws -> String {
+        let read = try client.send("GET", "/sessions/\(session.id)", headers: bearer(session.owner))
+        #expect(read.status == 200)
+        return "\(read.header("ETag") ?? "-") \(read.json?["display"] as? String ?? "-") \(read.json?["angle"] as? String ?? "-")"
+    }
+
+    static func expectChallenge(_ response: HTTPResponse, _ status: Int, _ error: String?, _ what: String) {
+        #expect(response.status == status, "\(what)")
+        #expect(response.header("Content-Type") == "application/problem+json", "\(what)")
+        let challenge = response.header("WWW-Authenticate") ?? ""
+        #expect(challenge.hasPrefix("Bearer realm=\"calculator\""), "\(what)")
+        if let error { #expect(challenge.contains("error=\"\(error)\""), "\(what): \(challenge)") }
+    }
+
+    /// Every route and method of the route table under /sessions/{id}: nothing without a token or with a wrong one, a
+    /// viewer's token only where the table says viewer (and then nothing changes), an owner's everywhere.
+    @Test(arguments: TestStore.allCases) func everySessionRouteNeedsATokenOfItsScope(_ store: TestStore) throws {
+        let client = try Self.tokenClient(store)
+        #expect(!Self.sessionRoutes.isEmpty)
+        for route in Self.sessionRoutes {
+            for method in client.service.http.router.methods(of: route.rawValue) {
+                let what = "\(method) \(route.rawValue)"
+                let needs = try #require(route.scope(for: method), "\(what) has no scope")
+                let session = try Self.makeSession(client)
+                let before = try Self.snapshot(client, session)
+
+                Self.expectChallenge(try Self.send(client, method, route, session, []), 401, nil, what + " without a token")
+                Self.expectChallenge(
+                    try Self.send(client, method, route, session, Self.bearer("not-a-token-of-this-session-000000000000")), 401,
+                    "invalid_token", what + " with a wrong token")
+                let other = try Self.makeSession(client)
+                Self.expectChallenge(
+                    try Self.send(client, method, route, session, Self.bearer(other.owner)), 401, "invalid_token",
+                    what + " with another session's owner token")
+
+                let asViewer = try Self.send(client, method, route, session, Self.bearer(session.viewer))
+                if needs == .owner {
+                    Self.expectChallenge(asViewer, 403, "insufficient_scope", what + " as a viewer")
+                } else {
+                    #expect((200..<300).contains(asViewer.status), "\(what) as a viewer: \(asViewer.status) \(asViewer.text)")
+                }
+                if method != "GET", method != "HEAD", route != .streamTickets, !(route == .session && method == "PUT") {
+                    #expect(try Self.snapshot(client, session) == before, "\(what): a refused request changed the session")
+                }
+
+                let asOwner = try Self.send(client, method, route, session, Self.bearer(session.owner))
+                #expect((200..<300).contains(asOwner.status), "\(what) as the owner: \(asOwner.status) \(asOwner.text)")
+            }
+        }
+    }
+
+    /// A viewer presses, changes settings, clears the history, deletes, mints and revokes: each 403, and the session
+    /// is as it was, on every store.
+    @Test(arguments: TestStore.allCases) func aViewerCannotChangeAnything(_ store: TestStore) throws {
+        let client = try Self.tokenClient(store)
+        let session = try Self.makeSession(client)
+        #expect(try client.send("POST", "/sessions/\(session.id)/press", headers: Self.bearer(session.owner) + Self.json, body: Array(#"{"keys":"1 + 2 ="}"#.utf8)).status == 200)
+        let before = try Self.snapshot(client, session)
+        for (method, suffix, body) in [
+            ("POST", "/press", #"{"keys":"AC 9"}"#), ("PATCH", "", #"{"angle":"rad"}"#), ("DELETE", "/history", nil), ("DELETE", "", nil),
+            ("POST", "/tokens", #"{"scope":"owner"}"#), ("GET", "/tokens", nil), ("DELETE", "/tokens/\(session.viewerID)", nil),
+        ] as [(String, String, String?)] {
+            let response = try client.send(
+                method, "/sessions/\(session.id)\(suffix)", headers: Self.bearer(session.viewer) + (body == nil ? [] : Self.json),
+                body: body.map { Array($0.utf8) })
+            Self.expectChallenge(response, 403, "insufficient_scope", "\(method) \(suffix) as a viewer")
+        }
+        #expect(try Self.snapshot(client, session) == before)
+        #expect(try client.send("GET", "/sessions/\(session.id)/display", headers: Self.bearer(session.viewer)).json?["display"] as? String == "3")
+    }
+
+    /// A revoked token fails at the next request; the list shows ids and scopes, never secrets.
+    @Test(arguments: TestStore.allCases) func aRevokedTokenFailsAtOnce(_ store: TestStore) throws {
+        let client = try Self.tokenClient(store)
+        let session = try Self.makeSession(client)
+        let display = "/sessions/\(session.id)/display"
+        #expect(try client.send("GET", display, headers: Self.bearer(session.viewer)).status == 200)
+        let list = try client.send("GET", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner))
+        #expect(list.status == 200)
+        let listed = try #require(list.json?["tokens"] as? [[String: Any]])
+        #expect(Set(listed.compactMap { $0["scope"] as? String }) == ["owner", "viewer"])
+        #expect(!list.text.contains(session.viewer) && !list.text.contains(session.owner))
+
+        #expect(try client.send("DELETE", "/sessions/\(session.id)/tokens/\(session.viewerID)", headers: Self.bearer(session.owner)).status == 204)
+        Self.expectChallenge(try client.send("GET", display, headers: Self.bearer(session.viewer)), 401, "invalid_token", "revoked")
+        #expect(try client.send("DELETE", "/sessions/\(session.id)/tokens/\(session.viewerID)", headers: Self.bearer(session.owner)).status == 404)
+        #expect(try client.send("GET", display, headers: Self.bearer(session.owner)).status == 200)
+    }
+
+    /// A token minted with an expiry works until then and fails after, by the service's clock.
+    @Test func anExpiredTokenFails() throws {
+        let clock = Lock<Double>(1_800_000_000)
+        let client = try InProcessClient(store: .memory, { $0.sessionAccess = .tokens }, now: { clock.withLock { $0 } })
+        let session = try Self.makeSession(client)
+        let minted = try client.send(
+            "POST", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner) + Self.json,
+            body: Array(#"{"scope":"viewer","expiresIn":60}"#.utf8))
+        #expect(minted.json?["expiresAt"] as? Int == 1_800_000_060)
+        let token = try #require(minted.json?["token"] as? String)
+        let display = "/sessions/\(session.id)/display"
+        clock.withLock { $0 += 59 }
+        #expect(try client.send("GET", display, headers: Self.bearer(token)).status == 200)
+        clock.withLock { $0 += 2 }
+        Self.expectChallenge(try client.send("GET", display, headers: Self.bearer(token)), 401, "invalid_token", "expired")
+        #expect(try client.send("GET", display, headers: Self.bearer(session.viewer)).status == 200)
+    }
+
+    /// Tokens die with the session: made again under the same id (PUT), the old owner token opens nothing.
+    @Test(arguments: TestStore.allCases) func tokensDieWithTheSession(_ store: TestStore) throws {
+        let client = try Self.tokenClient(store)
+        let made = try client.send("PUT", "/sessions/mine")
+        #expect(made.status == 201)
+        let owner = try #require(made.json?["token"] as? String)
+        Self.expectChallenge(try client.send("PUT", "/sessions/mine"), 401, nil, "PUT of a session that exists, without its token")
+        #expect(try client.send("PUT", "/sessions/mine", headers: Self.bearer(owner)).status == 200)
+        #expect(try client.send("DELETE", "/sessions/mine", headers: Self.bearer(owner)).status == 204)
+        let again = try client.send("PUT", "/sessions/mine")
+        #expect(again.status == 201)
+        Self.expectChallenge(try client.send("GET", "/sessions/mine", headers: Self.bearer(owner)), 401, "invalid_token", "old owner token")
+    }
+
+    /// A session keeps at most 32 tokens; stream tickets are counted apart, so viewers opening streams take no token's
+    /// place. The one past the limit is refused and changes nothing.
+    @Test func aSessionHoldsAtMost32Tokens() throws {
+        let client = try Self.tokenClient(.memory)
+        let session = try Self.makeSession(client)
+        let mint = { try client.send(
+            "POST", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner) + Self.json, body: Array(#"{"scope":"viewer"}"#.utf8)) }
+        for _ in 0..<30 { #expect(try mint().status == 201) }
+        let ticket = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(session.viewer))
+        #expect(ticket.status == 201)
+        let refused = try mint()
+        #expect(refused.status == 422)
+        #expect(refused.json?["type"] as? String == "https://calculator.invalid/problems/too-many-tokens")
+        let listed = try client.send("GET", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner)).json?["tokens"] as? [[String: Any]]
+        #expect(listed?.filter { $0["scope"] as? String != "stream" }.count == 32)
+    }
+
+    /// A retried create (the same Idempotency-Key) finds the first create's session, whose owner token only the first
+    /// reply carried: the retry gets a token of its own for it, and both work.
+    @Test(arguments: TestStore.allCases) func aRetriedCreateGetsAnOwnerTokenOfItsOwn(_ store: TestStore) throws {
+        let client = try Self.tokenClient(store)
+        let key = [("Idempotency-Key", "create-\(UUID().uuidString)")]
+        let first = try client.send("POST", "/sessions", headers: key)
+        let again = try client.send("POST", "/sessions", headers: key)
+        #expect(first.status == 201 && again.status == 201)
+        #expect(again.header("Idempotent-Replayed") == "true")
+        let id = try #require(first.json?["id"] as? String)
+        #expect(again.json?["id"] as? String == id)
+        let tokens = try [first, again].map { try #require($0.json?["token"] as? String) }
+        #expect(tokens[0] != tokens[1])
+        for token in tokens {
+            #expect(try client.send("POST", "/sessions/\(id)/press", headers: Self.bearer(token) + Self.json, body: Array(#"{"key":"1"}"#.utf8)).status == 200)
+        }
+    }
+
+    @Test func tokensAreTheDefault() {
+        #expect(ServiceConfiguration().sessionAccess == .tokens)
+    }
+}
