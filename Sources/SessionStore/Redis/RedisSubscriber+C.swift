@@ -49,6 +49,7 @@ extension RedisSubscriber {
     /// for, and reports the replies. After a failed connect it tries again every 250 ms.
     func serve(_ report: @Sendable (Change) -> Void) {
         var connection: RedisConnection?
+        var attempts = 0
         while true {
             let (pending, isClosed) = requests.withLock { requests in
                 defer { requests.pending = [] }
@@ -57,7 +58,7 @@ extension RedisSubscriber {
             if isClosed { return }
             do {
                 if connection == nil {
-                    let opened = try endpoint.connect()
+                    let opened = try connect(attempt: &attempts)
                     connection = opened
                     // Everything asked before is in the followed set; pending requests are already part of it.
                     let followed = requests.withLock { requests in
@@ -81,6 +82,16 @@ extension RedisSubscriber {
             } catch {
                 connection = nil
             }
+        }
+    }
+
+    /// A connection to the next of `endpoints` in turn: the one that worked last, until it fails.
+    private func connect(attempt: inout Int) throws -> RedisConnection {
+        do {
+            return try endpoints[attempt % endpoints.count].connect()
+        } catch {
+            attempt += 1
+            throw error
         }
     }
 

@@ -26,16 +26,21 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
     }
 
     let requests = Lock(Requests())
-    let endpoint: RedisEndpoint
-    let channelPrefix: [UInt8]
+    /// Where to subscribe: the server, or a cluster's seed nodes, tried in turn (a plain `PUBLISH` on a cluster
+    /// reaches the subscribers of every node).
+    let endpoints: [RedisEndpoint]
+    let keys: RedisKeys
     let codec: SessionCodec<Value>
     let doorbell: Doorbell
     private let thread = Lock<JoinableThread?>(nil)
 
     /// A subscriber to the sessions of `store` (same server, database and key prefix). Nothing connects until `start`.
     public init(following store: RedisSessionStore<Value>) throws {
-        endpoint = store.endpoint
-        channelPrefix = store.keyPrefix
+        switch store.route {
+        case .server(let endpoint, _): endpoints = [endpoint]
+        case .cluster(let cluster): endpoints = cluster.seeds
+        }
+        keys = store.keys
         codec = store.codec
         doorbell = try Doorbell()
     }
@@ -86,7 +91,7 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
     /// What one reply on the connection reports: a published write, or a subscription's confirmation.
     func change(from reply: RedisReply) -> Change? {
         guard case .array(let parts) = reply, parts.count == 3, case .string(let kind) = parts[0], case .string(let channel) = parts[1],
-            channel.starts(with: channelPrefix), let id = SessionID(String(decoding: channel.dropFirst(channelPrefix.count), as: UTF8.self))
+            let id = keys.session(ofChannel: channel)
         else { return nil }
         if kind.elementsEqual("subscribe".utf8) { return .following(id) }
         guard kind.elementsEqual("message".utf8), case .string(let record) = parts[2] else { return nil }
@@ -106,7 +111,7 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
                 current = [follow ? Self.subscribeCommand : Self.unsubscribeCommand]
                 currentKind = follow
             }
-            current.append(channelPrefix + id.bytes)
+            current.append(keys.session(id))
         }
         if current.count > 1 { commands.append(current) }
         return commands
