@@ -140,7 +140,7 @@ public final class CalculatorService: Sendable {
         router.add("GET", .metrics) { _, _ in
             .awaiting { deliver in
                 api.liveSessions { live in
-                    var response = Response(status: 200, body: metrics.exposition(liveSessions: live))
+                    var response = Response(status: 200, body: metrics.exposition(liveSessions: live, nodes: api.store.nodeStatistics()))
                     response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
                     deliver(response)
                 }

@@ -32,19 +32,10 @@ final class RedisCluster: Sendable {
         var isClosed = false
     }
 
-    /// What was counted for one node.
-    struct NodeStatistics: Sendable, Equatable {
-        var calls = 0
-        var failedCalls = 0
-        var redirects = 0
-        var roundTrips = 0
-        var roundTripSeconds = 0.0
-    }
-
     let seeds: [RedisEndpoint]
     private let acknowledgement: ReplicaAcknowledgement
     private let map = Lock(Map())
-    private let statistics = Lock<[String: NodeStatistics]>([:])
+    private let statistics = Lock<[String: StoreNodeStatistics]>([:])
     private let wake = WakeSignal()
     private let refresher = Lock<JoinableThread?>(nil)
 
@@ -86,8 +77,8 @@ final class RedisCluster: Sendable {
     }
 
     /// What was counted, per node address.
-    func nodeStatistics() -> [String: NodeStatistics] {
-        statistics.withLock { $0 }
+    func nodeStatistics() -> [StoreNodeStatistics] {
+        statistics.withLock { $0.values.sorted { $0.node < $1.node } }
     }
 
     /// Stops the map's thread and closes every pipeline, each answering what is queued first.
@@ -127,7 +118,7 @@ final class RedisCluster: Sendable {
 
     /// A node answered `MOVED` or `ASK` to `call`.
     private func redirect(_ call: PipelinedCall, _ redirect: RedisRedirect, from address: String) {
-        statistics.withLock { $0[address, default: .init()].redirects += 1 }
+        statistics.withLock { $0[address, default: .init(node: address)].redirects += 1 }
         guard call.redirects < Self.maximumRedirects else {
             return Self.fail(call, "redis cluster: slot \(redirect.slot) was redirected \(call.redirects) times")
         }
@@ -157,10 +148,12 @@ final class RedisCluster: Sendable {
             trouble: { [weak self] in self?.wake.signal() },
             batch: { [weak self] calls, failed, seconds in
                 self?.statistics.withLock { statistics in
-                    statistics[address, default: .init()].calls += calls
-                    statistics[address, default: .init()].failedCalls += failed
-                    statistics[address, default: .init()].roundTrips += 1
-                    statistics[address, default: .init()].roundTripSeconds += seconds
+                    var node = statistics[address] ?? StoreNodeStatistics(node: address)
+                    node.calls += calls
+                    node.failedCalls += failed
+                    node.roundTrips += 1
+                    node.roundTripSeconds += seconds
+                    statistics[address] = node
                 }
             })
         guard let pipeline = try? RedisPipeline(endpoint: endpoint, acknowledgement: acknowledgement, hooks: hooks) else { return nil }

@@ -8,8 +8,14 @@ struct ClusterCount: Sendable {
     var countedAt = ContinuousClock.now
 }
 
-/// What differs on a cluster: creates with a claim, the session cap, counting and sweeping.
+/// What differs on a cluster: creates with a claim, the session cap, counting and sweeping, per-node statistics.
 extension RedisSessionStore {
+    /// Each cluster node's calls, failures, redirects and round trips; empty on a single server.
+    public func nodeStatistics() -> [StoreNodeStatistics] {
+        guard case .cluster(let cluster) = route else { return [] }
+        return cluster.nodeStatistics()
+    }
+
     private static var sweepBatch: Int { 500 }
 
     /// On a cluster a claim has a slot of its own (a retry brings another session id), so a claimed create is three
