@@ -26,6 +26,9 @@ import Threading
 /// - Outages: a broken connection is dropped and the next call reconnects, so the store recovers by itself after
 ///   Redis restarts. While Redis is unreachable every call fails with `.unavailable` (within 250 ms of a failed
 ///   connect, without trying again), with nothing half-written.
+/// - Cluster: with a `redis-cluster://` URL the same scripts run on the master of each session's hash slot
+///   (`RedisRoute`, `RedisCluster`, key names in `RedisKeys`); what differs there is in `RedisSessionStore+Cluster`.
+/// - Replicas: with `replicas` above 0, writes are answered once that many replicas hold them (`RedisPipeline`).
 /// - Stored bytes in a form the codec no longer reads are read with `SessionCodec.decodeEarlierForm`; the session's
 ///   next write stores the current form.
 public final class RedisSessionStore<Value: Sendable>: SessionBackend {
