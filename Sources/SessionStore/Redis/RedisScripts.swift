@@ -94,6 +94,13 @@ enum RedisScripts {
         return 1
         """, isAcknowledgedWrite: true)
 
+    /// `compareAndSet` and `delete` for a cluster: they publish with `SPUBLISH`, on the session's shard channel, which
+    /// only its node and that node's replicas carry (`RedisShardSubscriber`); a plain `PUBLISH` would cross the whole
+    /// cluster's bus.
+    @usableFromInline static let shardedCompareAndSet = RedisScript(
+        compareAndSet.text.replacing("'PUBLISH'", with: "'SPUBLISH'"), isAcknowledgedWrite: true)
+    static let shardedDelete = RedisScript(delete.text.replacing("'PUBLISH'", with: "'SPUBLISH'"), isAcknowledgedWrite: true)
+
     /// KEYS[1]: the `#live` set. ARGV: now, key prefix, batch size, redis ttl → {ids looked at, sessions removed}.
     /// Touches session keys by name, which plain (non-cluster) Redis allows.
     static let sweep = RedisScript(

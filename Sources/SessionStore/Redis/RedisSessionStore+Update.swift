@@ -75,7 +75,8 @@ extension RedisSessionStore {
             throw .corrupt("cannot encode a session: \(error)")
         }
         let version = stored.version + 1
-        let call = ScriptCall(script: RedisScripts.compareAndSet, keys: sessionKeys(id), arguments: [
+        let call = ScriptCall(
+            script: keys.isCluster ? RedisScripts.shardedCompareAndSet : RedisScripts.compareAndSet, keys: sessionKeys(id), arguments: [
             RedisRecord.versionField(stored.version),
             RedisRecord.bytes(version: version, expires: time.expiresMilliseconds, token: token, payload: payload),
             ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds), ByteBuffer.decimal(time.expiresMilliseconds),

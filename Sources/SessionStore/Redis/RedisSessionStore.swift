@@ -83,7 +83,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     /// Other instances on the same server write these sessions too: their changes arrive through a subscriber.
     public func makeChangeFeed() throws -> (any SessionChangeFeed<Value>)? {
-        try RedisSubscriber(following: self)
+        if case .cluster(let cluster) = route { return try RedisShardSubscriber(cluster: cluster, keys: keys, codec: codec) }
+        return try RedisSubscriber(following: self)
     }
 
     // MARK: SessionStore
@@ -166,7 +167,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
         let time = clock()
-        let call = ScriptCall(script: RedisScripts.delete, keys: sessionKeys(id), arguments: [
+        let call = ScriptCall(script: keys.isCluster ? RedisScripts.shardedDelete : RedisScripts.delete, keys: sessionKeys(id), arguments: [
             expectedVersion.map(RedisRecord.versionField) ?? [], ByteBuffer.decimal(time.nowMilliseconds), id.bytes,
             ByteBuffer.decimal(time.redisTTLMilliseconds),
         ])

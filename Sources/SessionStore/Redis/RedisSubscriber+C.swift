@@ -43,6 +43,19 @@ extension RedisSubscriber {
             }
             return socket >= 0 && events[1].revents != 0
         }
+
+        /// Sleeps until the bell rings, one of `sockets` is readable or closed, or `milliseconds` pass; returns which
+        /// sockets are ready to read.
+        func wait(sockets: [Int32], milliseconds: Int32) -> [Bool] {
+            var events = [pollfd(fd: ends.readable, events: Int16(POLLIN), revents: 0)]
+                + sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&events, nfds_t(events.count), milliseconds) > 0 else { return sockets.map { _ in false } }
+            if events[0].revents != 0 {
+                var rings = [UInt8](repeating: 0, count: 64)
+                while read(ends.readable, &rings, rings.count) > 0 {}
+            }
+            return events.dropFirst().map { $0.revents != 0 }
+        }
     }
 
     /// The thread: keeps the connection subscribed to the followed sessions, sends what `follow` and `unfollow` asked

@@ -51,8 +51,7 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
 
     /// Starts the thread, which reports every change to `report` (on that thread: it must be quick).
     public func start(_ report: @escaping @Sendable (Change) -> Void) throws {
-        let started = try JoinableThread { [self] in serve(report) }
-        thread.withLock { $0 = started }
+        try thread.start { [self] in serve(report) }
     }
 
     /// Reports the changes of `id` from now on, starting with `.following` once subscribed.
@@ -81,18 +80,23 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
     public func close() {
         requests.withLock { $0.isClosed = true }
         doorbell.ring()
-        let running = thread.withLock { thread in
-            defer { thread = nil }
-            return thread
-        }
-        running?.join()
+        thread.joinTaken()
     }
 
     /// What one reply on the connection reports: a published write, or a subscription's confirmation.
     func change(from reply: RedisReply) -> Change? {
-        guard case .array(let parts) = reply, parts.count == 3, case .string(let kind) = parts[0], case .string(let channel) = parts[1],
+        Self.change(from: reply, keys: keys, codec: codec)
+    }
+
+    /// What a reply on a subscribed connection reports, plain (`message`, `subscribe`) or sharded (`smessage`,
+    /// `ssubscribe`, `RedisShardSubscriber`).
+    static func change(from reply: RedisReply, keys: RedisKeys, codec: SessionCodec<Value>) -> Change? {
+        guard case .array(let parts) = reply, parts.count == 3, case .string(var kind) = parts[0], case .string(let channel) = parts[1],
             let id = keys.session(ofChannel: channel)
         else { return nil }
+        if kind.first == UInt8(ascii: "s") && (kind.elementsEqual("smessage".utf8) || kind.elementsEqual("ssubscribe".utf8)) {
+            kind.removeFirst()
+        }
         if kind.elementsEqual("subscribe".utf8) { return .following(id) }
         guard kind.elementsEqual("message".utf8), case .string(let record) = parts[2] else { return nil }
         if record.isEmpty { return .deleted(id) }
@@ -119,4 +123,21 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
 
     private static var subscribeCommand: [UInt8] { Array("SUBSCRIBE".utf8) }
     private static var unsubscribeCommand: [UInt8] { Array("UNSUBSCRIBE".utf8) }
+}
+
+extension Lock where State == JoinableThread? {
+    /// Starts a thread running `body` and keeps it here.
+    func start(_ body: @escaping @Sendable () -> Void) throws {
+        let started = try JoinableThread(body)
+        withLock { $0 = started }
+    }
+
+    /// Takes the thread out and waits for it to end; a second call finds none (a thread is joined once).
+    func joinTaken() {
+        let running = withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        running?.join()
+    }
 }

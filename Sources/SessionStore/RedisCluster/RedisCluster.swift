@@ -76,6 +76,28 @@ final class RedisCluster: Sendable {
         return zip(nodes, slots).filter { !$0.1.isEmpty }.map { ($0.0.pipeline, $0.1) }
     }
 
+    /// The address ("host:port") of the master of `slot`; nil when none is known (the map is read again soon).
+    func owner(ofSlot slot: Int) -> String? {
+        let owner = map.withLock { map -> String? in
+            let owner = Int(map.owners[slot])
+            return owner >= 0 && owner < map.nodes.count ? map.nodes[owner].address : nil
+        }
+        if owner == nil { wake.signal() }
+        return owner
+    }
+
+    /// Where to connect to the node at `address`, with the URL's credentials.
+    func endpoint(of address: String) -> RedisEndpoint? {
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else { return nil }
+        return RedisEndpoint(host: String(address[..<colon]), port: port, credentialsOf: seeds[0])
+    }
+
+    /// Reads the map again soon (within 100 ms of the last reading): a node failed or answered that it no longer
+    /// serves a slot.
+    func mapMayBeStale() {
+        wake.signal()
+    }
+
     /// What was counted, per node address.
     func nodeStatistics() -> [StoreNodeStatistics] {
         statistics.withLock { $0.values.sorted { $0.node < $1.node } }
@@ -177,10 +199,7 @@ final class RedisCluster: Sendable {
     /// slot any more are closed (each answers its queued calls first: a `MOVED` sends them on).
     func refresh() {
         let known = map.withLock { map in map.nodes.map(\.address) }
-        let candidates = known.compactMap { address -> RedisEndpoint? in
-            guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else { return nil }
-            return RedisEndpoint(host: String(address[..<colon]), port: port, credentialsOf: seeds[0])
-        } + seeds
+        let candidates = known.compactMap(endpoint(of:)) + seeds
         for endpoint in candidates {
             guard let connection = try? endpoint.connect(), let reply = try? connection.command("CLUSTER", "SLOTS"),
                 let ranges = Self.ranges(reply), !ranges.isEmpty
