@@ -162,9 +162,10 @@ final class RedisPipeline: Sendable {
         while true {
             swap(&batch, &again)
             guard queue.next(into: &batch, limit: batchLimit) else { break }
-            let started = clock.now
+            // Only a cluster's node counts its round trips: a single server's pipeline reads no clock.
+            let started = link.hooks == nil ? nil : clock.now
             let failed = run(batch, connection: &connection, link: link, again: &again)
-            if let hooks = link.hooks {
+            if let hooks = link.hooks, let started {
                 if failed > 0 { hooks.trouble() }
                 let elapsed = (clock.now - started).components
                 hooks.batch(batch.count, failed, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
