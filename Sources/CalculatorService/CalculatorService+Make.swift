@@ -25,7 +25,7 @@ extension CalculatorService {
             let store = try SQLiteSessionStore(path: path, codec: SessionRecord.codec, options: options, exclusive: true)
             return try CalculatorService(store: store, configuration: configuration, logger: logger, now: now)
         case let .redis(url):
-            let store = try RedisSessionStore(url: url, codec: SessionRecord.codec, options: options)
+            let store = try RedisSessionStore(url: url, codec: SessionRecord.codec, options: options, replicas: configuration.redisReplicas)
             return try CalculatorService(store: store, configuration: configuration, logger: logger, now: now)
         }
     }

@@ -8,6 +8,9 @@ public struct ServiceConfiguration: Sendable {
     /// Where sessions live, and their expiry and cap.
     public var store: StoreLocation = .memory
     public var sessions = SessionStoreOptions()
+    /// Replicas of Redis that must hold a write before it is acknowledged (`WAIT`); 0 acknowledges what the master
+    /// holds.
+    public var redisReplicas = 0
     /// How often expired sessions are swept from the store; nil: never in the background.
     public var sweepInterval: Duration? = .seconds(60)
     /// Keys accepted in one press request.
@@ -142,7 +145,7 @@ public final class CalculatorService: Sendable {
         router.add("GET", .metrics) { _, _ in
             .awaiting { deliver in
                 api.liveSessions { live in
-                    var response = Response(status: 200, body: metrics.exposition(liveSessions: live))
+                    var response = Response(status: 200, body: metrics.exposition(liveSessions: live, nodes: api.store.nodeStatistics()))
                     response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
                     deliver(response)
                 }

@@ -1,8 +1,10 @@
-/// Where sessions live: `memory`, `sqlite:PATH` or `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`.
+/// Where sessions live: `memory`, `sqlite:PATH`, `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` or
+/// `redis-cluster://[[USER]:PASSWORD@]HOST:PORT[,HOST:PORT…]`.
 public enum StoreLocation: Equatable, Sendable {
     case memory
     case sqlite(path: String)
-    /// `rediss://` is taken too, so that opening the store can say why it is refused.
+    /// A single server or a cluster (`redis-cluster://`): one store type, routed by its URL. `rediss://` is taken
+    /// too, so that opening the store can say why it is refused.
     case redis(url: String)
 
     /// The location a `--store` value names; nil when it names none.
@@ -11,7 +13,7 @@ public enum StoreLocation: Equatable, Sendable {
             self = .memory
         } else if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
             self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
-        } else if text.hasPrefix("redis://") || text.hasPrefix("rediss://") {
+        } else if text.hasPrefix("redis://") || text.hasPrefix("rediss://") || text.hasPrefix("redis-cluster://") {
             self = .redis(url: text)
         } else {
             return nil
@@ -42,7 +44,7 @@ extension StoreLocation {
         switch self {
         case .memory: "memory"
         case .sqlite: "sqlite"
-        case .redis: "redis"
+        case let .redis(url): url.hasPrefix("redis-cluster://") ? "redis-cluster" : "redis"
         }
     }
 }

@@ -38,8 +38,11 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("HTTP event-loop threads.", "CALC_THREADS", default: "the cores this process may run on"))
     var threads: Int?
 
-    @Option(help: help("Session store: memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST:PORT[/DB].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
+    @Option(help: help("Session store: memory, sqlite:PATH, redis://[[USER]:PASSWORD@]HOST:PORT[/DB] or redis-cluster://[[USER]:PASSWORD@]HOST:PORT[,HOST:PORT...].", "CALC_STORE", default: "sqlite:<data-dir>/sessions.sqlite"))
     var store: String?
+
+    @Option(help: help("Redis replicas that must hold a write before it is acknowledged (WAIT, up to 1 s; not replicated in time answers 503 outcome-unknown); 0 = the master's word.", "CALC_REDIS_REPLICAS", default: 0))
+    var redisReplicas: Int?
 
     @Option(help: help("Directory for the default SQLite store.", "CALC_DATA_DIR", default: Self.defaultDataDirectory))
     var dataDir: String?
@@ -168,6 +171,9 @@ struct CalculatorServer: ParsableCommand {
         service.sessions.maxSessions = try setting.number(
             maxSessions, "CALC_MAX_SESSIONS", default: service.sessions.maxSessions, in: 1...100_000_000, option: "--max-sessions")
 
+        service.redisReplicas = try setting.number(
+            redisReplicas, "CALC_REDIS_REPLICAS", default: service.redisReplicas, in: 0...16, option: "--redis-replicas")
+
         let drain = try parseDuration(
             setting.string(drainTimeout, "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)), option: "--drain-timeout")
 
@@ -175,7 +181,7 @@ struct CalculatorServer: ParsableCommand {
         let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")
         guard let location = StoreLocation(storeText) else {
             throw ValidationError(
-                "--store must be memory, sqlite:PATH or redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], not \(StoreLocation.redacted(storeText))")
+                "--store must be memory, sqlite:PATH, redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] or redis-cluster://HOST:PORT[,HOST:PORT...], not \(StoreLocation.redacted(storeText))")
         }
         service.store = location
 

@@ -135,11 +135,12 @@ import Testing
         #expect(try first.send("GET", "/sessions/\(id)").json?["variables"] as? [String: String] == [:])
     }
 
-    @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
-    func twoInstancesOnOneRedisShareSessionsAndLoseNoUpdate() throws {
-        let redis = try RedisServer()
-        let first = try ServerProcess(["--store", redis.url])
-        let second = try ServerProcess(["--store", redis.url])
+    @Test(arguments: SharedRedis.available)
+    func twoInstancesOnOneRedisShareSessionsAndLoseNoUpdate(_ shared: SharedRedis) throws {
+        let (flags, redis) = try shared.start()
+        defer { withExtendedLifetime(redis) {} }
+        let first = try ServerProcess(flags)
+        let second = try ServerProcess(flags)
         let ports = [first.port, second.port]
         let sessions = try Self.createSessions(20, on: ports)
 

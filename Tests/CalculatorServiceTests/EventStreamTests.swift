@@ -2,20 +2,22 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Two instances on one private redis-server, a session made on the first, and a watcher of it on the second that
-/// has its first event.
+/// Two instances on one private redis-server (or the shared cluster), a session made on the first, and a watcher of
+/// it on the second that has its first event.
 final class TwoInstances {
-    let redis: RedisServer
+    /// The private redis-server; nil on the cluster.
+    let redis: RedisServer?
     let first: ServerProcess
     let second: ServerProcess
     let client: HTTPClient
     let id: String
     let watcher: EventStreamClient
 
-    init() throws {
-        redis = try RedisServer()
-        first = try ServerProcess(["--store", redis.url])
-        second = try ServerProcess(["--store", redis.url])
+    init(_ shared: SharedRedis = .server) throws {
+        let flags: [String]
+        (flags, redis) = try shared.start()
+        first = try ServerProcess(flags)
+        second = try ServerProcess(flags)
         client = try first.client()
         id = try EventStreamTests.createSession(client)
         watcher = try EventStreamClient(port: second.port, path: "/sessions/\(id)/events")
@@ -120,9 +122,9 @@ final class TwoInstances {
         #expect(event.json?["display"] as? String == "13")
     }
 
-    @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
-    func aWatcherOnOneInstanceSeesPressesMadeOnAnother() throws {
-        let instances = try TwoInstances()
+    @Test(arguments: SharedRedis.available)
+    func aWatcherOnOneInstanceSeesPressesMadeOnAnother(_ shared: SharedRedis) throws {
+        let instances = try TwoInstances(shared)
         let (first, client, id, watcher) = (instances.first, instances.client, instances.id, instances.watcher)
         for key in ["4", "2", "×", "2", "="] { try Self.press(client, id, key) }
         let events = try watcher.events(through: 6)
@@ -143,7 +145,7 @@ final class TwoInstances {
     @Test(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
     func aWatcherOnAnotherInstanceCatchesUpAfterRedisRestarts() throws {
         let instances = try TwoInstances()
-        let (redis, client, id, watcher) = (instances.redis, instances.client, instances.id, instances.watcher)
+        let (redis, client, id, watcher) = (try #require(instances.redis), instances.client, instances.id, instances.watcher)
         try Self.press(client, id, "5")
         #expect(try watcher.next()?.version == 2)
         redis.stop()

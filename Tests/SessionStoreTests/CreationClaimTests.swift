@@ -3,9 +3,11 @@ import TestSupport
 import Testing
 
 /// A claimed create is made once per key across the processes that share a store (SQLite on one file, Redis on one
-/// server): the claim is kept by the store, not by the process that made it.
+/// server or one cluster): the claim is kept by the store, not by the process that made it.
 @Suite struct CreationClaimTests {
-    static var sharedBackends: [Backend] { RedisServer.sharedURL == nil ? [.sqlite] : [.sqlite, .redis] }
+    static var sharedBackends: [Backend] {
+        [.sqlite] + (RedisServer.sharedURL == nil ? [] : [.redis]) + (RedisServer.sharedClusterURL == nil ? [] : [.redisCluster])
+    }
 
     @Test(arguments: sharedBackends) func aRetryThroughAnotherInstanceFindsTheFirstCreate(_ backend: Backend) throws {
         let (first, second, cleanUp) = try #require(try backend.makeTwinStores())

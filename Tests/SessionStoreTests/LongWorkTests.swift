@@ -9,7 +9,9 @@ import Testing
 /// others of the session in this process, done again when another process's write came first, and answered from the
 /// worker. The work is held on a gate where the test needs it to be in progress, so nothing here depends on timing.
 @Suite struct LongWorkTests {
-    static var backends: [Backend] { RedisServer.sharedURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .redis] }
+    static var backends: [Backend] {
+        [.memory, .sqlite] + (RedisServer.sharedURL == nil ? [] : [.redis]) + (RedisServer.sharedClusterURL == nil ? [] : [.redisCluster])
+    }
 
     /// Opens a store of `backend` and passes its concrete type on, as the service does.
     static func withStore(_ backend: Backend, _ body: (any SessionBackend<Tally>) throws -> Void) throws {

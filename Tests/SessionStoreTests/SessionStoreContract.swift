@@ -4,8 +4,8 @@ import Threading
 import TestSupport
 import Testing
 
-/// The behaviour every backend promises. Each case runs unchanged against memory, SQLite and Redis
-/// (see the three suites at the bottom), through the store's calls, waited for (`Support.swift`) or not.
+/// The behaviour every backend promises. Each case runs unchanged against memory, SQLite, Redis and Redis Cluster
+/// (see the four suites at the bottom), through the store's calls, waited for (`Support.swift`) or not.
 enum ContractCase: String, CaseIterable, Sendable, CustomStringConvertible {
     case createReadUpdateDelete
     case createTwiceFailsWithAlreadyExists
@@ -411,7 +411,7 @@ extension Backend {
         switch self {
         case .memory: 400
         case .sqlite: 40
-        case .redis: 200
+        case .redis, .redisCluster: 200
         }
     }
 }
@@ -493,5 +493,13 @@ struct RedisSessionStoreContractTests {
     @Test(arguments: ContractCase.allCases)
     func contract(_ contractCase: ContractCase) throws {
         try contractCase.run(on: .redis)
+    }
+}
+
+@Suite(.enabled(if: RedisServer.sharedClusterURL != nil, "CALC_TEST_REDIS_CLUSTER_URL is not set (scripts/test starts a cluster with scripts/cluster)"))
+struct RedisClusterSessionStoreContractTests {
+    @Test(arguments: ContractCase.allCases)
+    func contract(_ contractCase: ContractCase) throws {
+        try contractCase.run(on: .redisCluster)
     }
 }

@@ -163,7 +163,7 @@ final class TestClock: Sendable {
 }
 
 enum Backend: String, Sendable, CustomStringConvertible {
-    case memory, sqlite, redis
+    case memory, sqlite, redis, redisCluster
 
     var description: String { rawValue }
 
@@ -172,7 +172,7 @@ enum Backend: String, Sendable, CustomStringConvertible {
         switch self {
         case .memory: 2_000
         case .sqlite: 25
-        case .redis: 150
+        case .redis, .redisCluster: 150
         }
     }
 
@@ -186,11 +186,10 @@ enum Backend: String, Sendable, CustomStringConvertible {
             let path = TemporaryPath.make(suffix: ".sqlite")
             let store = try SQLiteSessionStore(path: path, codec: Tally.codec, options: options)
             return (store, { store.close(); TemporaryPath.remove(sqlite: path) })
-        case .redis:
-            let url = try #require(RedisServer.sharedURL, "CALC_TEST_REDIS_URL is not set")
-            // A prefix per store keeps parallel tests apart on the one server.
+        case .redis, .redisCluster:
+            // A prefix per store keeps parallel tests apart on the one server or cluster.
             let prefix = "test:\(SessionID.random().rawValue):"
-            let store = try RedisSessionStore(url: url, codec: Tally.codec, options: options, keyPrefix: prefix)
+            let store = try RedisSessionStore(url: try sharedRedisURL(), codec: Tally.codec, options: options, keyPrefix: prefix)
             // Keys carry Redis TTLs of the store's ttl, so the server forgets them by itself.
             return (store, { store.close() })
         }
@@ -207,13 +206,20 @@ enum Backend: String, Sendable, CustomStringConvertible {
             let first = try SQLiteSessionStore(path: path, codec: Tally.codec)
             let second = try SQLiteSessionStore(path: path, codec: Tally.codec)
             return (first, second, { first.close(); second.close(); TemporaryPath.remove(sqlite: path) })
-        case .redis:
-            let url = try #require(RedisServer.sharedURL, "CALC_TEST_REDIS_URL is not set")
+        case .redis, .redisCluster:
+            let url = try sharedRedisURL()
             let prefix = "test:\(SessionID.random().rawValue):"
             let first = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)
             let second = try RedisSessionStore(url: url, codec: Tally.codec, keyPrefix: prefix)
             return (first, second, { first.close(); second.close() })
         }
+    }
+
+    /// The shared server's or cluster's URL, for `.redis` and `.redisCluster`.
+    func sharedRedisURL() throws -> String {
+        self == .redisCluster
+            ? try #require(RedisServer.sharedClusterURL, "CALC_TEST_REDIS_CLUSTER_URL is not set")
+            : try #require(RedisServer.sharedURL, "CALC_TEST_REDIS_URL is not set")
     }
 }
 

@@ -40,6 +40,12 @@ public final class RedisServer: @unchecked Sendable {
         ProcessInfo.processInfo.environment["CALC_TEST_REDIS_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The loopback Redis Cluster scripts/test starts with scripts/cluster (CALC_TEST_REDIS_CLUSTER_URL), e.g.
+    /// redis-cluster://127.0.0.1:30001,127.0.0.1:30002; nil when it is not set, and the cluster suites are skipped.
+    public static var sharedClusterURL: String? {
+        ProcessInfo.processInfo.environment["CALC_TEST_REDIS_CLUSTER_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Starts the server with more configuration in `extraArguments` (e.g. `--requirepass`).
     public init(keepsWrites: Bool = true, _ extraArguments: [String] = []) throws {
         port = try freeLoopbackPort()

@@ -1,11 +1,12 @@
 import CalculatorEngine
+import SessionStore
 import Synchronization
 
 extension ServiceMetrics {
     /// Every metric in Prometheus's text format (0.0.4), each family under its `# HELP` and `# TYPE` lines: the
     /// service's own, then the build's and the process's. `liveSessions` is the store's count, nil when the store
-    /// could not say.
-    func exposition(liveSessions: Int?) -> [UInt8] {
+    /// could not say; `nodes`, what each server behind the store did (a Redis Cluster's nodes).
+    func exposition(liveSessions: Int?, nodes: [StoreNodeStatistics] = []) -> [UInt8] {
         var text = ""
         text.reserveCapacity(16_384)
         Self.family(
@@ -42,6 +43,8 @@ extension ServiceMetrics {
             Self.family("calculator_sessions_live", .gauge, "Sessions in the store that have not expired.", into: &text)
             text += "calculator_sessions_live \(liveSessions)\n"
         }
+
+        if !nodes.isEmpty { Self.writeNodes(nodes, into: &text) }
 
         Self.family("calculator_key_presses_total", .counter, "Keys pressed, by kind of key.", into: &text)
         for (index, kind) in keyKinds.enumerated() {
@@ -85,5 +88,22 @@ extension ServiceMetrics {
 
     static func family(_ name: String, _ type: FamilyType, _ help: String, into text: inout String) {
         text += "# HELP \(name) \(help)\n# TYPE \(name) \(type.rawValue)\n"
+    }
+
+    /// Per node of a Redis Cluster: calls, failed calls, redirects, round trips and their time.
+    private static func writeNodes(_ nodes: [StoreNodeStatistics], into text: inout String) {
+        let counters: [(String, String, (StoreNodeStatistics) -> String)] = [
+            ("calculator_redis_node_calls_total", "Calls sent to each Redis Cluster node.", { "\($0.calls)" }),
+            ("calculator_redis_node_failed_calls_total",
+             "Calls that failed for a Redis Cluster node's sake (unreachable, a broken connection, a node that cannot serve).",
+             { "\($0.failedCalls)" }),
+            ("calculator_redis_node_redirects_total", "Calls a Redis Cluster node sent elsewhere (MOVED, ASK).", { "\($0.redirects)" }),
+            ("calculator_redis_node_round_trips_total", "Round trips (pipelined batches) to each Redis Cluster node.", { "\($0.roundTrips)" }),
+            ("calculator_redis_node_round_trip_seconds_total", "Time spent in round trips to each Redis Cluster node.", { "\($0.roundTripSeconds)" }),
+        ]
+        for (name, help, value) in counters {
+            family(name, .counter, help, into: &text)
+            for node in nodes { text += "\(name){node=\"\(node.node)\"} \(value(node))\n" }
+        }
     }
 }

@@ -102,6 +102,28 @@ public protocol SessionStore<Value>: Sendable {
     func checkHealth(completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void)
     /// Finishes what is queued and releases resources; every later call fails with `.unavailable`.
     func close()
+    /// What each server behind the store has done (a Redis Cluster's nodes), for metrics; empty by default.
+    func nodeStatistics() -> [StoreNodeStatistics]
+}
+
+extension SessionStore {
+    public func nodeStatistics() -> [StoreNodeStatistics] { [] }
+}
+
+/// The calls one server behind a store was sent, those that failed for the server's sake (unreachable, a broken
+/// connection, a node that cannot serve), the redirects it answered (a cluster's `MOVED` and `ASK`), and the round
+/// trips to it and their time.
+public struct StoreNodeStatistics: Sendable, Equatable {
+    public var node: String
+    public var calls = 0
+    public var failedCalls = 0
+    public var redirects = 0
+    public var roundTrips = 0
+    public var roundTripSeconds = 0.0
+
+    public init(node: String) {
+        self.node = node
+    }
 }
 
 public struct SessionStoreOptions: Sendable {

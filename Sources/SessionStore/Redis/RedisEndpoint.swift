@@ -8,6 +8,7 @@ import Threading
 /// works again ends it for both.
 ///
 /// Credentials go out with `AUTH` on every new connection and nowhere else: no error this type throws holds them.
+@usableFromInline
 final class RedisEndpoint: Sendable {
     let host: String
     let port: Int
@@ -62,6 +63,34 @@ final class RedisEndpoint: Sendable {
         self.host = String(rest)
         self.port = port
         self.database = database
+    }
+
+    /// The same credentials at another address (a cluster's node), on database 0.
+    init(host: String, port: Int, credentialsOf other: RedisEndpoint) {
+        self.host = host
+        self.port = port
+        database = 0
+        user = other.user
+        password = other.password
+    }
+
+    /// The seed nodes of `redis-cluster://[[USER]:PASSWORD@]HOST:PORT[,HOST:PORT…]`, each with the URL's
+    /// credentials. A cluster has no databases but 0, so a path is refused.
+    static func clusterSeeds(url: String) throws(SessionStoreError) -> [RedisEndpoint] {
+        let invalid = SessionStoreError.unavailable(
+            "invalid Redis Cluster URL \"\(redacted(url))\" (expected redis-cluster://[[USER]:PASSWORD@]HOST:PORT[,HOST:PORT…])")
+        guard url.hasPrefix("redis-cluster://") else { throw invalid }
+        let rest = url.dropFirst("redis-cluster://".count)
+        let at = rest.lastIndex(of: "@")
+        let credentials = at.map { String(rest[...$0]) } ?? ""
+        let hosts = at.map { rest[rest.index(after: $0)...] } ?? rest
+        let addresses = hosts.split(separator: ",", omittingEmptySubsequences: false)
+        guard !addresses.isEmpty, addresses.allSatisfy({ !$0.isEmpty && !$0.contains("/") }) else { throw invalid }
+        do {
+            return try addresses.map { address throws(SessionStoreError) in try RedisEndpoint(url: "redis://" + credentials + address) }
+        } catch {
+            throw invalid
+        }
     }
 
     /// A new connection with short timeouts, authenticated, on `database`; `.unavailable` when Redis cannot be reached

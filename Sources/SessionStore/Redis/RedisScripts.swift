@@ -58,7 +58,7 @@ enum RedisScripts {
           redis.call('SET', KEYS[3], claimed .. ARGV[9], 'PX', ARGV[10])
         end
         return version
-        """)
+        """, isAcknowledgedWrite: true)
 
     /// ARGV: expected version field, record, now, redis ttl, expiry, id, token, set ttl, expected write token
     /// → 1 written, nil absent, or the current record when it is not the expected one (another write came first).
@@ -74,7 +74,7 @@ enum RedisScripts {
         redis.call('PEXPIRE', KEYS[2], ARGV[8])
         redis.call('PUBLISH', KEYS[1], ARGV[2])
         return 1
-        """)
+        """, isAcknowledgedWrite: true)
 
     /// ARGV: expected version header or empty, now, id, redis ttl → 1 deleted, nil absent, or the current version
     /// header.
@@ -92,7 +92,14 @@ enum RedisScripts {
         redis.call('ZREM', KEYS[2], ARGV[3])
         redis.call('PUBLISH', KEYS[1], '')
         return 1
-        """)
+        """, isAcknowledgedWrite: true)
+
+    /// `compareAndSet` and `delete` for a cluster: they publish with `SPUBLISH`, on the session's shard channel, which
+    /// only its node and that node's replicas carry (`RedisShardSubscriber`); a plain `PUBLISH` would cross the whole
+    /// cluster's bus.
+    @usableFromInline static let shardedCompareAndSet = RedisScript(
+        compareAndSet.text.replacing("'PUBLISH'", with: "'SPUBLISH'"), isAcknowledgedWrite: true)
+    static let shardedDelete = RedisScript(delete.text.replacing("'PUBLISH'", with: "'SPUBLISH'"), isAcknowledgedWrite: true)
 
     /// KEYS[1]: the `#live` set. ARGV: now, key prefix, batch size, redis ttl → {ids looked at, sessions removed}.
     /// Touches session keys by name, which plain (non-cluster) Redis allows.

@@ -6,7 +6,7 @@ extension RedisSessionStore {
     @inlinable
     public func fetch(_ id: SessionID, completion: @escaping @Sendable (Result<StoredSession<Value>?, SessionStoreError>) -> Void) {
         let time = clock()
-        pipeline.send(getCall(id, time)) { [self] reply, _ in
+        route.send(getCall(id, time)) { [self] reply, _ in
             completion(
                 Result { () throws(SessionStoreError) -> StoredSession<Value>? in
                     guard let record = try Self.fetched(reply) else { return nil }
@@ -29,7 +29,7 @@ extension RedisSessionStore {
         } catch {
             return completion(.failure(error))
         }
-        pipeline.send(write.call) { [self] reply, isRetry in
+        route.send(write.call) { [self] reply, isRetry in
             completion(
                 Result { () throws(SessionStoreError) -> WriteOutcome<Value> in
                     switch try reply.get() {
@@ -75,7 +75,8 @@ extension RedisSessionStore {
             throw .corrupt("cannot encode a session: \(error)")
         }
         let version = stored.version + 1
-        let call = ScriptCall(script: RedisScripts.compareAndSet, keys: [key(id), indexKey], arguments: [
+        let call = ScriptCall(
+            script: keys.isCluster ? RedisScripts.shardedCompareAndSet : RedisScripts.compareAndSet, keys: sessionKeys(id), arguments: [
             RedisRecord.versionField(stored.version),
             RedisRecord.bytes(version: version, expires: time.expiresMilliseconds, token: token, payload: payload),
             ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds), ByteBuffer.decimal(time.expiresMilliseconds),

@@ -26,17 +26,18 @@ import Threading
 /// - Outages: a broken connection is dropped and the next call reconnects, so the store recovers by itself after
 ///   Redis restarts. While Redis is unreachable every call fails with `.unavailable` (within 250 ms of a failed
 ///   connect, without trying again), with nothing half-written.
+/// - Cluster: with a `redis-cluster://` URL the same scripts run on the master of each session's hash slot
+///   (`RedisRoute`, `RedisCluster`, key names in `RedisKeys`); what differs there is in `RedisSessionStore+Cluster`.
+/// - Replicas: with `replicas` above 0, writes are answered once that many replicas hold them (`RedisPipeline`).
 /// - Stored bytes in a form the codec no longer reads are read with `SessionCodec.decodeEarlierForm`; the session's
 ///   next write stores the current form.
 public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     private static var sweepBatch: Int { 500 }
 
-    let endpoint: RedisEndpoint
-    @usableFromInline let pipeline: RedisPipeline
+    @usableFromInline let route: RedisRoute
     /// The connection of the calls that wait for their reply.
     private let maintenance = Lock<RedisConnection?>(nil)
-    let keyPrefix: [UInt8]
-    @usableFromInline let indexKey: [UInt8]
+    @usableFromInline let keys: RedisKeys
     @usableFromInline let codec: SessionCodec<Value>
     @usableFromInline let recent: RecentValues<Value>
     public let updates: VersionedUpdates<Value>
@@ -46,19 +47,31 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     /// Write tokens: a random per-process prefix and a counter, unique across instances without a syscall per write.
     private let tokenPrefix: String
     private let tokenCounter = Atomic<UInt32>(0)
+    /// On a cluster, the live sessions last counted, for the session cap (`RedisSessionStore+Cluster`).
+    let clusterCount = Lock(ClusterCount())
 
     /// `url` is `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (port 6379 and DB 0 by default; with a password, every
-    /// connection sends `AUTH` first). Nothing connects until the first call.
+    /// connection sends `AUTH` first; nothing connects until the first call), or
+    /// `redis-cluster://[[USER]:PASSWORD@]HOST:PORT[,HOST:PORT…]` for a Redis Cluster reached through any of those
+    /// nodes (its map is read at once, see `RedisCluster`). With `replicas` above 0, a write's reply waits until that
+    /// many replicas hold it (`WAIT`, up to `replicaTimeout`); one not replicated in time fails as `.outcomeUnknown`.
     public init(
         url: String,
         codec: SessionCodec<Value>,
         options: SessionStoreOptions = .init(),
-        keyPrefix: String = "calc:session:"
+        keyPrefix: String = "calc:session:",
+        replicas: Int = 0,
+        replicaTimeout: Duration = .seconds(1)
     ) throws {
-        endpoint = try RedisEndpoint(url: url)
-        pipeline = try RedisPipeline(endpoint: endpoint)
-        self.keyPrefix = Array(keyPrefix.utf8)
-        self.indexKey = Array((keyPrefix + "#live").utf8)
+        let acknowledgement = ReplicaAcknowledgement(
+            replicas: replicas, timeoutMilliseconds: Int(replicaTimeout.components.seconds * 1000 + replicaTimeout.components.attoseconds / 1_000_000_000_000_000))
+        if url.hasPrefix("redis-cluster://") {
+            route = .cluster(try RedisCluster(url: url, acknowledgement: acknowledgement))
+        } else {
+            let endpoint = try RedisEndpoint(url: url)
+            route = .server(endpoint, try RedisPipeline(endpoint: endpoint, acknowledgement: acknowledgement))
+        }
+        keys = RedisKeys(prefix: keyPrefix, isCluster: url.hasPrefix("redis-cluster://"))
         self.codec = codec
         self.options = options
         self.ttl = options.ttlSeconds
@@ -70,7 +83,8 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     /// Other instances on the same server write these sessions too: their changes arrive through a subscriber.
     public func makeChangeFeed() throws -> (any SessionChangeFeed<Value>)? {
-        try RedisSubscriber(following: self)
+        if case .cluster(let cluster) = route { return try RedisShardSubscriber(cluster: cluster, keys: keys, codec: codec) }
+        return try RedisSubscriber(following: self)
     }
 
     // MARK: SessionStore
@@ -87,20 +101,30 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
         } catch {
             return completion(.failure(.corrupt("cannot encode a session: \(error)")))
         }
+        if keys.isCluster { return createOnCluster(id, value, payload: payload, claiming: claim, completion: completion) }
+        createScript(id, value, payload: payload, claiming: claim, completion: completion)
+    }
+
+    /// The create script: the session, with its claim when given (on one server, where they are written together).
+    func createScript(
+        _ id: SessionID, _ value: Value, payload: [UInt8], claiming claim: CreationClaim?,
+        completion: @escaping @Sendable (Result<ClaimedCreation, SessionStoreError>) -> Void
+    ) {
         let time = clock()
         let token = newToken()
         let record = RedisRecord.bytes(version: 1, expires: time.expiresMilliseconds, token: token, payload: payload)
-        var keys = [key(id), indexKey]
+        let sessionKey = keys.session(id)
+        var keys = [sessionKey, self.keys.index(ofSessionKey: sessionKey)]
         var arguments = [
             record, ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
             ByteBuffer.decimal(time.expiresMilliseconds), id.bytes, ByteBuffer.decimal(Int64(options.maxSessions)),
             token, ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
         ]
         if let claim {
-            keys.append(keyPrefix + Array("#claim:\(claim.key)".utf8))
+            keys.append(self.keys.claim(claim.key))
             arguments += [Array(claim.fingerprint.utf8), ByteBuffer.decimal(max(1, Int64((claim.retention * 1000).rounded(.up))))]
         }
-        pipeline.send(ScriptCall(script: RedisScripts.create, keys: keys, arguments: arguments)) { [self] reply, _ in
+        route.send(ScriptCall(script: RedisScripts.create, keys: keys, arguments: arguments)) { [self] reply, _ in
             switch reply {
             case .success(.integer(let version)) where version > 0:
                 let version = UInt64(version)
@@ -120,7 +144,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     }
 
     /// A claim as the create script stores it: "<id> <version> <fingerprint>".
-    private static func firstCreation(_ parts: [RedisReply]) -> ClaimedCreation? {
+    static func firstCreation(_ parts: [RedisReply]) -> ClaimedCreation? {
         guard case .string(let bytes)? = parts.first else { return nil }
         let fields = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count == 3, let id = SessionID(String(decoding: fields[0], as: UTF8.self)),
@@ -131,7 +155,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     public func read(_ id: SessionID, completion: @escaping @Sendable (Result<Versioned<Value>, SessionStoreError>) -> Void) {
         let time = clock()
-        pipeline.send(getCall(id, time)) { [self] reply, _ in
+        route.send(getCall(id, time)) { [self] reply, _ in
             completion(
                 Result { () throws(SessionStoreError) in
                     guard let record = try Self.fetched(reply) else { throw .notFound }
@@ -143,11 +167,11 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     public func delete(_ id: SessionID, expectedVersion: UInt64?, completion: @escaping @Sendable (Result<Void, SessionStoreError>) -> Void) {
         let time = clock()
-        let call = ScriptCall(script: RedisScripts.delete, keys: [key(id), indexKey], arguments: [
+        let call = ScriptCall(script: keys.isCluster ? RedisScripts.shardedDelete : RedisScripts.delete, keys: sessionKeys(id), arguments: [
             expectedVersion.map(RedisRecord.versionField) ?? [], ByteBuffer.decimal(time.nowMilliseconds), id.bytes,
             ByteBuffer.decimal(time.redisTTLMilliseconds),
         ])
-        pipeline.send(call) { [self] reply, isRetry in
+        route.send(call) { [self] reply, isRetry in
             recent.forget(id)
             completion(
                 Result { () throws(SessionStoreError) in
@@ -165,8 +189,10 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     /// Entries of the `#live` sorted set whose expiry is ahead (see the type's documentation for when it is
     /// approximate), from the pipeline: reported from its thread, so no caller waits for Redis.
     public func count(completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
-        let call = ScriptCall(script: RedisScripts.liveCount, keys: [indexKey], arguments: [ByteBuffer.decimal(clock().nowMilliseconds)])
-        pipeline.send(call) { reply, _ in
+        if case .cluster(let cluster) = route { return countOnCluster(cluster, completion: completion) }
+        let call = ScriptCall(
+            script: RedisScripts.liveCount, keys: [keys.serverIndex], arguments: [ByteBuffer.decimal(clock().nowMilliseconds)])
+        route.send(call) { reply, _ in
             completion(
                 Result { () throws(SessionStoreError) in
                     switch reply {
@@ -182,12 +208,14 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     /// Deletes the sessions whose header expiry has passed and drops them from the `#live` set, in batches.
     @discardableResult
     public func sweepExpired() throws -> Int {
+        if closed.load(ordering: .acquiring) { throw SessionStoreError.closed }
+        if case .cluster(let cluster) = route { return try sweepOnCluster(cluster) }
         let time = clock()
         var removed = 0
         while true {
             let reply = try withConnection { connection in
-                try evaluate(RedisScripts.sweep, on: connection, keys: [indexKey], arguments: [
-                    ByteBuffer.decimal(time.nowMilliseconds), keyPrefix, ByteBuffer.decimal(Int64(Self.sweepBatch)),
+                try evaluate(RedisScripts.sweep, on: connection, keys: [keys.serverIndex], arguments: [
+                    ByteBuffer.decimal(time.nowMilliseconds), keys.prefix, ByteBuffer.decimal(Int64(Self.sweepBatch)),
                     ByteBuffer.decimal(time.redisTTLMilliseconds),
                 ])
             }
@@ -208,7 +236,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     public func close() {
         updates.close()  // the updates under way finish first
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        pipeline.close()
+        route.close()
         recent.forgetAll()
         maintenance.withLock { $0 = nil }
     }
@@ -239,7 +267,14 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     @usableFromInline
     func key(_ id: SessionID) -> [UInt8] {
-        keyPrefix + id.bytes
+        keys.session(id)
+    }
+
+    /// The session's key and the index it is counted in: the keys of every script on one session.
+    @usableFromInline
+    func sessionKeys(_ id: SessionID) -> [[UInt8]] {
+        let key = keys.session(id)
+        return [key, keys.index(ofSessionKey: key)]
     }
 
     private static func hex(_ value: UInt32) -> String {
@@ -255,7 +290,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     /// Reads the record as stored (old expiry in its header) and moves its expiry to `time`'s.
     @usableFromInline
     func getCall(_ id: SessionID, _ time: Clock) -> ScriptCall {
-        ScriptCall(script: RedisScripts.get, keys: [key(id), indexKey], arguments: [
+        ScriptCall(script: RedisScripts.get, keys: sessionKeys(id), arguments: [
             ByteBuffer.decimal(time.nowMilliseconds), ByteBuffer.decimal(time.redisTTLMilliseconds),
             ByteBuffer.decimal(time.expiresMilliseconds, width: 16), id.bytes,
             ByteBuffer.decimal(time.redisTTLMilliseconds + 60_000),
@@ -299,6 +334,12 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
 
     // MARK: The connection of the calls that wait
 
+    /// The single server's address (the maintenance connection is a single server's).
+    private func endpoint() throws(SessionStoreError) -> RedisEndpoint {
+        guard case .server(let endpoint, _) = route else { throw .unavailable("redis: no single server to connect to") }
+        return endpoint
+    }
+
     /// Runs `operation` on the maintenance connection. When a connection that served earlier calls turns out broken
     /// (Redis restarted), it is replaced and the operation tried once more.
     private func withConnection<T>(_ operation: (RedisConnection) throws -> T) throws -> T {
@@ -306,7 +347,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
             if closed.load(ordering: .acquiring) { throw SessionStoreError.closed }
             var isFresh = false
             if connection == nil {
-                connection = try endpoint.connect()
+                connection = try endpoint().connect()
                 isFresh = true
             }
             do {
@@ -315,7 +356,7 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
                 connection = nil
                 if isFresh { throw SessionStoreError.unavailable("redis: \(error.message)") }
             }
-            connection = try endpoint.connect()
+            connection = try endpoint().connect()
             do {
                 return try operation(connection!)
             } catch let error as RedisIOError {

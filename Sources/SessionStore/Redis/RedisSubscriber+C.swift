@@ -43,12 +43,26 @@ extension RedisSubscriber {
             }
             return socket >= 0 && events[1].revents != 0
         }
+
+        /// Sleeps until the bell rings, one of `sockets` is readable or closed, or `milliseconds` pass; returns which
+        /// sockets are ready to read.
+        func wait(sockets: [Int32], milliseconds: Int32) -> [Bool] {
+            var events = [pollfd(fd: ends.readable, events: Int16(POLLIN), revents: 0)]
+                + sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&events, nfds_t(events.count), milliseconds) > 0 else { return sockets.map { _ in false } }
+            if events[0].revents != 0 {
+                var rings = [UInt8](repeating: 0, count: 64)
+                while read(ends.readable, &rings, rings.count) > 0 {}
+            }
+            return events.dropFirst().map { $0.revents != 0 }
+        }
     }
 
     /// The thread: keeps the connection subscribed to the followed sessions, sends what `follow` and `unfollow` asked
     /// for, and reports the replies. After a failed connect it tries again every 250 ms.
     func serve(_ report: @Sendable (Change) -> Void) {
         var connection: RedisConnection?
+        var attempts = 0
         while true {
             let (pending, isClosed) = requests.withLock { requests in
                 defer { requests.pending = [] }
@@ -57,7 +71,7 @@ extension RedisSubscriber {
             if isClosed { return }
             do {
                 if connection == nil {
-                    let opened = try endpoint.connect()
+                    let opened = try connect(attempt: &attempts)
                     connection = opened
                     // Everything asked before is in the followed set; pending requests are already part of it.
                     let followed = requests.withLock { requests in
@@ -81,6 +95,16 @@ extension RedisSubscriber {
             } catch {
                 connection = nil
             }
+        }
+    }
+
+    /// A connection to the next of `endpoints` in turn: the one that worked last, until it fails.
+    private func connect(attempt: inout Int) throws -> RedisConnection {
+        do {
+            return try endpoints[attempt % endpoints.count].connect()
+        } catch {
+            attempt += 1
+            throw error
         }
     }
 

@@ -26,16 +26,21 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
     }
 
     let requests = Lock(Requests())
-    let endpoint: RedisEndpoint
-    let channelPrefix: [UInt8]
+    /// Where to subscribe: the server, or a cluster's seed nodes, tried in turn (a plain `PUBLISH` on a cluster
+    /// reaches the subscribers of every node).
+    let endpoints: [RedisEndpoint]
+    let keys: RedisKeys
     let codec: SessionCodec<Value>
     let doorbell: Doorbell
     private let thread = Lock<JoinableThread?>(nil)
 
     /// A subscriber to the sessions of `store` (same server, database and key prefix). Nothing connects until `start`.
     public init(following store: RedisSessionStore<Value>) throws {
-        endpoint = store.endpoint
-        channelPrefix = store.keyPrefix
+        switch store.route {
+        case .server(let endpoint, _): endpoints = [endpoint]
+        case .cluster(let cluster): endpoints = cluster.seeds
+        }
+        keys = store.keys
         codec = store.codec
         doorbell = try Doorbell()
     }
@@ -46,8 +51,7 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
 
     /// Starts the thread, which reports every change to `report` (on that thread: it must be quick).
     public func start(_ report: @escaping @Sendable (Change) -> Void) throws {
-        let started = try JoinableThread { [self] in serve(report) }
-        thread.withLock { $0 = started }
+        try thread.start { [self] in serve(report) }
     }
 
     /// Reports the changes of `id` from now on, starting with `.following` once subscribed.
@@ -76,18 +80,23 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
     public func close() {
         requests.withLock { $0.isClosed = true }
         doorbell.ring()
-        let running = thread.withLock { thread in
-            defer { thread = nil }
-            return thread
-        }
-        running?.join()
+        thread.joinTaken()
     }
 
     /// What one reply on the connection reports: a published write, or a subscription's confirmation.
     func change(from reply: RedisReply) -> Change? {
-        guard case .array(let parts) = reply, parts.count == 3, case .string(let kind) = parts[0], case .string(let channel) = parts[1],
-            channel.starts(with: channelPrefix), let id = SessionID(String(decoding: channel.dropFirst(channelPrefix.count), as: UTF8.self))
+        Self.change(from: reply, keys: keys, codec: codec)
+    }
+
+    /// What a reply on a subscribed connection reports, plain (`message`, `subscribe`) or sharded (`smessage`,
+    /// `ssubscribe`, `RedisShardSubscriber`).
+    static func change(from reply: RedisReply, keys: RedisKeys, codec: SessionCodec<Value>) -> Change? {
+        guard case .array(let parts) = reply, parts.count == 3, case .string(var kind) = parts[0], case .string(let channel) = parts[1],
+            let id = keys.session(ofChannel: channel)
         else { return nil }
+        if kind.first == UInt8(ascii: "s") && (kind.elementsEqual("smessage".utf8) || kind.elementsEqual("ssubscribe".utf8)) {
+            kind.removeFirst()
+        }
         if kind.elementsEqual("subscribe".utf8) { return .following(id) }
         guard kind.elementsEqual("message".utf8), case .string(let record) = parts[2] else { return nil }
         if record.isEmpty { return .deleted(id) }
@@ -106,7 +115,7 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
                 current = [follow ? Self.subscribeCommand : Self.unsubscribeCommand]
                 currentKind = follow
             }
-            current.append(channelPrefix + id.bytes)
+            current.append(keys.session(id))
         }
         if current.count > 1 { commands.append(current) }
         return commands
@@ -114,4 +123,21 @@ public final class RedisSubscriber<Value: Sendable>: SessionChangeFeed {
 
     private static var subscribeCommand: [UInt8] { Array("SUBSCRIBE".utf8) }
     private static var unsubscribeCommand: [UInt8] { Array("UNSUBSCRIBE".utf8) }
+}
+
+extension Lock where State == JoinableThread? {
+    /// Starts a thread running `body` and keeps it here.
+    func start(_ body: @escaping @Sendable () -> Void) throws {
+        let started = try JoinableThread(body)
+        withLock { $0 = started }
+    }
+
+    /// Takes the thread out and waits for it to end; a second call finds none (a thread is joined once).
+    func joinTaken() {
+        let running = withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        running?.join()
+    }
 }

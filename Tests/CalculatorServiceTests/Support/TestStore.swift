@@ -56,3 +56,27 @@ final class StoreFixture: @unchecked Sendable {
         }
     }
 }
+
+/// A Redis that several server processes share: a private redis-server, or the loopback cluster scripts/test starts
+/// (CALC_TEST_REDIS_CLUSTER_URL), there with every write acknowledged once a replica holds it (`--redis-replicas 1`).
+enum SharedRedis: String, CustomTestStringConvertible, Sendable {
+    case server
+    case cluster
+
+    static var available: [SharedRedis] {
+        (RedisServer.isAvailable ? [.server] : []) + (RedisServer.sharedClusterURL != nil ? [.cluster] : [])
+    }
+
+    var testDescription: String { rawValue }
+
+    /// The flags that point a server at this Redis, and the private server to keep while they are in use.
+    func start() throws -> (flags: [String], server: RedisServer?) {
+        switch self {
+        case .server:
+            let server = try RedisServer()
+            return (["--store", server.url], server)
+        case .cluster:
+            return (["--store", try #require(RedisServer.sharedClusterURL), "--redis-replicas", "1"], nil)
+        }
+    }
+}
