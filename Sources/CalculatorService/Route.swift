@@ -17,6 +17,8 @@ enum Route: String, CaseIterable, Sendable {
     case history = "/sessions/{id}/history"
     case events = "/sessions/{id}/events"
     case evaluate = "/evaluate"
+    case units = "/units"
+    case convert = "/convert"
 
     /// The routes whose requests are most of the traffic, first where a label is looked up by comparing in turn.
     static let busiest: [Route] = [.press, .display, .session, .sessions]

@@ -122,6 +122,7 @@ public struct CalculatorState: Sendable, Equatable {
             case .second: isSecondActive.toggle()
             case .variable(let variable): try pressVariable(variable, arithmetic)
             case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
+            case .convert: try pressConvert(arithmetic)
             }
         } catch {
             fail(error)

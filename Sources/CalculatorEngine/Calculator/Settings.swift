@@ -18,17 +18,21 @@ public struct Settings: Sendable, Equatable {
     public var digits: Int
     public var radix: Radix
     public var word: WordSize
+    /// The units the `convert` key converts the display between; nil until a client sets them.
+    public var conversion: UnitConversion?
 
     public static let digitsRange: ClosedRange<Int> = 8...32
 
     public init(
-        mode: CalculationMode = .scientific, angle: AngleUnit = .deg, digits: Int = 16, radix: Radix = .dec, word: WordSize = .qword
+        mode: CalculationMode = .scientific, angle: AngleUnit = .deg, digits: Int = 16, radix: Radix = .dec, word: WordSize = .qword,
+        conversion: UnitConversion? = nil
     ) {
         self.mode = mode
         self.angle = angle
         self.digits = digits
         self.radix = radix
         self.word = word
+        self.conversion = conversion
     }
 
     /// Digits clamped into `digitsRange`, so a bad value from a caller can never break formatting.

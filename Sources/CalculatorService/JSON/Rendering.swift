@@ -17,6 +17,13 @@ enum Rendering {
             json.plainString(state.settings.mode.rawValue)
             json.name(#","digits":"#)
             json.int(state.settings.digits)
+            if let conversion = state.settings.conversion {
+                json.key("convert")
+                json.beginObject()
+                json.field("from", conversion.from.id)
+                json.field("to", conversion.to.id)
+                json.endObject()
+            }
             json.name(#","version":"#)
             json.int(version)
             if let steps {

@@ -8,10 +8,12 @@ struct SettingsChange: Equatable {
     var digits: Int?
     var radix: Radix?
     var word: WordSize?
+    /// The units of the `convert` key: `{"from": "mi", "to": "km"}`, or null, which forgets them.
+    var conversion: UnitConversion??
     var clearsVariables = false
 
     static func parse(_ body: [UInt8]) throws(Problem) -> SettingsChange {
-        try parse(members: parseObject(body, allowed: ["angle", "digits", "mode", "radix", "variables", "word"]))
+        try parse(members: parseObject(body, allowed: ["angle", "convert", "digits", "mode", "radix", "variables", "word"]))
     }
 
     /// The settings among a body's members, which the caller has checked; other members are not looked at.
@@ -36,6 +38,7 @@ struct SettingsChange: Equatable {
             }
             change.clearsVariables = true
         }
+        if let value = members[member: "convert"] { change.conversion = try conversion(value) }
         if let value = members[member: "digits"] {
             let range = Settings.digitsRange
             // JSON Schema counts 13.0 and 1.3e1 as the integer 13, so they are accepted as such.
@@ -58,7 +61,23 @@ struct SettingsChange: Equatable {
         if let digits { result.digits = digits }
         if let radix { result.radix = radix }
         if let word { result.word = word }
+        if let conversion { result.conversion = conversion }
         return result
+    }
+
+    /// `{"from": …, "to": …}` with units of one category (ids or symbols, `GET /units`), or null.
+    private static func conversion(_ value: JSONValue) throws(Problem) -> UnitConversion? {
+        if case .null = value { return nil }
+        guard case let .object(members) = value, members.count == 2, case let .string(from)? = members[member: "from"],
+            case let .string(to)? = members[member: "to"]
+        else {
+            throw Problem(.invalidSettings, "\"convert\" must be {\"from\": unit, \"to\": unit} (GET /units lists them) or null")
+        }
+        do throws(UnitConversion.Failure) {
+            return try UnitConversion(from: from, to: to)
+        } catch {
+            throw Problem(.invalidSettings, "\"convert\": \(error.message)")
+        }
     }
 
     /// A member whose value is one of a string enumeration's names.
