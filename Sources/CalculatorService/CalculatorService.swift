@@ -90,7 +90,7 @@ public final class CalculatorService: Sendable {
                 store: store, longWork: longWork, replies: replies, watchers: watchers, configuration: configuration,
                 pressLimit: pressLimit, draining: draining, now: now),
             evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit, longWork: longWork),
-            convert: ConvertEndpoint(replies: replies),
+            convert: ConvertEndpoint(replies: replies), dates: DateEndpoint(replies: replies),
             metrics: metrics)
         let middleware = MetricsMiddleware(metrics: metrics, trustProxy: configuration.trustProxy)
             .then(RequestLogMiddleware(logger: logger, trustProxy: configuration.trustProxy))
@@ -122,7 +122,8 @@ public final class CalculatorService: Sendable {
     }
 
     private static func routes<Store>(
-        _ api: SessionEndpoints<Store>, evaluate: EvaluateEndpoint, convert: ConvertEndpoint, metrics: ServiceMetrics
+        _ api: SessionEndpoints<Store>, evaluate: EvaluateEndpoint, convert: ConvertEndpoint, dates: DateEndpoint,
+        metrics: ServiceMetrics
     ) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let keyCatalogTag = "\"\(String(WebAssets.fingerprint(keyCatalog), radix: 16))\""
@@ -182,6 +183,8 @@ public final class CalculatorService: Sendable {
         router.add("GET", .units) { request, _ in convert.unitList(request) }
         router.add("POST", .convert) { request, _ in handle(request) { () throws(Problem) in try convert.post(request) } }
         router.add("GET", .convert) { request, _ in handle(request) { () throws(Problem) in try convert.get(request) } }
+        router.add("GET", .dateDifference) { request, _ in handle(request) { () throws(Problem) in try dates.difference(request) } }
+        router.add("GET", .dateAdd) { request, _ in handle(request) { () throws(Problem) in try dates.add(request) } }
         return router
     }
 
