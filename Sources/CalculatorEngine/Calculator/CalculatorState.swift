@@ -149,7 +149,7 @@ public struct CalculatorState: Sendable, Equatable {
         if settings.mode == .programmer, let programmer { return refresh(programmer: programmer.stack) }
         stack.clip()
         if stack.phase == .entering, let entry = stack.entry {
-            display = entry.text
+            display = settings.format.isStandard ? entry.text : settings.format.typed(entry.text)
         } else {
             display = formatter.string(shownValue)
         }

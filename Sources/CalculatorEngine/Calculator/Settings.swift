@@ -20,6 +20,8 @@ public struct Settings: Sendable, Equatable {
     public var word: WordSize
     /// The units the `convert` key converts the display between; nil until a client sets them.
     public var conversion: UnitConversion?
+    /// How numbers are shown: notation, grouping, fractions, the locale's separators (`DisplayFormat`).
+    public var format: DisplayFormat = .standard
 
     public static let digitsRange: ClosedRange<Int> = 8...32
 

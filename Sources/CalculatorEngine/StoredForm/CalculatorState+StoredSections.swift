@@ -2,17 +2,18 @@
 /// as its tag and its fields, tags rising, each present only when it is not the default:
 /// 1 programmer settings (radix, word bits) · 2 variables (count; variable, number) · 3 waiting command ·
 /// 4 programmer mode's operation stack (`OperationStack+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`) ·
-/// 6 the units of `convert` (the ids of from and to, as text: the table's order may change, its ids do not).
+/// 6 the units of `convert` (the ids of from and to, as text: the table's order may change, its ids do not) ·
+/// 7 the display format (notation, decimals, grouping, fraction, the locale's tag or "").
 /// Codes are spelled out, not taken from declaration order.
 extension CalculatorState {
     private enum Section: UInt8 {
-        case programmerSettings = 1, variables, awaiting, programmer, undo, conversion
+        case programmerSettings = 1, variables, awaiting, programmer, undo, conversion, format
     }
 
     /// Whether the state needs format 3.
     var hasStoredSections: Bool {
         settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || settings.mode == .programmer
-            || !undoHistory.isEmpty || settings.conversion != nil
+            || !undoHistory.isEmpty || settings.conversion != nil || settings.format != .standard
     }
 
     func writeSections(to writer: inout StoredFormWriter) {
@@ -23,6 +24,7 @@ extension CalculatorState {
         if settings.mode == .programmer { sections.append(.programmer) }
         if !undoHistory.isEmpty { sections.append(.undo) }
         if settings.conversion != nil { sections.append(.conversion) }
+        if settings.format != .standard { sections.append(.format) }
         writer.unsigned(UInt64(sections.count))
         for section in sections {
             writer.byte(section.rawValue)
@@ -41,6 +43,8 @@ extension CalculatorState {
             case .conversion:
                 writer.string(settings.conversion!.from.id)
                 writer.string(settings.conversion!.to.id)
+            case .format:
+                writer.format(settings.format)
             }
         }
     }
@@ -77,6 +81,8 @@ extension CalculatorState {
                 } catch {
                     throw StoredFormError("conversion: \(error.message)")
                 }
+            case .format:
+                settings.format = try reader.format()
             }
         }
     }

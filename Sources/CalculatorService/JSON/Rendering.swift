@@ -17,6 +17,9 @@ enum Rendering {
             json.plainString(state.settings.mode.rawValue)
             json.name(#","digits":"#)
             json.int(state.settings.digits)
+            if state.settings.format != .standard {
+                formatFields(state.settings.format, into: &json)
+            }
             if let conversion = state.settings.conversion {
                 json.key("convert")
                 json.beginObject()
