@@ -116,3 +116,12 @@ import Testing
         #expect(fahrenheit.offset == zeroFahrenheit)
     }
 }
+
+/// The settings every press copies stay as small as before the units and formats (24 bytes).
+@Suite struct SettingsSizeTests {
+    @Test func settingsStayTwentyFourBytes() {
+        #expect(MemoryLayout<Settings>.size <= 24)
+        #expect(MemoryLayout<UnitConversion?>.size == 3)
+        #expect(MemoryLayout<DisplayFormat>.size == 5)
+    }
+}

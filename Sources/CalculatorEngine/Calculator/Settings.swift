@@ -13,13 +13,15 @@ public enum AngleUnit: String, Sendable, CaseIterable {
 /// that can be typed into one number; callers validate it against `digitsRange` before `update(settings:)`.
 /// `radix` and `word` are programmer mode's: how its integers are shown and typed, and their size.
 public struct Settings: Sendable, Equatable {
+    // Declared in this order so that the two small settings fill the padding around `digits`: the settings stay
+    // 24 bytes, and every press copies them with the state.
     public var mode: CalculationMode
     public var angle: AngleUnit
+    /// The units the `convert` key converts the display between; nil until a client sets them.
+    public var conversion: UnitConversion?
     public var digits: Int
     public var radix: Radix
     public var word: WordSize
-    /// The units the `convert` key converts the display between; nil until a client sets them.
-    public var conversion: UnitConversion?
     /// How numbers are shown: notation, grouping, fractions, the locale's separators (`DisplayFormat`).
     public var format: DisplayFormat = .standard
 

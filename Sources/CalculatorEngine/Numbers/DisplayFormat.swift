@@ -21,7 +21,13 @@ public struct DisplayFormat: Sendable, Equatable {
     }
 
     public var notation: Notation
-    public var decimals: Int
+    /// Places after the point in fixed notation, 0…20.
+    public var decimals: Int {
+        get { Int(decimalPlaces) }
+        set { decimalPlaces = UInt8(clamping: newValue) }
+    }
+    /// Kept in a byte, as every member is: a format is a few bytes of every session's settings, copied with them.
+    private var decimalPlaces: UInt8
     public var grouping: Bool
     public var fraction: Fraction
     /// A place in `NumberSymbols.all`: 0 for the plain `.` and `,`, or a locale's.
@@ -32,7 +38,7 @@ public struct DisplayFormat: Sendable, Equatable {
 
     public init(notation: Notation = .auto, decimals: Int = 2, grouping: Bool = false, fraction: Fraction = .off) {
         self.notation = notation
-        self.decimals = decimals
+        self.decimalPlaces = UInt8(clamping: decimals)
         self.grouping = grouping
         self.fraction = fraction
         self.symbolsIndex = 0

@@ -34,6 +34,7 @@ public enum UnitCatalog {
             resolved[line.id] = unit
             units.append(unit)
         }
+        precondition(units.count <= 256, "a unit's place is one byte (UnitConversion)")
         return units
     }
 

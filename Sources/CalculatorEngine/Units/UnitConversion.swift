@@ -2,9 +2,9 @@
 /// then back through `to`. Exact (a rational in, a rational out) unless the factors differ by a power of π
 /// (degrees or gradians to radians), where the 256-bit result is rounded once more for the display.
 public struct UnitConversion: Sendable, Equatable {
-    /// Places in `UnitCatalog.all`.
-    let fromIndex: UInt16
-    let toIndex: UInt16
+    /// Places in `UnitCatalog.all` (fewer than 256 units: a byte each keeps the settings small).
+    let fromIndex: UInt8
+    let toIndex: UInt8
 
     public var from: PhysicalUnit { UnitCatalog.all[Int(fromIndex)] }
     public var to: PhysicalUnit { UnitCatalog.all[Int(toIndex)] }
@@ -28,8 +28,8 @@ public struct UnitConversion: Sendable, Equatable {
         guard let toIndex = UnitCatalog.byName[to] else { throw .unknownUnit(to) }
         let (source, target) = (UnitCatalog.all[fromIndex], UnitCatalog.all[toIndex])
         guard source.category == target.category else { throw .differentCategories(source.category, target.category) }
-        self.fromIndex = UInt16(fromIndex)
-        self.toIndex = UInt16(toIndex)
+        self.fromIndex = UInt8(fromIndex)
+        self.toIndex = UInt8(toIndex)
     }
 
     /// Whether a rational converts to a rational.
