@@ -9,7 +9,7 @@ both ways, and compares with what relativedelta and datetime.timedelta compute:
 - add: Windows' order, years then months (relativedelta(years=…), relativedelta(months=…): each lands on the month's
   last day when the month is shorter) then weeks and days (timedelta);
 - subtract: weeks and days first, then months, then years;
-- a result outside 0001-01-01 … 9999-12-31 (datetime raises) must be a 400 problem.
+- a result outside 0001-01-01 … 9999-12-31 (datetime raises) must be a 422 problem, as a date that does not exist.
 
 Exits non-zero on the first disagreements (up to --show of them listed).
 """
@@ -112,14 +112,14 @@ def main():
             status, media, body = server.get(query)
             want = expected_sum(a, years, months, weeks, days, subtract)
             if want is None:
-                if status != 400 or media != "application/problem+json":
-                    failures.append(f"{query}: {status} {body}, want a 400 problem (outside the calendar)")
+                if status != 422 or media != "application/problem+json":
+                    failures.append(f"{query}: {status} {body}, want a 422 problem (outside the calendar)")
             elif status != 200 or body.get("result") != want:
                 failures.append(f"{query}: {status} {body}, want {want}")
         for impossible in ["2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "0000-12-31", "2024-2-1"]:
             status, media, _ = server.get(f"/dates/difference?from={impossible}&to=2024-01-01")
-            if status != 400 or media != "application/problem+json":
-                failures.append(f"{impossible}: {status} {media}, want a 400 problem")
+            if status != 422 or media != "application/problem+json":
+                failures.append(f"{impossible}: {status} {media}, want a 422 problem")
     finally:
         server.stop()
     for failure in failures[: options.show]:

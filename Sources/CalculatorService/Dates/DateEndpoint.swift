@@ -4,7 +4,7 @@ import HTTPServer
 /// Windows Calculator's date calculation over HTTP: `GET /dates/difference?from=&to=` (years, months, weeks and days
 /// between two dates, and the days in all) and `GET /dates/add?date=&years=&months=&weeks=&days=[&operation=subtract]`.
 /// Dates are ISO 8601 (`2024-02-29`), proleptic Gregorian, 0001-01-01 … 9999-12-31; a date that does not exist
-/// (`2023-02-29`) or a result outside that range is a 400 problem. Nothing is stored.
+/// (`2023-02-29`) or a result outside that range is a 422 problem (`invalid-date`). Nothing is stored.
 struct DateEndpoint: Sendable {
     let replies: SessionReplies
 
@@ -39,7 +39,7 @@ struct DateEndpoint: Sendable {
         case let other?: throw Problem(.invalidRequest, "\"operation\" is add or subtract, not \"\(other.prefix(32))\"")
         }
         guard let result = subtracting ? date.subtracting(duration) : date.adding(duration) else {
-            throw Problem(.invalidRequest, "the result is \(subtracting ? "before 0001-01-01" : "after 9999-12-31"), outside the calendar")
+            throw Problem(.invalidDate, "the result is \(subtracting ? "before 0001-01-01" : "after 9999-12-31"), outside the calendar")
         }
         var json = JSONWriter(capacity: 160)
         json.beginObject()
@@ -63,7 +63,7 @@ struct DateEndpoint: Sendable {
         do throws(CalendarDate.Failure) {
             return try CalendarDate(iso: text)
         } catch {
-            throw Problem(.invalidRequest, "\(name) \"\(text.prefix(32))\" is no date: \(error.message)", extensions: [("parameter", .string(name))])
+            throw Problem(.invalidDate, "\(name) \"\(text.prefix(32))\" is no date: \(error.message)", extensions: [("parameter", .string(name))])
         }
     }
 

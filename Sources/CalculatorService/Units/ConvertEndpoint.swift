@@ -64,15 +64,15 @@ struct ConvertEndpoint: Sendable {
         do throws(UnitConversion.Failure) {
             conversion = try UnitConversion(from: from, to: to)
         } catch {
-            throw Problem(.invalidRequest, error.message)
+            throw Problem(.invalidConversion, error.message)
         }
         guard let outcome = conversion.convert(decimal: value, digits: digits) else {
-            throw Problem(.invalidRequest, "\"value\" must be a decimal number such as -12.5 or 1e3, not \"\(value.prefix(32))\"")
+            throw Problem(.invalidConversion, "\"value\" must be a decimal number such as -12.5 or 1e3, not \"\(value.prefix(32))\"")
         }
         let converted: ConvertedValue
         switch outcome {
         case .success(let result): converted = result
-        case .failure(let error): throw Problem(.invalidRequest, "the result is outside the calculator's range (\(error))")
+        case .failure(let error): throw Problem(.invalidConversion, "the result is outside the calculator's range (\(error))")
         }
         var json = JSONWriter(capacity: 256)
         json.beginObject()
