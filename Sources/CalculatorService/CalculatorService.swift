@@ -95,6 +95,7 @@ public final class CalculatorService: Sendable {
                 store: store, longWork: longWork, replies: replies, watchers: watchers, configuration: configuration,
                 pressLimit: pressLimit, draining: draining, now: now),
             evaluate: EvaluateEndpoint(replies: replies, configuration: configuration, pressLimit: pressLimit, longWork: longWork),
+            convert: ConvertEndpoint(replies: replies), dates: DateEndpoint(replies: replies),
             metrics: metrics)
         let middleware = MetricsMiddleware(metrics: metrics, trustProxy: configuration.trustProxy)
             .then(RequestLogMiddleware(logger: logger, trustProxy: configuration.trustProxy))
@@ -128,7 +129,10 @@ public final class CalculatorService: Sendable {
         store.close()
     }
 
-    private static func routes<Store>(_ api: SessionEndpoints<Store>, evaluate: EvaluateEndpoint, metrics: ServiceMetrics) -> Router {
+    private static func routes<Store>(
+        _ api: SessionEndpoints<Store>, evaluate: EvaluateEndpoint, convert: ConvertEndpoint, dates: DateEndpoint,
+        metrics: ServiceMetrics
+    ) -> Router {
         let keyCatalog = Rendering.keyCatalog()
         let keyCatalogTag = "\"\(String(WebAssets.fingerprint(keyCatalog), radix: 16))\""
         let openAPI = loadOpenAPI()
@@ -187,6 +191,11 @@ public final class CalculatorService: Sendable {
         }
         router.add("POST", .evaluate) { request, _ in handle(request) { () throws(Problem) in try evaluate.post(request) } }
         router.add("GET", .evaluate) { request, _ in handle(request) { () throws(Problem) in try evaluate.get(request) } }
+        router.add("GET", .units) { request, _ in convert.unitList(request) }
+        router.add("POST", .convert) { request, _ in handle(request) { () throws(Problem) in try convert.post(request) } }
+        router.add("GET", .convert) { request, _ in handle(request) { () throws(Problem) in try convert.get(request) } }
+        router.add("GET", .dateDifference) { request, _ in handle(request) { () throws(Problem) in try dates.difference(request) } }
+        router.add("GET", .dateAdd) { request, _ in handle(request) { () throws(Problem) in try dates.add(request) } }
         return router
     }
 

@@ -20,6 +20,10 @@ enum Route: String, CaseIterable, Sendable {
     case token = "/sessions/{id}/tokens/{tokenId}"
     case streamTickets = "/sessions/{id}/stream-tickets"
     case evaluate = "/evaluate"
+    case units = "/units"
+    case convert = "/convert"
+    case dateDifference = "/dates/difference"
+    case dateAdd = "/dates/add"
 
     /// The routes whose requests are most of the traffic, first where a label is looked up by comparing in turn.
     static let busiest: [Route] = [.press, .display, .session, .sessions]

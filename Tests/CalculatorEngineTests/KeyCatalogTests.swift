@@ -43,6 +43,8 @@ import Testing
             "lsh", "rsh", "not", "rol", "ror", "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte",
             // Undo (issue 27).
             "undo", "redo",
+            // Unit conversion (issue 37).
+            "convert",
         ]
         #expect(Set(KeyCatalog.all.map(\.name)) == Set(issue))
         #expect(KeyCatalog.all.count == issue.count)
@@ -107,6 +109,8 @@ import Testing
         }
         for info in KeyCatalog.all {
             let key = try #require(Key(name: info.name))
+            // convert acts on the session's units, which no key sets: UnitConversionTests.
+            if key == .convert { continue }
             guard info.works(in: settings.mode) else {
                 var state = context
                 var random = SplitMix64(seed: 3)

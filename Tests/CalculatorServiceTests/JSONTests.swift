@@ -194,7 +194,12 @@ import Testing
             + #""modes":{"scientific":"undo","immediate":"undo"}},"#
             + #"{"name":"redo","aliases":["↷"],"label":"↷","kind":"undo","second":false,"inverse":null,"#
             + #""modes":{"scientific":"undo","immediate":"undo"}},"#
-        let unspoken = text.replacing(spoken, with: "")
+        // And without convert (issue 37), the line after them.
+        let convert = #"{"name":"convert","aliases":[],"label":"convert","kind":"unary","second":false,"inverse":null,"#
+            + #""modes":{"scientific":"unary","immediate":"unary"}},"#
+        let withConvert = text.replacing(spoken, with: "")
+        #expect(withConvert.contains(convert))
+        let unspoken = withConvert.replacingOccurrences(of: convert, with: "")
         #expect(Array(unspoken.utf8).count == 13_857)
         #expect(fnv1a(unspoken.utf8) == 0x6f88_1bec_33b5_87e5)
         #expect(unspoken.contains(undo))

@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "Tests" / "support"))
 from checklist import Run  # noqa: E402
 from harness import api, calculator_server, nginx_in_front, second_origin  # noqa: E402
 from programmer_checks import add_programmer_checks  # noqa: E402
+from tool_checks import add_tool_checks  # noqa: E402
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -602,6 +603,7 @@ def run_checks(run, options, screenshots):
         add_programmer_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
         run.check("programmer keys fit their buttons on a phone with the scientific keys on, and 1280x800's window",
                   programmer_keys_fit_a_phone_with_scientific_keys_and_a_desktop)
+        add_tool_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
         run.check("no uncaught script errors", no_script_errors)
         browser.close()
 

@@ -4,7 +4,9 @@ Usage: python_tour.py BASE_URL, with the generated package `calculator_client` o
 import sys
 
 from calculator_client import AuthenticatedClient, Client
+from calculator_client.api.dates import date_add, date_difference
 from calculator_client.api.keys import list_keys
+from calculator_client.api.units import convert_query, list_units
 from calculator_client.api.sessions import (create_session, delete_session, get_display, get_history, get_session,
                                             mint_token, patch_session, press_keys, put_session)
 from calculator_client.models import KeyBatch, KeyPress, Problem, SessionState, Settings, TokenRequest
@@ -82,6 +84,18 @@ def main(base):
     check("POST /sessions with settings", made.angle == "rad" and len(made.id) == 22, made)
     catalog = list_keys.sync(client=anonymous)
     check("the key catalog", any(key.name == "sqrt" and key.aliases == ["√", "²√x"] for key in catalog.keys), catalog)
+
+    units = list_units.sync(client=client)
+    check("the unit list", [category.name for category in units.categories][:2] == ["length", "area"], units)
+    converted = convert_query.sync(client=client, value="100", from_="degF", to="degC")
+    check("100 °F is 340/9 °C", converted.exact == "340/9" and converted.display == "37.77777777777778", converted)
+    between = date_difference.sync(client=client, from_="2024-01-31", to="2024-03-01")
+    check("a date difference", (between.months, between.days, between.total_days) == (1, 1, 30), between)
+    earlier = date_add.sync(client=client, date="2024-03-31", months=1, days=1, operation="subtract")
+    check("a date minus a duration", earlier.result == "2024-02-29", earlier)
+    formatted = patch_session.sync(made.id, client=client, body=Settings(locale="de-DE", grouping=True))
+    formatted = press_keys.sync(made.id, client=client, body=KeyBatch(keys="1234.5 ="))
+    check("a session's locale", formatted.display == "1.234,5" and formatted.locale == "de-DE", formatted)
 
     print(f"python client: {results.count(True)} passed, {results.count(False)} failed")
     return all(results)

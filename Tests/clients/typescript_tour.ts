@@ -1,7 +1,7 @@
 // The README tour through the TypeScript client that openapi-generator (typescript-fetch) makes from openapi.yaml.
 // scripts/client-test copies this file beside the generated index.ts, compiles both with tsc and runs the result
 // with node (its built-in fetch): node typescript_tour.js BASE_URL.
-import { Configuration, KeyName, KeysApi, ResponseError, SessionsApi, SessionState } from "./index";
+import { Configuration, DatesApi, KeyName, KeysApi, ResponseError, SessionsApi, SessionState, UnitsApi } from "./index";
 
 // Node's own, declared here: Debian's TypeScript comes without @types/node.
 declare const process: { argv: string[]; exit(code: number): never };
@@ -88,6 +88,14 @@ async function main(base: string): Promise<boolean> {
     check("POST /sessions with settings", made.angle === "rad" && made.id.length === 22, made);
     const catalog = await new KeysApi(configuration).listKeys();
     check("the key catalog", catalog.keys.some((key) => key.name === "sqrt" && key.aliases.join(" ") === "√ ²√x"), catalog.keys[0]);
+
+    const converted = await new UnitsApi(configuration).convertQuery({ value: "1", from: "mi", to: "km" });
+    check("1 mi is 1.609344 km exactly", converted.display === "1.609344" && converted.exact === "25146/15625", converted);
+    const between = await new DatesApi(configuration).dateDifference({ from: "2020-02-29", to: "2024-02-28" });
+    check("a date difference", between.years === 3 && between.months === 11 && between.totalDays === 1460, between);
+    await sessions.patchSession({ id: made.id, settings: { locale: "fr-FR", grouping: true } });
+    const french = await sessions.pressKeys({ id: made.id, pressRequest: { keys: "1234.5 =" } });
+    check("a session's locale", french.display === "1\u202f234,5", french);
 
     console.log(`typescript client: ${passed} passed, ${failed} failed`);
     return failed === 0;

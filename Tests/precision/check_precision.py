@@ -16,16 +16,17 @@ has at most `digits` significant digits, and is `Error` exactly when the true va
 or when the documented budget refuses it (x! for x > 3249 or x < -3300). Prints the arguments tried and the mismatches
 by function; exits 1 on any mismatch."""
 import argparse
-import http.client
 import json
 import random
-import select
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import mpmath
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+import server_process  # noqa: E402 (after the path it is found on)
 
 from arguments import Draw, arguments, binary_arguments
 from reference import Refused, Undefined, reference, verdict
@@ -37,23 +38,7 @@ BINARY = ["pow", "root", "logy"]
 MAX_KEYS = 1000
 
 
-class Server:
-    def __init__(self, binary):
-        self.process = subprocess.Popen([binary, "--store", "memory", "--port", "0", "--log-level", "warning", "--session-access", "open"],
-                                        stdout=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 30
-        line = ""
-        while "listening on" not in line:
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                raise RuntimeError("calculator-server did not start")
-            ready, _, _ = select.select([self.process.stdout], [], [], 1)
-            if ready:
-                line = self.process.stdout.readline()
-        self.port = int(line.strip().rsplit(":", 1)[1])
-
-    def connection(self):
-        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=300)
-
+class Server(server_process.Server):
     def session(self, connection, angle, digits):
         connection.request("POST", "/sessions", json.dumps({"angle": angle, "digits": digits}),
                            {"Content-Type": "application/json"})
@@ -71,13 +56,6 @@ class Server:
         if response.status != 200:
             raise RuntimeError(f"press: {response.status} {body}")
         return [step["display"] for step in body["steps"]]
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
 
 
 def displays(server, cases, angle, digits):

@@ -52,7 +52,7 @@ extension KeyAction {
         switch self {
         case .digit, .point, .exponent, .backspace, .clear, .allClear, .memoryClear, .angle, .second: false
         case .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals,
-            .memoryAdd, .memorySubtract, .memoryRecall, .variable, .undo, .redo:
+            .memoryAdd, .memorySubtract, .memoryRecall, .variable, .undo, .redo, .convert:
             true
         }
     }

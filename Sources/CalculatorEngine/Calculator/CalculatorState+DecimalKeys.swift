@@ -1,7 +1,7 @@
 /// The keys only scientific and immediate mode have (the point, EE, ±, the functions, %, memory), and how they
 /// reach the operation stack; `press` dispatches to them.
 extension CalculatorState {
-    var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits) }
+    var formatter: DisplayFormatter { DisplayFormatter(digits: settings.shownDigits, format: settings.format) }
     /// What the decimal modes hand their operation stack, made when a key needs it.
     var arithmetic: DecimalArithmetic { DecimalArithmetic(settings) }
     var shownValue: Number { stack.value ?? .integer(0) }

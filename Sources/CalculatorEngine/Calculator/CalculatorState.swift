@@ -122,6 +122,7 @@ public struct CalculatorState: Sendable, Equatable {
             case .second: isSecondActive.toggle()
             case .variable(let variable): try pressVariable(variable, arithmetic)
             case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
+            case .convert: try pressConvert(arithmetic)
             }
         } catch {
             fail(error)
@@ -148,7 +149,7 @@ public struct CalculatorState: Sendable, Equatable {
         if settings.mode == .programmer, let programmer { return refresh(programmer: programmer.stack) }
         stack.clip()
         if stack.phase == .entering, let entry = stack.entry {
-            display = entry.text
+            display = settings.format.isStandard ? entry.text : settings.format.typed(entry.text)
         } else {
             display = formatter.string(shownValue)
         }

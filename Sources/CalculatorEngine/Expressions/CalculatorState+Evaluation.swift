@@ -4,6 +4,19 @@ extension CalculatorState {
     /// Most expressions are answered without pressing their keys (`ExpressionAnswer`), to the same display and
     /// expression; the rest, and every one that meets an Error, by pressing them.
     public init(evaluating expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+        if let conversion = expression.conversion {
+            // The answer, then `convert` with the expression's units, the session's own put back.
+            try self.init(evaluatingWithoutConversion: expression, settings: settings, random: &random)
+            guard error == nil else { return }
+            self.settings.conversion = conversion
+            press(.convert, random: &random)
+            self.settings.conversion = settings.conversion
+            return
+        }
+        try self.init(evaluatingWithoutConversion: expression, settings: settings, random: &random)
+    }
+
+    private init(evaluatingWithoutConversion expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
         if settings.mode != .programmer {
             var answer = ExpressionAnswer(expression: expression, settings: settings)
             if let found = answer.answer() {

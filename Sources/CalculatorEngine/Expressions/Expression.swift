@@ -17,16 +17,22 @@
 ///   √2·π), and every function key by its name or alias with its arguments in parentheses: `sin(30)`, `log10(2)`, `neg(4)`,
 ///   `percent(5)`, and the two-operand keys `pow(2, 10)`, `root(8, 3)` (the cube root of 8), `logy(8, 2)` (log₂ 8).
 /// A number may have at most `Settings.digits` significant digits and must lie in the range 1e-9999 … 1e+9999, as a
-/// typed one. Names are case-sensitive, like the keys'.
+/// typed one. Names are case-sensitive, like the keys'. An expression may end in a conversion, `12 in to cm` (or
+/// GNOME's `12 in in cm`): its answer is then converted as the `convert` key does.
 public struct Expression: Sendable {
     /// The text, as Unicode scalars: offsets in errors count them.
     let scalars: [Unicode.Scalar]
     /// Children before their parents; the root is last.
     let nodes: [Node]
+    /// The units the answer is converted between, for an expression that ends in `<unit> to <unit>`
+    /// (`Expression+Conversion.swift`); `scalars` and `nodes` are what comes before.
+    public let conversion: UnitConversion?
 
     /// Reads `text`; throws where it stops making sense, with what would have.
     public init(_ text: String) throws(ExpressionError) {
-        var parser = ExpressionParser(Array(text.unicodeScalars))
+        var body = Array(text.unicodeScalars)
+        conversion = try Self.takeConversion(from: &body)
+        var parser = ExpressionParser(body)
         nodes = try parser.parse()
         scalars = parser.scalars
     }
@@ -133,6 +139,7 @@ extension Key {
     static let times = Key(name: "*")!
     static let dividedBy = Key(name: "/")!
     static let power = Key(name: "pow")!
+    static let convert = Key(name: "convert")!
 
     /// The digit key for an ASCII digit.
     static func digit(_ code: UInt8) -> Key { Key(asciiName: code)! }

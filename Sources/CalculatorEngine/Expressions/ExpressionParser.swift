@@ -157,7 +157,7 @@ struct ExpressionParser {
         case .binary?: arity = 2
         case nil, .digit?, .point?, .exponent?, .openParenthesis?, .closeParenthesis?, .equals?, .allClear?, .clear?,
             .backspace?, .memoryClear?, .memoryAdd?, .memorySubtract?, .memoryRecall?, .angle?, .second?, .variable?, .undo?,
-            .redo?:
+            .redo?, .convert?:
             throw ExpressionError(offset: start, expected: "a function or constant name (\(name) is a key of no value)", found: name)
         }
         position += nameLength

@@ -32,13 +32,15 @@ enum KeyAction: Sendable, Equatable {
     case variable(VariableAction)
     /// Undo: the state before the last key that changed it; redo: the state the last undo left.
     case undo, redo
+    /// The shown value from the session's `Settings.conversion` unit to its other one.
+    case convert
 
     /// The group `GET /keys` shows the key in.
     var kind: KeyKind {
         switch self {
         case .digit, .point, .exponent: .digit
         case .binary: .binary
-        case .unary, .negate, .percent: .unary
+        case .unary, .negate, .percent, .convert: .unary
         case .constant, .random: .constant
         case .openParenthesis, .closeParenthesis: .parenthesis
         case .equals: .equals

@@ -35,7 +35,7 @@ extension KeyCatalog {
         "asinh": "inverse hyperbolic sine", "acosh": "inverse hyperbolic cosine", "atanh": "inverse hyperbolic tangent",
         "pow2": "two to the power of x", "log2": "logarithm base 2", "logy": "logarithm base y",
         "sto": "store in a variable", "rcl": "recall a variable", "x": "variable x", "y": "variable y", "z": "variable z",
-        "t": "variable t", "undo": "undo", "redo": "redo", "lsh": "shift left", "rsh": "shift right", "mod": "remainder",
+        "t": "variable t", "undo": "undo", "redo": "redo", "convert": "convert units", "lsh": "shift left", "rsh": "shift right", "mod": "remainder",
         "hex": "hexadecimal", "dec": "decimal", "oct": "octal", "bin": "binary", "qword": "64-bit word",
         "dword": "32-bit word", "word": "16-bit word", "byte": "8-bit byte", "and": "bitwise and", "or": "bitwise or",
         "not": "bitwise not", "nand": "bitwise not and", "nor": "bitwise not or", "xor": "bitwise exclusive or",

@@ -137,6 +137,7 @@ public enum KeyCatalog {
         key("t", .variable(.name(.t))),
         key("undo", .undo, aliases: ["↶"]),
         key("redo", .redo, aliases: ["↷"]),
+        key("convert", .convert),
     ])
 
     /// The lines with their programmer actions (`programmer`: a line of a name above gives that key its action,

@@ -10,6 +10,8 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case awaitingVariable = "awaiting_variable"
         /// A variable key without `sto` or `rcl` before it.
         case noCommandAwaiting = "no_command_awaiting"
+        /// `convert` before the session has units to convert between (`Settings.conversion`).
+        case noConversion = "no_conversion"
     }
 
     /// The key's canonical name.
@@ -26,6 +28,7 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case .notInRadix: "\(key) is not a digit in \(detail ?? "this radix")"
         case .awaitingVariable: "\(detail ?? "sto or rcl") waits for a variable key (x, y, z, t) or AC, not \(key)"
         case .noCommandAwaiting: "The variable key \(key) completes sto or rcl, and neither waits"
+        case .noConversion: "convert converts the display between the session's units, and none are set (PATCH \"convert\")"
         }
     }
 }
@@ -44,6 +47,7 @@ extension CalculatorState {
         } else if case .variable(.name)? = key.action {
             return refused(.noCommandAwaiting)
         }
+        if settings.conversion == nil, case .convert? = key.action { return refused(.noConversion) }
         if mode == .programmer, case .digit(let digit)? = key.programmerAction, digit >= settings.radix.base {
             return refused(.notInRadix, settings.radix.rawValue)
         }

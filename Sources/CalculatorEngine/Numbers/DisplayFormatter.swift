@@ -2,12 +2,15 @@
 /// the number type in the same way): rounded to `digits` significant digits (to nearest, a tie to the even digit, on
 /// the exact value), trailing zeros dropped, plain when the decimal exponent is in -4 ..< digits, otherwise
 /// `d.ddde+N` / `d.ddde-N`. ASCII only; `-0` shows as `0`.
+/// A session's `DisplayFormat` other than the standard one is applied in `DisplayFormat.swift`.
 struct DisplayFormatter: Sendable {
     var digits: Int
+    var format: DisplayFormat = .standard
 
     static let error = "Error"
 
     func string(_ number: Number) -> String {
+        guard format.isStandard else { return formatted(number) }
         // An integer that needs no rounding (most results) shows as its decimal digits, plain: its exponent is below
         // `digits`. Made without GMP or the byte arrays below.
         if let integer = number.smallInteger(digits: digits) { return String(integer) }

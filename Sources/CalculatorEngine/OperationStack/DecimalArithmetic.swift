@@ -8,7 +8,7 @@ struct DecimalArithmetic: StackArithmetic {
 
     /// The stored form's part (`OperationStack+Stored.swift`) does not depend on the settings.
     init(_ settings: Settings = Settings()) {
-        formatter = DisplayFormatter(digits: settings.shownDigits)
+        formatter = DisplayFormatter(digits: settings.shownDigits, format: settings.format)
         evaluatesLeftToRight = settings.mode == .immediate
     }
 

@@ -1,17 +1,19 @@
 /// Format 3's sections, after the fields of format 2 (`CalculatorState+Stored.swift`): a count, then each section
 /// as its tag and its fields, tags rising, each present only when it is not the default:
 /// 1 programmer settings (radix, word bits) · 2 variables (count; variable, number) · 3 waiting command ·
-/// 4 programmer mode's operation stack (`OperationStack+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`).
+/// 4 programmer mode's operation stack (`OperationStack+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`) ·
+/// 6 the units of `convert` (the ids of from and to, as text: the table's order may change, its ids do not) ·
+/// 7 the display format (notation, decimals, grouping, fraction, the locale's tag or "").
 /// Codes are spelled out, not taken from declaration order.
 extension CalculatorState {
     private enum Section: UInt8 {
-        case programmerSettings = 1, variables, awaiting, programmer, undo
+        case programmerSettings = 1, variables, awaiting, programmer, undo, conversion, format
     }
 
     /// Whether the state needs format 3.
     var hasStoredSections: Bool {
         settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || settings.mode == .programmer
-            || !undoHistory.isEmpty
+            || !undoHistory.isEmpty || settings.conversion != nil || settings.format != .standard
     }
 
     func writeSections(to writer: inout StoredFormWriter) {
@@ -21,6 +23,8 @@ extension CalculatorState {
         if awaiting != nil { sections.append(.awaiting) }
         if settings.mode == .programmer { sections.append(.programmer) }
         if !undoHistory.isEmpty { sections.append(.undo) }
+        if settings.conversion != nil { sections.append(.conversion) }
+        if settings.format != .standard { sections.append(.format) }
         writer.unsigned(UInt64(sections.count))
         for section in sections {
             writer.byte(section.rawValue)
@@ -36,6 +40,11 @@ extension CalculatorState {
                 programmer!.stack.write(to: &writer, WordArithmetic(settings))
             case .undo:
                 undoHistory.write(to: &writer)
+            case .conversion:
+                writer.string(settings.conversion!.from.id)
+                writer.string(settings.conversion!.to.id)
+            case .format:
+                writer.format(settings.format)
             }
         }
     }
@@ -65,6 +74,15 @@ extension CalculatorState {
                 programmer = ProgrammerStack(stack: try OperationStack(from: &reader, WordArithmetic(settings)))
             case .undo:
                 undoHistory = try UndoHistory(from: &reader)
+            case .conversion:
+                let (from, to) = (try reader.string(), try reader.string())
+                do throws(UnitConversion.Failure) {
+                    settings.conversion = try UnitConversion(from: from, to: to)
+                } catch {
+                    throw StoredFormError("conversion: \(error.message)")
+                }
+            case .format:
+                settings.format = try reader.format()
             }
         }
     }

@@ -58,7 +58,8 @@ extension CalculatorState {
         case .backspace: return stack.phase == .entering
         case .negate: return stack.phase == .entering || stack.phase == .afterOperator || stack.phase == .afterOpenParenthesis
         case .binary, .unary, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals, .allClear,
-            .clear, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo:
+            .clear, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo,
+            .convert:
             return false
         }
     }

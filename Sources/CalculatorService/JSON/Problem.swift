@@ -31,6 +31,10 @@ struct Problem: Error, Sendable, Equatable {
         case storeUnavailable = "store-unavailable"
         case outcomeUnknown = "outcome-unknown"
         case internalError = "internal-error"
+        /// A well-formed conversion the units or the value cannot make (issue 37).
+        case invalidConversion = "invalid-conversion"
+        /// A date that does not exist, or a result outside the calendar (issue 37).
+        case invalidDate = "invalid-date"
 
         var status: Int {
             switch self {
@@ -45,7 +49,7 @@ struct Problem: Error, Sendable, Equatable {
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
             case .rateLimited, .tooManyWatchers: 429
-            case .invalidSettings, .keyRefused, .idempotencyKeyReused: 422
+            case .invalidSettings, .keyRefused, .idempotencyKeyReused, .invalidConversion, .invalidDate: 422
             case .internalError: 500
             case .tooManySessions, .tooManySessionWatchers, .storeUnavailable, .outcomeUnknown: 503
             }
@@ -80,6 +84,8 @@ struct Problem: Error, Sendable, Equatable {
             case .storeUnavailable: "Session store unavailable"
             case .outcomeUnknown: "Outcome unknown"
             case .internalError: "Internal error"
+            case .invalidConversion: "Invalid conversion"
+            case .invalidDate: "Invalid date"
             }
         }
     }

@@ -17,6 +17,16 @@ enum Rendering {
             json.plainString(state.settings.mode.rawValue)
             json.name(#","digits":"#)
             json.int(state.settings.digits)
+            if state.settings.format != .standard {
+                formatFields(state.settings.format, into: &json)
+            }
+            if let conversion = state.settings.conversion {
+                json.key("convert")
+                json.beginObject()
+                json.field("from", conversion.from.id)
+                json.field("to", conversion.to.id)
+                json.endObject()
+            }
             json.name(#","version":"#)
             json.int(version)
             if let steps {

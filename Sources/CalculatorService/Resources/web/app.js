@@ -121,9 +121,9 @@
     ['fact', 'sin', 'cos', 'tan', 'e', 'EE'],
     ['angle', 'sinh', 'cosh', 'tanh', 'pi', 'rand'],
   ];
-  // CE is the clear entry of every mode; grad is a toggle of its own, undo and redo are beside the toggles, and the
-  // programmer keypad is modes.js's.
-  const placedElsewhere = new Set(['AC', 'C', 'CE', 'rad', 'deg', 'grad', 'undo', 'redo']);
+  // CE is the clear entry of every mode; grad is a toggle of its own, undo and redo are beside the toggles, convert
+  // is the converter panel's (tools.js), and the programmer keypad is modes.js's.
+  const placedElsewhere = new Set(['AC', 'C', 'CE', 'rad', 'deg', 'grad', 'undo', 'redo', 'convert']);
 
   const backspaceIcon = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" '
     + 'stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" '

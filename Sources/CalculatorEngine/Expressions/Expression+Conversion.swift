@@ -1,0 +1,45 @@
+extension Expression {
+    /// The words that join the units of a conversion at an expression's end: `12 in to cm`, or GNOME's `12 in in cm`.
+    static let conversionWords: Set<String> = ["to", "in"]
+
+    /// Takes `<unit> to <unit>` (three words apart by white space) off the end of `scalars` and reads it, leaving the
+    /// expression before it; nil, and `scalars` as they were, when the text does not end so. Units are named by id
+    /// or symbol (`GET /units`). After `to`, a word that names no unit is an error; after `in`, which may be no
+    /// conversion at all, the text is read as it is.
+    static func takeConversion(from scalars: inout [Unicode.Scalar]) throws(ExpressionError) -> UnitConversion? {
+        var words: [Range<Int>] = []
+        var end = scalars.count
+        while words.count < 3 {
+            while end > 0, scalars[end - 1].properties.isWhitespace { end -= 1 }
+            var start = end
+            while start > 0, !scalars[start - 1].properties.isWhitespace { start -= 1 }
+            guard start < end else { return nil }
+            words.append(start..<end)
+            end = start
+        }
+        func text(_ range: Range<Int>) -> String {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[range])
+            return text
+        }
+        let (to, word, from) = (words[0], text(words[1]), words[2])
+        guard conversionWords.contains(word), scalars[..<from.lowerBound].contains(where: { !$0.properties.isWhitespace }) else { return nil }
+        let conversion: UnitConversion
+        do throws(UnitConversion.Failure) {
+            conversion = try UnitConversion(from: text(from), to: text(to))
+        } catch {
+            guard word == "to" else { return nil }
+            switch error {
+            case .unknownUnit(let name):
+                let place = name == text(from) ? from : to
+                throw ExpressionError(offset: place.lowerBound, expected: "a unit (GET /units lists them)", found: name)
+            case .differentCategories(let category, _):
+                throw ExpressionError(offset: to.lowerBound, expected: "a unit of \(category.rawValue)", found: text(to))
+            }
+        }
+        var bodyEnd = from.lowerBound
+        while bodyEnd > 0, scalars[bodyEnd - 1].properties.isWhitespace { bodyEnd -= 1 }
+        scalars.removeSubrange(bodyEnd...)
+        return conversion
+    }
+}
