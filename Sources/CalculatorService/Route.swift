@@ -39,7 +39,9 @@ enum Route: String, CaseIterable, Sendable {
         case .session, .press, .display, .history, .events: return reads ? .viewer : .owner
         case .tokens, .token: return .owner
         case .streamTickets: return .viewer
-        case .page, .webFile, .healthz, .readyz, .metrics, .keys, .openAPI, .sessions, .evaluate: return nil
+        case .page, .webFile, .healthz, .readyz, .metrics, .keys, .openAPI, .sessions, .evaluate, .units, .convert,
+            .dateDifference, .dateAdd:
+            return nil
         }
     }
 }
