@@ -93,8 +93,9 @@ def main(base):
     check("a date difference", (between.months, between.days, between.total_days) == (1, 1, 30), between)
     earlier = date_add.sync(client=client, date="2024-03-31", months=1, days=1, operation="subtract")
     check("a date minus a duration", earlier.result == "2024-02-29", earlier)
-    formatted = patch_session.sync(made.id, client=client, body=Settings(locale="de-DE", grouping=True))
-    formatted = press_keys.sync(made.id, client=client, body=KeyBatch(keys="1234.5 ="))
+    owner = AuthenticatedClient(base_url=base, token=made.token, raise_on_unexpected_status=True)
+    formatted = patch_session.sync(made.id, client=owner, body=Settings(locale="de-DE", grouping=True))
+    formatted = press_keys.sync(made.id, client=owner, body=KeyBatch(keys="1234.5 ="))
     check("a session's locale", formatted.display == "1.234,5" and formatted.locale == "de-DE", formatted)
 
     print(f"python client: {results.count(True)} passed, {results.count(False)} failed")

@@ -93,8 +93,9 @@ async function main(base: string): Promise<boolean> {
     check("1 mi is 1.609344 km exactly", converted.display === "1.609344" && converted.exact === "25146/15625", converted);
     const between = await new DatesApi(configuration).dateDifference({ from: "2020-02-29", to: "2024-02-28" });
     check("a date difference", between.years === 3 && between.months === 11 && between.totalDays === 1460, between);
-    await sessions.patchSession({ id: made.id, settings: { locale: "fr-FR", grouping: true } });
-    const french = await sessions.pressKeys({ id: made.id, pressRequest: { keys: "1234.5 =" } });
+    const owner = new SessionsApi(new Configuration({ basePath: base, accessToken: made.token }));
+    await owner.patchSession({ id: made.id, settings: { locale: "fr-FR", grouping: true } });
+    const french = await owner.pressKeys({ id: made.id, pressRequest: { keys: "1234.5 =" } });
     check("a session's locale", french.display === "1\u202f234,5", french);
 
     console.log(`typescript client: ${passed} passed, ${failed} failed`);
