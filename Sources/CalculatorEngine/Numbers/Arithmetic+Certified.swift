@@ -17,7 +17,40 @@ extension Arithmetic {
 
     func apply(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
         if let known = recognised(function, x, angle: angle) { return known }
+        var x = x
+        for (edge, outside) in domainEdges(function) where !x.isRational {
+            // The rounding of a value within 2^-128 of ±1 may lie on the other side of it (e^(10^-3000) is above 1).
+            guard let side = certainSide(of: x, edge) else { return .failure(.precision) }
+            if side == outside { return evaluate(function, .integer(edge + outside), angle: angle) }
+            if side == 0 {
+                x = .integer(edge)
+                break
+            }
+        }
         return certified(evaluate(function, x, angle: angle), .unary(function, angle, x))
+    }
+
+    /// The ends of a domain where a value is decided by comparing it with ±1, and the side of each end outside.
+    private func domainEdges(_ function: UnaryFunction) -> [(edge: Int, outside: Int)] {
+        switch function {
+        case .asin, .acos, .atanh: [(1, 1), (-1, -1)]
+        case .acosh: [(1, -1)]
+        default: []
+        }
+    }
+
+    /// Which side of `edge` x lies on, from its bounds narrowed as far as the budget allows: 0 when x is within
+    /// 10^-10000 of it (as a value that close to 0 is 0), nil past the budget.
+    private func certainSide(of x: Number, _ edge: Int) -> Int? {
+        var precision = Int(RealBox.precision)
+        while true {
+            if let bounds = x.enclosure(precision: precision), let point = Number.integer(edge).enclosure(precision: precision) {
+                if let side = bounds.side(of: edge) { return side }
+                if Enclosure.difference(bounds, point, precision: precision).isBelow(binaryExponent: negligibleBinaryExponent) { return 0 }
+            }
+            if precision >= budget.maxCertifyingPrecision { return nil }
+            precision *= 2
+        }
     }
 
     /// The 256-bit outcome with its certificate. A rational from exact operands is exact; from an inexact one it

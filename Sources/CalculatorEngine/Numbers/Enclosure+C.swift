@@ -89,6 +89,13 @@ final class Enclosure: @unchecked Sendable {
         return mpfr_get_exp(width.lower) <= min(mpfr_get_exp(lower), mpfr_get_exp(upper)) - bits
     }
 
+    /// 1 when the whole interval lies above `k`, −1 when below; nil when it holds `k`.
+    func side(of k: Int) -> Int? {
+        if mpfr_cmp_si(lower, k) > 0 { return 1 }
+        if mpfr_cmp_si(upper, k) < 0 { return -1 }
+        return nil
+    }
+
     /// |x| < 2^`exponent` for every x in the interval.
     func isBelow(binaryExponent exponent: Int) -> Bool {
         guard isFinite else { return false }
