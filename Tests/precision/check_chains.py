@@ -22,7 +22,7 @@ import mpmath
 from mpmath import mp
 
 from arguments import Decimal, Draw
-from check_precision import MAX_KEYS, Server
+from check_precision import Server, displays
 from reference import LOWER, UPPER, Refused, Undefined, to_mpf, verdict
 
 FUNCTIONS = ["sq", "cube", "sqrt", "cbrt", "recip", "exp", "ln", "log10", "fact", "sin", "cos", "tan", "asin",
@@ -245,26 +245,6 @@ def draw_chain(draw, rng):
     return chain
 
 
-def displays(server, cases, angle, digits):
-    """Types each case's keys (after AC) in one session; returns the display after each case's last key, or Error
-    when a step before it showed Error (the keys after it start a new number)."""
-    connection = server.connection()
-    session = server.session(connection, angle, digits)
-    shown, batch, spans = [], [], []
-    for keys in cases + [None]:
-        if keys is None or len(batch) + len(keys) + 1 > MAX_KEYS:
-            if batch:
-                steps = server.press(connection, session, batch)
-                shown += ["Error" if "Error" in steps[start:end + 1] else steps[end] for start, end in spans]
-            batch, spans = [], []
-            if keys is None:
-                break
-        batch += ["AC"] + keys
-        spans.append((len(batch) - len(keys), len(batch) - 1))
-    connection.close()
-    return shown
-
-
 def ended(chain, values, refusal):
     """The chain up to its first step with no value in the range, and the true value it ends with: there the
     display must be Error, and the keys after it would start a new number."""
@@ -308,7 +288,7 @@ def main():
         for digits in (16, 32):
             for angle in ("rad", "deg"):
                 indices = [i for i, c in enumerate(chains) if c.angle == angle and c.significant() <= digits]
-                shown = displays(server, [chains[i].keys() for i in indices], angle, digits)
+                shown = displays(server, [chains[i].keys() for i in indices], angle, digits, error_ends=True)
                 for i, display in zip(indices, shown):
                     compared += 1
                     truth = truths[i]

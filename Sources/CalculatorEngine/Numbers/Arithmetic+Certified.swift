@@ -59,7 +59,12 @@ extension Arithmetic {
         guard case .success(let value) = outcome else { return outcome }
         switch value {
         case .rational: if derivation.operands.allSatisfy(\.isRational) { return outcome }
-        case .real(let box): if box.certificate != nil { return outcome }
+        case .real(let box):
+            if box.certificate != nil { return outcome }
+            if isCorrectlyRounded(derivation) {
+                box.certificate = Certificate(bounds: Enclosure(rounding: box), derivation: derivation)
+                return outcome
+            }
         }
         var precision = Int(RealBox.precision)
         while true {
@@ -71,6 +76,24 @@ extension Arithmetic {
             }
             if precision >= budget.maxCertifyingPrecision { return .failure(.precision) }
             precision *= 2
+        }
+    }
+
+    /// Whether `evaluate` gives MPFR's correctly rounded value of the operation: one function of exact operands, its
+    /// argument given as many bits as the function's condition number needs (`Number+Functions+C.swift`; what
+    /// scripts/precision-test checks). Not tan in degrees or gradians, nor the inverse functions in gradians, which
+    /// round twice.
+    private func isCorrectlyRounded(_ derivation: Derivation) -> Bool {
+        switch derivation {
+        case .unary(let function, let angle, let x):
+            guard x.isRational else { return false }
+            switch function {
+            case .tan: return angle == .rad
+            case .asin, .acos, .atan: return angle != .grad
+            default: return true
+            }
+        case .binary(.power, let a, let b): return a.isRational && b.isRational
+        default: return false
         }
     }
 

@@ -42,6 +42,18 @@ final class Enclosure: @unchecked Sendable {
         }
     }
 
+    /// The neighbours of a correctly rounded value: the true value lies within half a unit in its last place.
+    convenience init(rounding point: RealBox) {
+        self.init(precision: Int(mpfr_get_prec(point.pointer)))
+        mpfr_set(lower, point.pointer, MPFR_RNDN)
+        mpfr_set(upper, point.pointer, MPFR_RNDN)
+        mpfr_nextbelow(lower)
+        mpfr_nextabove(upper)
+    }
+
+    /// Whether the bounds are those of `init(rounding:)` around `point`.
+    func isRounding(of point: RealBox) -> Bool { isEqual(to: Enclosure(rounding: point)) }
+
     /// A value known only to within a relative 2^-`bits` of `point`: a real stored before bounds were kept, which
     /// was rounded at every step, bounded as the rounding noise the engine allowed for then.
     convenience init(around point: RealBox, relativeBits bits: Int) {
@@ -141,6 +153,17 @@ final class Enclosure: @unchecked Sendable {
     /// "lower:upper:value" as hexadecimal floats, exact: bounds kept alone, and the 256-bit value inside them.
     func encoded(value: RealBox) -> String {
         Self.hexadecimal(lower) + ":" + Self.hexadecimal(upper) + ":" + Self.hexadecimal(value.pointer)
+    }
+
+    /// A value as its exact hexadecimal text, as `encoded(value:)` writes each part.
+    static func encoded(_ value: RealBox) -> String { hexadecimal(value.pointer) }
+
+    /// The value of `encoded(_:)`; nil when malformed.
+    static func decodedValue(_ text: Substring) -> RealBox? {
+        guard text.allSatisfy({ $0.isHexDigit || "-@".contains($0) }) else { return nil }
+        let value = RealBox()
+        guard mpfr_set_str(value.pointer, String(text), 16, MPFR_RNDN) == 0, mpfr_number_p(value.pointer) != 0 else { return nil }
+        return value
     }
 
     /// The bounds and value of `encoded(value:)`; nil when malformed or the value lies outside its bounds.

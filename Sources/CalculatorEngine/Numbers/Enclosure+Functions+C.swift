@@ -125,7 +125,7 @@ extension Enclosure {
         case .ln: return clipped(from: 0)?.image(precision: p) { mpfr_log($0, $1, $2) }
         case .log10: return clipped(from: 0)?.image(precision: p) { mpfr_log10($0, $1, $2) }
         case .log2: return clipped(from: 0)?.image(precision: p) { mpfr_log2($0, $1, $2) }
-        case .factorial: return gammaOfSuccessor(precision: p)
+        case .factorial: return p > Budget.standard.maxGammaPrecision ? nil : gammaOfSuccessor(precision: p)
         case .sin, .cos: return periodic(function, angle: angle, precision: p)
         case .tan:
             guard let sine = periodic(.sin, angle: angle, precision: p), let cosine = periodic(.cos, angle: angle, precision: p) else { return nil }

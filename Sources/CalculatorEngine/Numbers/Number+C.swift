@@ -353,7 +353,7 @@ extension Number {
         switch self {
         case .rational(let q):
             let box = realBox
-            box.certificate = Certificate(bounds: Enclosure(q, precision: Int(RealBox.precision)), derivation: .bounds)
+            box.certificate = Certificate(bounds: Enclosure(rounding: box), derivation: .bounds)
             return .real(box)
         case .real(let r):
             guard let certificate = r.certificate, certificate.leafBits > 0 || certificate.size > 1 else { return self }

@@ -1,7 +1,7 @@
 /// A certified real is stored as its derivation, so that a session read back can narrow its bounds as the session
 /// that wrote it could: "d " and the derivation's nodes in prefix order, separated by spaces: `q<p/q>` an exact
 /// rational, `c<π or e>`, `n` negation, `b<operator>` (`b+`, `bpow`), `u<function>:<angle>` (`usqrt:rad`), and
-/// `x<lower>:<upper>:<value>` bounds alone (hexadecimal floats). Reading replays the operations through `Arithmetic`, which
+/// `x<lower>:<upper>:<value>` bounds alone (hexadecimal floats), `r<value>` a rounding known to within its last place. Reading replays the operations through `Arithmetic`, which
 /// gives back the same value, bounds and derivation. A real written before derivations were kept is a hexadecimal
 /// float, read as that value to within the rounding noise the engine allowed for then.
 extension Number {
@@ -24,7 +24,11 @@ extension Number {
         case .constant(let constant): tokens.append(constant == .pi ? "cπ" : "ce")
         case .bounds:
             guard case .real(let box) = number else { return }
-            tokens.append("x" + certificate.bounds.encoded(value: box))
+            if certificate.bounds.isRounding(of: box) {
+                tokens.append("r" + Enclosure.encoded(box))
+            } else {
+                tokens.append("x" + certificate.bounds.encoded(value: box))
+            }
         case .negation: tokens.append("n")
         case .binary(let op, _, _): tokens.append("b" + op.rawValue)
         case .unary(let function, let angle, _): tokens.append("u" + function.rawValue + ":" + angle.rawValue)
@@ -64,6 +68,9 @@ extension Number {
         case "x":
             guard let (bounds, value) = Enclosure.decoded(body) else { return nil }
             return .bounded(bounds, value: value)
+        case "r":
+            guard let value = Enclosure.decodedValue(body) else { return nil }
+            return .bounded(Enclosure(rounding: value), value: value)
         case "n": return operand()?.negated
         case "b":
             guard let op = BinaryOperator(rawValue: String(body)), let a = operand(), let b = operand() else { return nil }
