@@ -8,8 +8,8 @@ nearest the value so far (to 8 to 32 digits, so that subtracting it cancels), hu
 multiples of π for the trigonometric keys. The keys go through the real HTTP API of a live
 `calculator-server --store memory --port 0`, in sessions with 16 and 32 digits. The true value is the chain worked
 out by mpmath from its exact operands, at a precision raised until two precisions 128 bits apart agree to 300 bits
-(the value is 0 when it stays below 2^-(precision − 64) of the chain's largest magnitude up to 2^13 bits, which a
-display may show as 0; a chain whose value does not settle below 2^16 bits is left out and counted). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
+(the value is 0 when it stays below 2^-(precision − 64) of the chain's largest magnitude up to 2^16 bits, which a
+display may show as 0; a chain whose value does not settle below 2^17 bits is left out and counted). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
 where the display must be Error. A display passes as `check_precision.py`'s do (half a unit in the last place); an Error for a
 value in range is counted apart (the budget's honest Error, not a wrong digit). Exits 1 on any wrong display."""
 import argparse
@@ -177,8 +177,8 @@ def apply_operator(op, x, y, exact=None):
 def settle(chain):
     """The true values after each step and the refusal that ends the chain (or None): the precision doubles until
     two results 128 bits apart agree to 300 bits at every step. A step that stays below 2^-(precision − 64) of the
-    largest magnitude before it up to 2^14 bits is exactly 0 (sin kπ), and the steps after it start again from 0.
-    None when the values do not settle below 2^16 bits (tan at an odd multiple of π/2)."""
+    largest magnitude before it up to 2^16 bits is exactly 0 (sin kπ), and the steps after it start again from 0.
+    None when the values do not settle below 2^17 bits (tan at an odd multiple of π/2)."""
     precision, zeros = 320, set()
     while True:
         try:
@@ -196,11 +196,11 @@ def settle(chain):
         if len(a) == len(b) and type(ra) is type(rb) and all(agreed):
             return b, ra
         first = next((i for i, g in enumerate(agreed) if not g), min(len(a), len(b)))
-        if precision >= 1 << 14 and first < len(tiny) and tiny[first] and first not in zeros:
+        if precision >= 1 << 16 and first < len(tiny) and tiny[first] and first not in zeros:
             zeros.add(first)
             precision = 320
             continue
-        if precision >= 1 << 16:
+        if precision >= 1 << 17:
             return None
         precision *= 2
 
@@ -281,7 +281,7 @@ def main():
         chains.append(chain)
         truths.append(truth)
     print(f"  {len(chains)} chains drawn and worked out by mpmath, {undetermined} left out that mpmath could not settle "
-          f"below 2^16 bits ({time.monotonic() - started:.0f} s)", flush=True)
+          f"below 2^17 bits ({time.monotonic() - started:.0f} s)", flush=True)
     server = Server(options.server)
     wrong, refused, compared = [], 0, 0
     try:
