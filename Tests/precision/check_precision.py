@@ -58,22 +58,21 @@ class Server(server_process.Server):
         return [step["display"] for step in body["steps"]]
 
 
-def displays(server, cases, angle, digits, error_ends=False):
-    """Types each case's keys (after AC) in one session; returns the display after each case's last key (with
-    `error_ends`, Error when a key before it showed Error: the keys after it would start a new number)."""
+def displays(server, cases, angle, digits):
+    """Types each case's keys (after AC) in one session; returns the display after each case's last key."""
     connection = server.connection()
     session = server.session(connection, angle, digits)
-    shown, batch, spans = [], [], []
+    shown, batch, ends = [], [], []
     for keys in cases + [None]:
         if keys is None or len(batch) + len(keys) + 1 > MAX_KEYS:
             if batch:
                 steps = server.press(connection, session, batch)
-                shown += ["Error" if error_ends and "Error" in steps[start:end + 1] else steps[end] for start, end in spans]
-            batch, spans = [], []
+                shown += [steps[end] for end in ends]
+            batch, ends = [], []
             if keys is None:
                 break
         batch += ["AC"] + keys
-        spans.append((len(batch) - len(keys), len(batch) - 1))
+        ends.append(len(batch) - 1)
     connection.close()
     return shown
 
