@@ -44,8 +44,10 @@ struct RedisClusterMigrationTests {
         // The slot is the target's now: the source answers MOVED.
         #expect(try store.increment(id).version == 3)
         #expect(try store.get(id)?.value.count == 2)
+        // The ASK for certain (no slot map shows a migration); a MOVED only when the store had not yet read the map
+        // again since the slot moved, which it does within 100 ms of the ASK.
         let redirects = store.nodeStatistics().map(\.redirects).reduce(0, +)
-        #expect(redirects >= 2, "an ASK and a MOVED")
+        #expect(redirects >= 1, "the ASK")
 
         // The feed follows the session to the new master (a second confirmation, after which the follower would
         // read the session), and reports the writes made there.
