@@ -372,7 +372,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     func readiness() -> Response {
         if draining.hasBegun { return replies.draining() }
         return .awaiting { [store, replies] deliver in
-            store.checkHealth { result in deliver(replies.readiness(result)) }
+            store.checkHealth { result in deliver(replies.readiness(result, shards: store.shards())) }
         }
     }
 
