@@ -107,6 +107,11 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Log format: text, or json (one object per line).", "CALC_LOG_FORMAT", default: Self.defaultLogFormat))
     var logFormat: String?
 
+    /// Test runs check every server's log for what must never be in one (a session token); this copy is written at
+    /// every level and as JSON, whatever the level and format of the log itself.
+    @Option(help: ArgumentHelp("Also write every log line, at every level, as JSON to a file of its own in this directory (test runs). [env: CALC_TEST_LOG_DIR]", visibility: .hidden))
+    var testLogDir: String?
+
     func run() throws {
         let setting = Setting(environment: ProcessInfo.processInfo.environment)
         let levelName = setting.string(logLevel, "CALC_LOG_LEVEL", default: Self.defaultLogLevel)
@@ -115,10 +120,15 @@ struct CalculatorServer: ParsableCommand {
         }
         let format = setting.string(logFormat, "CALC_LOG_FORMAT", default: Self.defaultLogFormat)
         guard format == "text" || format == "json" else { throw ValidationError("--log-format must be text or json, not \(format)") }
+        let copyDirectory = setting.string(testLogDir, "CALC_TEST_LOG_DIR", default: "")
+        let copy = copyDirectory.isEmpty ? nil : try LogLineHandler.file(in: copyDirectory)
         LoggingSystem.bootstrap { label in
-            var handler = StandardErrorLogHandler(label: label, format: format == "json" ? .json : .text)
+            var handler = LogLineHandler(label: label, format: format == "json" ? .json : .text)
             handler.logLevel = level
-            return handler
+            guard let copy else { return handler }
+            var copied = LogLineHandler(label: label, format: .json, output: copy)
+            copied.logLevel = .trace
+            return MultiplexLogHandler([handler, copied])
         }
         let logger = Logger(label: "calculator-server")
 

@@ -27,8 +27,8 @@ import Testing
     }
 
     /// Reads past the events of versions until the stream's last event, which it returns.
-    static func lastEvent(_ stream: EventStreamClient) throws -> ServerSentEvent? {
-        stream.connection.setReceiveTimeout(milliseconds: 10_000)
+    static func lastEvent(_ stream: EventStreamClient, waitingUpTo milliseconds: Int = 10_000) throws -> ServerSentEvent? {
+        stream.connection.setReceiveTimeout(milliseconds: milliseconds)
         while let event = try stream.next() {
             if event.name != "message" { return event }
         }
@@ -94,6 +94,28 @@ import Testing
         #expect(try stream.next()?.version != nil)
         try Self.revoke(client, session)
         #expect(try Self.lastEvent(stream)?.name == "revoked")
+    }
+
+    /// A token minted with an expiry ends the streams it opened when it expires, as a revocation does: its own, and
+    /// one opened with a stream ticket it minted. (The wait is the expiry's; the read's limit only keeps a broken
+    /// server from hanging the test.)
+    @Test func anExpiringTokenEndsItsStreamsAtItsExpiry() throws {
+        let server = try ServerProcess(["--store", "memory"] + Self.tokens)
+        let client = try server.client()
+        let session = try Self.makeSession(client)
+        let minted = try client.send(
+            "POST", "/sessions/\(session.id)/tokens", json: #"{"scope":"viewer","expiresIn":5}"#, headers: Self.bearer(session.owner))
+        let token = try #require(minted.json?["token"] as? String)
+        let issued = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(token))
+        let ticket = try #require(issued.json?["ticket"] as? String)
+        let stream = try EventStreamClient(port: server.port, path: "/sessions/\(session.id)/events", headers: Self.bearer(token))
+        #expect(try stream.next()?.version != nil)
+        let ticketStream = try EventStreamClient(port: server.port, path: "/sessions/\(session.id)/events?ticket=\(ticket)")
+        #expect(try ticketStream.next()?.version != nil)
+
+        #expect(try Self.lastEvent(stream, waitingUpTo: 60_000)?.name == "revoked")
+        #expect(try Self.lastEvent(ticketStream, waitingUpTo: 60_000)?.name == "revoked")
+        #expect(try client.send("GET", "/sessions/\(session.id)/display", headers: Self.bearer(token)).status == 401)
     }
 
     /// The JSON log of a server that minted, used, refused and revoked tokens and tickets holds none of them.

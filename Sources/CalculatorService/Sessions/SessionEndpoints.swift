@@ -167,7 +167,9 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                         let grant = try access.admit(stored.value)
                         if isHead { return deliver(replies.eventStream(nil)) }
                         let holder = grant.map { stored.value.grants[$0].holder }
-                        deliver(replies.eventStream(try watchers.watch(id, stored, lastEventID: lastEventID, client: client, holder: holder)))
+                        let holderExpiresAt = holder.flatMap { holder in stored.value.grants.first { $0.id == holder }?.expiresAt } ?? 0
+                        deliver(replies.eventStream(try watchers.watch(
+                            id, stored, lastEventID: lastEventID, client: client, holder: holder, holderExpiresAt: holderExpiresAt)))
                     } catch {
                         deliver(error.response(toPath: SessionReplies.sessionPath(id, "/events")))
                     }

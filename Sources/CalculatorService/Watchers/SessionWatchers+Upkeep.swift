@@ -67,11 +67,13 @@ extension SessionWatchers {
 
     /// One turn of the upkeep. A heartbeat is a comment line, which clients ignore: it keeps proxies from closing an
     /// idle stream and lets a client see that it is still connected; queued on a stream whose client has gone, it
-    /// fails, and the watcher is let go. A session whose last read found the store silent is read again.
+    /// fails, and the watcher is let go. A watcher whose token has expired ends as a revoked one does. A session whose
+    /// last read found the store silent is read again.
     func runUpkeep() {
         let time = now()
         var probes: [SessionID] = []
         var rereads: [SessionID] = []
+        var expired: [(SessionID, ResponseStream)] = []
         let (woken, watching) = state.withLock { state -> ([ResponseStream], Int) in
             let heartbeat = time - state.lastHeartbeat >= heartbeatInterval
             if heartbeat { state.lastHeartbeat = time }
@@ -84,6 +86,7 @@ extension SessionWatchers {
                 } else if anyClosed {
                     Self.removeClosed(from: watched, askingSockets: false, in: &state)
                 }
+                Self.removeExpiredAccess(from: watched, at: time, in: &state) { expired.append((id, $0)) }
                 if watched.watchers.isEmpty {
                     unwatched.append(id)
                     continue
@@ -104,11 +107,24 @@ extension SessionWatchers {
             return (woken, state.watchers)
         }
         for stream in woken { stream.flush() }
+        for (id, stream) in expired { stream.finish(with: Rendering.endEvent(EndReason.revoked.eventName, id: id)) }
         metrics.watching(watching)
         for id in probes {
             lookups.probe(id) { [self] liveness in probed(id, liveness) }
         }
         for id in rereads { refresh(id) }
+    }
+
+    /// Removes the watchers of `watched` whose token has expired at `time`, handing each one's stream to `ended`.
+    private static func removeExpiredAccess(
+        from watched: Watched, at time: Double, in state: inout State, _ ended: (ResponseStream) -> Void
+    ) {
+        watched.watchers.removeAll { watcher in
+            guard watcher.holderExpiresAt != 0, watcher.holderExpiresAt <= time else { return false }
+            ended(watcher.stream)
+            forget(watcher, in: &state)
+            return true
+        }
     }
 
     /// What a probe found: a session gone, or replaced by a new one under its id (an older version than was sent),

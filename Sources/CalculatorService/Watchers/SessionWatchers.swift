@@ -35,6 +35,8 @@ final class SessionWatchers: Sendable {
         var isWaiting: Bool
         /// The grant whose revocation ends the stream (`AccessGrant.holder`); nil with open access.
         let holder: String?
+        /// When that grant expires, which ends the stream as its revocation does (`SessionWatchers+Upkeep`); 0: never.
+        let holderExpiresAt: Double
     }
 
     /// A watched session. Only touched under the state's lock, which is what makes it Sendable.
@@ -124,10 +126,12 @@ final class SessionWatchers: Sendable {
     // MARK: Watchers
 
     /// A new watcher of the session `stored` was just read from, as its stream: the current state is queued first,
-    /// unless `lastEventID` says the client has it already (with a feed, once the session is followed). Throws the
-    /// problem of a limit reached.
+    /// unless `lastEventID` says the client has it already (with a feed, once the session is followed). The stream
+    /// ends when the grant `holder` is revoked or expires (at `holderExpiresAt`, unless 0). Throws the problem of a
+    /// limit reached.
     func watch(
-        _ id: SessionID, _ stored: Versioned<SessionRecord>, lastEventID: UInt64?, client: String, holder: String? = nil
+        _ id: SessionID, _ stored: Versioned<SessionRecord>, lastEventID: UInt64?, client: String, holder: String? = nil,
+        holderExpiresAt: Double = 0
     ) throws(Problem) -> ResponseStream {
         let stream = ResponseStream(capacity: Self.streamCapacity) { [streamClosed] in
             streamClosed.isSet.store(true, ordering: .relaxed)
@@ -146,7 +150,9 @@ final class SessionWatchers: Sendable {
             }
             if watched.isFollowed, lastEventID != watched.version { _ = stream.enqueue(watched.event) }
             watched.watchers.append(
-                Watcher(stream: stream, client: client, lastEventID: lastEventID, isWaiting: !watched.isFollowed, holder: holder))
+                Watcher(
+                    stream: stream, client: client, lastEventID: lastEventID, isWaiting: !watched.isFollowed, holder: holder,
+                    holderExpiresAt: holderExpiresAt))
             state.clients[client, default: 0] += 1
             state.watchers += 1
             if isNew {
@@ -284,7 +290,7 @@ final class SessionWatchers: Sendable {
     enum EndReason {
         case deleted
         case expired
-        /// The token the stream was opened with was revoked (the session goes on).
+        /// The token the stream was opened with was revoked, or has expired (the session goes on).
         case revoked
 
         /// The name of the stream's last event.

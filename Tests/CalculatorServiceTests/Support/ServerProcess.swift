@@ -39,6 +39,8 @@ final class ServerProcess: @unchecked Sendable {
         // Open access unless a test asks for tokens (`--session-access tokens`, which the flag beats this with): the
         // tests of other things use sessions by their id alone; AccessTests check the tokens.
         env["CALC_SESSION_ACCESS"] = "open"
+        // scripts/test gathers every server's log, at every level, and checks that no session token is in any.
+        env["CALC_TEST_LOG_DIR"] = ProcessInfo.processInfo.environment["CALC_TEST_LOG_DIR"]
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = output
