@@ -82,7 +82,7 @@ struct ExpressionAnswer {
     /// x% as the keypad takes it: x/100, or that share of `left` when it is the left operand of a pending + or −.
     private mutating func percentage(of operand: Int, context: KeyEmitter.Context, left: Number?) -> (Number, String)? {
         guard let (value, text) = self.operand(operand, context: context) else { return nil }
-        var outcome = arithmetic.divide(value, .integer(100))
+        var outcome = arithmetic.apply(.divide, value, .integer(100))
         if let left, case .success(let fraction) = outcome { outcome = arithmetic.apply(.multiply, left, fraction) }
         return result(outcome, (CalculatorState.hasTopLevelOperator(text) ? "(" + text + ")" : text) + "%")
     }
