@@ -1,7 +1,9 @@
 import CMPFR
 
 /// A closed interval [lower, upper] of two MPFR values at one precision, each rounded outward, so that the real it
-/// stands for lies between them whatever the roundings on the way were. Filled once, then only read.
+/// stands for lies between them whatever the roundings on the way were. Filled once, then only read. `lower` and
+/// `upper` are lent to MPFR only from an interval held in a name for the call: Swift ends a temporary (`negated`,
+/// `rounded(to:)`) as soon as its pointer is read, before the call that uses it, and frees its values with it.
 final class Enclosure: @unchecked Sendable {
     let lower: UnsafeMutablePointer<__mpfr_struct>
     let upper: UnsafeMutablePointer<__mpfr_struct>

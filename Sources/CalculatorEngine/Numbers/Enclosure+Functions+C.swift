@@ -75,7 +75,10 @@ extension Enclosure {
         if mpfr_sgn(upper) <= 0 { return negated }
         let result = Enclosure(precision: precision)
         mpfr_set_zero(result.lower, 1)
-        mpfr_max(result.upper, upper, negated.upper, MPFR_RNDU)
+        // max(−lower, upper), negated in place (exact at the same precision): a pointer read from a temporary
+        // interval (`negated.upper`) points into freed memory, as the temporary ends once its pointer is read.
+        mpfr_neg(result.upper, lower, MPFR_RNDU)
+        mpfr_max(result.upper, result.upper, upper, MPFR_RNDU)
         return result
     }
 

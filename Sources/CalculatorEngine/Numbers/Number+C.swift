@@ -351,7 +351,7 @@ extension Number {
     /// alone (keeps memory and time per key bounded).
     var asReal: Number {
         switch self {
-        case .rational(let q):
+        case .rational:
             let box = realBox
             box.certificate = Certificate(bounds: Enclosure(rounding: box), derivation: .bounds)
             return .real(box)
