@@ -94,5 +94,16 @@ import Testing
         press(["-", "1", "EE", "8", "0", "="], on: &decoded, random: &random)
         #expect(decoded.display == "3.141592653589793")
     }
+
+    /// `neg` pressed many times on a certified real keeps its derivation bounded (−(−x) is x), so the state reads
+    /// back and still narrows: 10^80 + π, negated 41 times, plus 10^80 shows −π.
+    @Test func manyNegationsStayBoundedAndReadBack() throws {
+        let state = try run("1 EE 8 0 + pi = " + Array(repeating: "neg", count: 41).joined(separator: " "), settings: Settings())
+        var decoded = try CalculatorState(storedBytes: state.storedBytes)
+        #expect(decoded == state)
+        var random = SplitMix64(seed: 1)
+        press(["+", "1", "EE", "8", "0", "="], on: &decoded, random: &random)
+        #expect(decoded.display == "-3.141592653589793")
+    }
 }
 

@@ -247,9 +247,14 @@ extension Number {
             cmpfr_q_neg(box.pointer, q.pointer)
             return .rational(box)
         case .real(let r):
+            // −(−x) is x itself, so that `neg` pressed again and again keeps the derivation as small as it was.
+            if case .negation(let x)? = r.certificate?.derivation { return x }
             let box = RealBox()
             mpfr_neg(box.pointer, r.pointer, MPFR_RNDN)
-            if let certificate = r.certificate { box.certificate = Certificate(bounds: certificate.bounds.negated, derivation: .negation(self)) }
+            if let certificate = r.certificate {
+                let fits = certificate.size < Budget.standard.maxDerivationSize
+                box.certificate = Certificate(bounds: certificate.bounds.negated, derivation: fits ? .negation(self) : .bounds)
+            }
             return .real(box)
         }
     }
