@@ -39,4 +39,20 @@ import Testing
         let invalid = try client.send("POST", "/sessions", headers: [("Idempotency-Key", "")])
         #expect(invalid.status == 400)
     }
+
+    /// A retry whose first create's session no longer exists (deleted here; on a cluster also a create that never
+    /// finished after its claim) is told so (404), not sent the first 201 naming a session that is not there.
+    @Test(arguments: TestStore.allCases) func aRetryAfterItsSessionIsGoneIsNotFound(_ store: TestStore) throws {
+        let client = try InProcessClient(store: store)
+        let key = [("Idempotency-Key", "create-gone")]
+        let first = try client.send("POST", "/sessions", headers: key)
+        #expect(first.status == 201)
+        let id = try #require(first.json?["id"] as? String)
+        #expect(try client.send("DELETE", "/sessions/\(id)").status == 204)
+
+        let retry = try client.send("POST", "/sessions", headers: key)
+        #expect(retry.status == 404)
+        #expect(retry.json?["type"] as? String == "https://calculator.invalid/problems/session-not-found")
+        #expect(retry.header("Idempotent-Replayed") == nil)
+    }
 }

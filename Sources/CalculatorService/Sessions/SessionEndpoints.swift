@@ -78,11 +78,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
             case .success(.created(let version)):
                 deliver(replies.created(id, record.state, version: version, token: owner))
             case .success(.claimed(let first, let version, let fingerprint)) where fingerprint == claim?.fingerprint:
-                guard let owner else {
-                    var response = replies.created(first, record.state, version: version)
-                    response.headers.add("Idempotent-Replayed", "true")
-                    return deliver(response)
-                }
+                guard let owner else { return replayCreation(first, record.state, version: version, deliver) }
                 replayCreation(first, record.state, owner: owner, deliver)
             case .success(.claimed):
                 let problem = Problem(
@@ -94,6 +90,22 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 deliver(Problem(.internalError, "could not allocate a session id").response(toPath: "/sessions"))
             case .failure(let error):
                 deliver(replies.failure(error, operation: "create", session: nil))
+            }
+        }
+    }
+
+    /// A create replayed for its Idempotency-Key, without tokens: the first 201 again once the session is read, for a
+    /// claim can outlive its session (deleted, expired) or, on a cluster, name one whose create never finished (the
+    /// claim and the session are two writes there); then 404, not a reply naming a session that is not there.
+    private func replayCreation(_ id: SessionID, _ state: CalculatorState, version: UInt64, _ deliver: @escaping @Sendable (Response) -> Void) {
+        store.read(id) { [replies] result in
+            switch result {
+            case .success:
+                var response = replies.created(id, state, version: version)
+                response.headers.add("Idempotent-Replayed", "true")
+                deliver(response)
+            case .failure(let error):
+                deliver(replies.failure(error, operation: "create", session: id))
             }
         }
     }
@@ -372,7 +384,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     func readiness() -> Response {
         if draining.hasBegun { return replies.draining() }
         return .awaiting { [store, replies] deliver in
-            store.checkHealth { result in deliver(replies.readiness(result)) }
+            store.checkHealth { result in deliver(replies.readiness(result, shards: store.shards())) }
         }
     }
 

@@ -132,15 +132,33 @@ final class SessionReplies: Sendable {
             extensions: [("currentVersion", .int(Int(clamping: current)))])
     }
 
-    func readiness(_ health: Result<Void, SessionStoreError>) -> Response {
-        do {
-            try health.get()
-            return json(200, Array(#"{"status":"ready"}"#.utf8))
-        } catch {
-            var response = json(503, Array(#"{"status":"unavailable","store":"unreachable"}"#.utf8))
-            response.headers.set("Retry-After", String(configuration.retryAfterUnavailable))
-            return response
+    /// /readyz once the store has answered its health check; a sharded store's masters (`shards`) are listed with
+    /// the slots each serves and whether it answered, and the slots no known master serves are counted.
+    func readiness(_ health: Result<Void, SessionStoreError>, shards: [StoreShard]) -> Response {
+        let isReady = (try? health.get()) != nil
+        let body = JSONWriter.bytes(capacity: 128 + 80 * shards.count) { json in
+            json.beginObject()
+            json.field("status", isReady ? "ready" : "unavailable")
+            if !isReady { json.field("store", "unreachable") }
+            if !shards.isEmpty {
+                json.key("masters")
+                json.beginArray()
+                for shard in shards {
+                    json.beginObject()
+                    json.field("node", shard.node)
+                    json.field("slots", shard.slots)
+                    json.key("answered")
+                    if let answered = shard.answered { json.bool(answered) } else { json.null() }
+                    json.endObject()
+                }
+                json.endArray()
+                json.field("unservedSlots", max(0, StoreShard.slotCount - shards.reduce(0) { $0 + $1.slots }))
+            }
+            json.endObject()
         }
+        var response = json(isReady ? 200 : 503, body)
+        if !isReady { response.headers.set("Retry-After", String(configuration.retryAfterUnavailable)) }
+        return response
     }
 
     /// /readyz while the server drains: not ready, come back (to another instance) later.

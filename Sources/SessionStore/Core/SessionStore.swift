@@ -104,10 +104,28 @@ public protocol SessionStore<Value>: Sendable {
     func close()
     /// What each server behind the store has done (a Redis Cluster's nodes), for metrics; empty by default.
     func nodeStatistics() -> [StoreNodeStatistics]
+    /// The masters a sharded store (a Redis Cluster) routes to, as last seen, for /readyz; empty by default.
+    func shards() -> [StoreShard]
 }
 
 extension SessionStore {
     public func nodeStatistics() -> [StoreNodeStatistics] { [] }
+    public func shards() -> [StoreShard] { [] }
+}
+
+/// A master of a sharded store as its map last showed it: the hash slots it serves, and whether it answered the last
+/// count of sessions (each health check counts on every master); nil before the first count.
+public struct StoreShard: Sendable, Equatable {
+    /// The hash slots of a Redis Cluster, all of which some master must serve.
+    public static let slotCount = 16_384
+
+    public var node: String
+    public var slots: Int
+    public var answered: Bool?
+
+    public init(node: String, slots: Int, answered: Bool?) {
+        (self.node, self.slots, self.answered) = (node, slots, answered)
+    }
 }
 
 /// The calls one server behind a store was sent, those that failed for the server's sake (unreachable, a broken

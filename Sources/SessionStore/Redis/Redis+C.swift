@@ -124,13 +124,18 @@ final class RedisConnection: @unchecked Sendable {
 
     /// `withArgv` for `EVALSHA digest numkeys keys… arguments…`, with the pointers and lengths in temporary buffers
     /// that point into the arrays themselves: a press's call is a dozen small arrays, and joining them first would
-    /// allocate and copy each time.
+    /// allocate and copy each time. Each array is lent by one level of recursion, so a call naming more than
+    /// `maximumLentParts` (a cluster's count or sweep names a key per slot, thousands) is joined instead: lending
+    /// those would take a stack frame each and overflow a server thread's stack.
     private static func withEvaluationArgv<T>(
         _ digest: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]],
         _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T
     ) -> T {
         let keyCount = ByteBuffer.decimal(UInt64(keys.count))
         let count = 3 + keys.count + arguments.count
+        guard count <= maximumLentParts else {
+            return withArgv([evalSHA, digest, keyCount] + keys + arguments, body)
+        }
         return withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: count) { argv in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { lengths in
                 // The arrays outlive the call, but their storage is only lent inside `withUnsafeBufferPointer`: each
@@ -155,6 +160,9 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     private static let evalSHA = Array("EVALSHA".utf8)
+
+    /// More parts than any session's script takes (a press names a few keys and about ten arguments).
+    private static let maximumLentParts = 64
 
     func command(_ arguments: String...) throws -> RedisReply {
         try command(arguments.map { Array($0.utf8) })

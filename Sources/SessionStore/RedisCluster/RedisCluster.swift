@@ -36,6 +36,8 @@ final class RedisCluster: Sendable {
     private let acknowledgement: ReplicaAcknowledgement
     private let map = Lock(Map())
     private let statistics = Lock<[String: StoreNodeStatistics]>([:])
+    /// Whether each master answered the last count (`shards`).
+    private let answers = Lock<[String: Bool]>([:])
     private let wake = WakeSignal()
     private let refresher = Lock<JoinableThread?>(nil)
 
@@ -63,7 +65,7 @@ final class RedisCluster: Sendable {
     }
 
     /// Each master with the slots it serves, for the calls that go over all of them (count, sweep).
-    func masters() throws(SessionStoreError) -> [(pipeline: RedisPipeline, slots: [Int])] {
+    func masters() throws(SessionStoreError) -> [(address: String, pipeline: RedisPipeline, slots: [Int])] {
         let (nodes, owners) = map.withLock { ($0.nodes, $0.owners) }
         var slots = [[Int]](repeating: [], count: nodes.count)
         for (slot, owner) in owners.enumerated() {
@@ -73,7 +75,21 @@ final class RedisCluster: Sendable {
             }
             slots[Int(owner)].append(slot)
         }
-        return zip(nodes, slots).filter { !$0.1.isEmpty }.map { ($0.0.pipeline, $0.1) }
+        return zip(nodes, slots).filter { !$0.1.isEmpty }.map { ($0.0.address, $0.0.pipeline, $0.1) }
+    }
+
+    /// Notes whether the master at `address` answered a count (`shards`).
+    func noteCount(by address: String, answered: Bool) {
+        answers.withLock { $0[address] = answered }
+    }
+
+    /// Each master of the map, the number of slots it serves and whether it answered the last count.
+    func shards() -> [StoreShard] {
+        let (nodes, owners) = map.withLock { ($0.nodes, $0.owners) }
+        var slots = [Int](repeating: 0, count: nodes.count)
+        for owner in owners where owner >= 0 { slots[Int(owner)] += 1 }
+        let answered = answers.withLock { $0 }
+        return zip(nodes, slots).filter { $0.1 > 0 }.map { StoreShard(node: $0.0.address, slots: $0.1, answered: answered[$0.0.address]) }
     }
 
     /// The address ("host:port") of the master of `slot`; nil when none is known (the map is read again soon).

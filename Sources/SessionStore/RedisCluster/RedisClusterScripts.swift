@@ -41,39 +41,52 @@ enum RedisClusterScripts {
         return 1
         """, isAcknowledgedWrite: true)
 
-    /// ARGV: now, index prefix (`prefix#live`), then the hash tags of the master's slots → the sessions whose expiry
-    /// is ahead in those slots' indexes.
+    /// ARGV: now, index prefix (`prefix#live`), then the hash tags of the master's slots → {the sessions whose expiry
+    /// is ahead in those slots' indexes, then the position (from 0) among the tags of each index this node may not
+    /// read}: one that left while its slot migrates, or whose slot moved since the caller read the map.
     static let count = RedisScript(
         """
-        local live = 0
+        local counted = {0}
         for i = 3, #ARGV do
-          live = live + redis.call('ZCOUNT', ARGV[2] .. '{' .. ARGV[i] .. '}', '(' .. ARGV[1], '+inf')
+          local n = redis.pcall('ZCOUNT', ARGV[2] .. '{' .. ARGV[i] .. '}', '(' .. ARGV[1], '+inf')
+          if type(n) == 'number' then counted[1] = counted[1] + n else counted[#counted + 1] = i - 3 end
         end
-        return live
+        return counted
         """)
 
     /// ARGV: now, key prefix, batch size, redis ttl, then the hash tags of the master's slots → {1 when some index
-    /// had a full batch (sweep again), sessions removed}. As `RedisScripts.sweep`, per slot.
+    /// had a full batch and took a step (sweep again), sessions removed, slots or sessions passed over}. As `RedisScripts.sweep`, per
+    /// slot; an index or session that is not this node's to touch (see `count`) is left for a later sweep.
     static let sweep = RedisScript(
         """
         local removed = 0
         local full = 0
+        local passed = 0
         for i = 5, #ARGV do
           local index = ARGV[2] .. '#live{' .. ARGV[i] .. '}'
-          local ids = redis.call('ZRANGEBYSCORE', index, '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
-          if #ids == tonumber(ARGV[3]) then full = 1 end
+          local ids = redis.pcall('ZRANGEBYSCORE', index, '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+          if ids.err then
+            passed = passed + 1
+            ids = {}
+          end
+          local handled = 0
           for _, id in ipairs(ids) do
             local key = ARGV[2] .. '{' .. id .. '}'
-            local v = redis.call('GET', key)
-            if v and tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[1]) then
+            local v = redis.pcall('GET', key)
+            if type(v) == 'table' then
+              passed = passed + 1
+              handled = handled - 1
+            elseif v and tonumber(string.sub(v, 21, 36)) > tonumber(ARGV[1]) then
               redis.call('ZADD', index, tonumber(string.sub(v, 21, 36)), id)
             else
               if v and #v > 36 then redis.call('SET', key, string.sub(v, 1, 20) .. '0000000000000000', 'PX', ARGV[4]) end
               redis.call('ZREM', index, id)
               removed = removed + 1
             end
+            handled = handled + 1
           end
+          if #ids == tonumber(ARGV[3]) and handled > 0 then full = 1 end
         end
-        return {full, removed}
+        return {full, removed, passed}
         """)
 }

@@ -2,7 +2,7 @@
 /// next `}`, when there are any), modulo 16384. Computed as Redis computes it, so the store knows which node holds a
 /// key without asking.
 enum RedisHashSlot {
-    static var count: Int { 16_384 }
+    static var count: Int { StoreShard.slotCount }
 
     /// The slot of `key`.
     static func of(_ key: some Collection<UInt8>) -> Int {

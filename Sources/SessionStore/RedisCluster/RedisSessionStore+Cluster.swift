@@ -16,6 +16,12 @@ extension RedisSessionStore {
         return cluster.nodeStatistics()
     }
 
+    /// The cluster's masters as the map last showed them; empty on a single server.
+    public func shards() -> [StoreShard] {
+        guard case .cluster(let cluster) = route else { return [] }
+        return cluster.shards()
+    }
+
     private static var sweepBatch: Int { 500 }
 
     /// On a cluster a claim has a slot of its own (a retry brings another session id), so a claimed create is three
@@ -98,9 +104,11 @@ extension RedisSessionStore {
         }
     }
 
-    /// The sum of each master's count over its slots' indexes, one script per master.
+    /// The sum of each master's count over its slots' indexes, one script per master. An index the master may not
+    /// read (its slot is migrating and the index has left, or the map is out of date) is counted by a call of its
+    /// own, which the router sends where the index is (following `ASK` and `MOVED`), so every index counts once.
     func countOnCluster(_ cluster: RedisCluster, completion: @escaping @Sendable (Result<Int, SessionStoreError>) -> Void) {
-        let masters: [(pipeline: RedisPipeline, slots: [Int])]
+        let masters: [(address: String, pipeline: RedisPipeline, slots: [Int])]
         do {
             masters = try cluster.masters()
         } catch {
@@ -109,24 +117,48 @@ extension RedisSessionStore {
         let now = ByteBuffer.decimal(clock().nowMilliseconds)
         let started = ContinuousClock.now
         let tally = Lock<(remaining: Int, total: Int, error: SessionStoreError?)>((masters.count, 0, nil))
+        // Adds one reply's count to the tally, sends the calls for the indexes it names as elsewhere, and reports once
+        // nothing remains.
+        @Sendable func record(_ reply: Result<RedisReply, SessionStoreError>, _ read: (RedisReply) -> (live: Int, elsewhere: [Int])?) {
+            var elsewhere: [Int] = []
+            let done = tally.withLock { tally -> (Int, SessionStoreError?)? in
+                switch reply {
+                case .success(let reply):
+                    guard let counted = read(reply) else {
+                        tally.error = tally.error ?? Self.unexpected(reply)
+                        break
+                    }
+                    tally.total += counted.live
+                    tally.remaining += counted.elsewhere.count
+                    elsewhere = counted.elsewhere
+                case .failure(.outcomeUnknown(let message)): tally.error = tally.error ?? .unavailable(message)
+                case .failure(let error): tally.error = tally.error ?? error
+                }
+                tally.remaining -= 1
+                return tally.remaining == 0 ? (tally.total, tally.error) : nil
+            }
+            for slot in elsewhere {
+                let call = ScriptCall(script: RedisScripts.liveCount, keys: [keys.index(ofSlot: slot)], arguments: [now])
+                route.send(call) { reply, _ in record(reply) { if case .integer(let live) = $0 { (Int(live), []) } else { nil } } }
+            }
+            guard let (total, error) = done else { return }
+            if let error { return completion(.failure(error)) }
+            clusterCount.withLock { $0 = ClusterCount(counted: total, createdSince: 0, countedAt: started) }
+            completion(.success(total))
+        }
         for master in masters {
             let call = ScriptCall(
                 script: RedisClusterScripts.count, keys: [], arguments: [now, keys.serverIndex] + master.slots.map { RedisHashSlot.tags[$0] })
-            master.pipeline.send(call) { [self] reply, _ in
-                let done = tally.withLock { tally -> (Int, SessionStoreError?)? in
-                    switch reply {
-                    case .success(.integer(let live)): tally.total += Int(live)
-                    case .success(let other): tally.error = tally.error ?? Self.unexpected(other)
-                    case .failure(.outcomeUnknown(let message)): tally.error = tally.error ?? .unavailable(message)
-                    case .failure(let error): tally.error = tally.error ?? error
+            master.pipeline.send(call) { reply, _ in
+                cluster.noteCount(by: master.address, answered: (try? reply.get()) != nil)
+                record(reply) { reply in
+                    guard case .array(let parts) = reply, case .integer(let live) = parts.first else { return nil }
+                    let elsewhere = parts.dropFirst().compactMap { part -> Int? in
+                        guard case .integer(let offset) = part, offset >= 0, offset < master.slots.count else { return nil }
+                        return master.slots[Int(offset)]
                     }
-                    tally.remaining -= 1
-                    return tally.remaining == 0 ? (tally.total, tally.error) : nil
+                    return elsewhere.count == parts.count - 1 ? (Int(live), elsewhere) : nil
                 }
-                guard let (total, error) = done else { return }
-                if let error { return completion(.failure(error)) }
-                clusterCount.withLock { $0 = ClusterCount(counted: total, createdSince: 0, countedAt: started) }
-                completion(.success(total))
             }
         }
     }
@@ -142,10 +174,13 @@ extension RedisSessionStore {
             ] + master.slots.map { RedisHashSlot.tags[$0] }
             while true {
                 let reply = try Self.waitFor(master.pipeline, ScriptCall(script: RedisClusterScripts.sweep, keys: [], arguments: arguments))
-                guard case .array(let parts) = reply, parts.count == 2, case .integer(let full) = parts[0], case .integer(let gone) = parts[1] else {
+                guard case .array(let parts) = reply, parts.count == 3, case .integer(let full) = parts[0], case .integer(let gone) = parts[1],
+                    case .integer(let passed) = parts[2]
+                else {
                     throw Self.unexpected(reply)
                 }
                 removed += Int(gone)
+                if passed > 0 { cluster.mapMayBeStale() }
                 if full == 0 { break }
             }
         }
