@@ -11,11 +11,23 @@ extension Arithmetic {
     static let certainBits = 128
 
     func apply(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
+        // Exact operands, the common case: an exact result or an error is final as it is, and only a real needs
+        // the derivation (made here, not before, so that an exact press builds none).
+        if a.isRational && b.isRational {
+            let outcome = evaluate(op, a, b)
+            guard case .success(.real) = outcome else { return outcome }
+            return certified(outcome, .binary(op, a, b))
+        }
         if let known = recognised(op, a, b) { return known }
         return certified(evaluate(op, a, b), .binary(op, a, b))
     }
 
     func apply(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+        if x.isRational {
+            let outcome = evaluate(function, x, angle: angle)
+            guard case .success(.real) = outcome else { return outcome }
+            return certified(outcome, .unary(function, angle, x))
+        }
         if let known = recognised(function, x, angle: angle) { return known }
         var x = x
         for (edge, outside) in domainEdges(function) where !x.isRational {
