@@ -40,6 +40,14 @@ let scenarios = [
     Scenario(label: "programmer digit (hex 12AF)", setup: ["1", "2", "A"], key: "F", settings: programmer),
     Scenario(label: "programmer and after 1234", setup: ["1", "2", "3", "4"], key: "and", settings: programmer),
     Scenario(label: "programmer = 123 + 456 × 7", setup: ["1", "2", "3", "+", "4", "5", "6", "*", "7"], key: "=", settings: programmer),
+    // Certified inexact displays (issue 34): a press whose bounds agree at 256 bits, one that recomputes its
+    // derivation at higher precision, and the worst the budget allows.
+    Scenario(label: "= on π × 3 ÷ 7 (certified)", setup: ["pi", "*", "3", "/", "7"], key: "="),
+    Scenario(label: "− 1 on π × 3 ÷ 7 (certified)", setup: ["pi", "*", "3", "/", "7", "-", "1"], key: "="),
+    Scenario(label: "= on 1e80 + π − 1e80 (512 bits)", setup: WorstSessions.keys("1 EE 8 0 + pi - 1 EE 8 0"), key: "="),
+    Scenario(label: "sin e^200 (radians, 512 bits)", setup: ["2", "0", "0", "exp"], key: "sin", settings: Settings(angle: .rad)),
+    Scenario(label: "acos(1 − 1e-9999) (65,536 bits)", setup: WorstSessions.keys("1 - 1 EE 9 9 9 9 neg ="), key: "acos", settings: Settings(angle: .rad)),
+    Scenario(label: "= on √2·√3 − √6 (0 at 65,536 bits)", setup: WorstSessions.keys("2 sqrt * 3 sqrt - 6 sqrt"), key: "="),
     Scenario(label: "mr on issue 24's session", setup: WorstSessions.issue, key: "mr"),
     Scenario(label: "+ on the largest session", setup: WorstSessions.largest, key: "+"),
     Scenario(label: "= on the largest session", setup: WorstSessions.largest, key: "="),

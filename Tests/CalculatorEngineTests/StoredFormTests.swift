@@ -87,7 +87,9 @@ import Testing
     }
 
     /// Bytes the version before format 3 wrote (engine-bench of commit 5dd6524) read back as the state the same keys
-    /// give now, and a state that needs no format-3 section is written as those same bytes.
+    /// give now, and a state that needs no format-3 section is written as those same bytes, except that an inexact
+    /// value is now written as its derivation (`Number+Derivation+Stored.swift`) where those bytes hold a 256-bit
+    /// float: such a state writes bytes that read back as itself.
     @Test(arguments: [
         ("", Settings(), "0200002001300000000002013000000000000000"),
         ("1 + 2 * ( 3", Settings(), "0200002001330b31202b203220c3972028330000000101330000030000013100020132010831202b203220c3970a31202b203220c3972028000000"),
@@ -103,7 +105,11 @@ import Testing
         // Without the undo steps the keys leave, which format 2 cannot hold.
         let state = Self.withoutUndoSteps(try run(keys.split(separator: " ").map(String.init), settings: settings).0)
         #expect(decoded == state)
-        #expect(state.storedBytes == bytes)
+        if bytes.contains(Array("0x".utf8)) {
+            #expect(try CalculatorState(storedBytes: state.storedBytes) == state)
+        } else {
+            #expect(state.storedBytes == bytes)
+        }
     }
 
     /// Format 3: programmer mode, variables, a waiting command, radix and word round-trip exactly and behave alike.

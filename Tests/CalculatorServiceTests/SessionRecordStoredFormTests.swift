@@ -56,7 +56,13 @@ import Testing
         #expect(decoded.idempotency == record.idempotency)
         // Only the migration reads format 1; what it gives is stored in the current form.
         #expect(throws: StoredFormError.self) { try SessionRecord.codec.decode(bytes) }
-        #expect(try SessionRecord.codec.encode(decoded) == SessionRecord.codec.encode(record))
+        if json.contains("0x") {
+            // An inexact value migrated from format 1 is known by its bounds alone; the record the keys make now
+            // keeps its derivation as well, so the two are written differently and read back alike.
+            #expect(try SessionRecord.codec.decode(SessionRecord.codec.encode(decoded)) == record)
+        } else {
+            #expect(try SessionRecord.codec.encode(decoded) == SessionRecord.codec.encode(record))
+        }
     }
 
     @Test func currentRecordsAreNoEarlierForm() throws {

@@ -58,21 +58,22 @@ class Server(server_process.Server):
         return [step["display"] for step in body["steps"]]
 
 
-def displays(server, cases, angle, digits):
-    """Types each case's keys (after AC) in one session; returns the display after each case's last key."""
+def displays(server, cases, angle, digits, error_ends=False):
+    """Types each case's keys (after AC) in one session; returns the display after each case's last key (with
+    `error_ends`, Error when a key before it showed Error: the keys after it would start a new number)."""
     connection = server.connection()
     session = server.session(connection, angle, digits)
-    shown, batch, ends = [], [], []
+    shown, batch, spans = [], [], []
     for keys in cases + [None]:
         if keys is None or len(batch) + len(keys) + 1 > MAX_KEYS:
             if batch:
                 steps = server.press(connection, session, batch)
-                shown += [steps[end] for end in ends]
-            batch, ends = [], []
+                shown += ["Error" if error_ends and "Error" in steps[start:end + 1] else steps[end] for start, end in spans]
+            batch, spans = [], []
             if keys is None:
                 break
         batch += ["AC"] + keys
-        ends.append(len(batch) - 1)
+        spans.append((len(batch) - len(keys), len(batch) - 1))
     connection.close()
     return shown
 

@@ -4,7 +4,8 @@
 ///   acosh below 1, atanh outside (−1, 1), tan at 90° + k·180° (or π/2 + kπ), factorial of a negative integer,
 ///   a non-integer power of a negative number, a logarithm to base 1 or ≤ 0, the 0th root;
 /// - `overflow`: a result whose magnitude is above 1e+9999 or below 1e-9999 (non-zero), or work beyond the
-///   evaluation budget (x! for x > 3249 or x < −3300, powers far outside the range).
+///   evaluation budget (x! for x > 3249 or x < −3300, powers far outside the range);
+/// - `precision`: an inexact result whose digits cannot be made certain within the work budget.
 public struct CalculatorError: Sendable, Equatable, Error {
     public let code: String
     public let message: String
@@ -20,6 +21,7 @@ extension CalculatorError {
     static let zeroByZero = CalculatorError(code: "division_by_zero", message: "0 ÷ 0 is undefined")
     static let overflow = CalculatorError(code: "overflow", message: "Result is outside the range 1e-9999 … 1e+9999")
     static func domain(_ message: String) -> CalculatorError { CalculatorError(code: "domain", message: message) }
+    static let precision = CalculatorError(code: "precision", message: "The digits of the result cannot be made certain within the work budget")
 }
 
 extension CalculatorError {

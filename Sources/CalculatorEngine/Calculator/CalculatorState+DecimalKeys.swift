@@ -44,7 +44,7 @@ extension CalculatorState {
     /// x% is x/100, except after + or − where it is that percentage of the left operand (50 + 10% is 50 + 5).
     mutating func pressPercent(_ arithmetic: DecimalArithmetic) throws(StackFailure) {
         let (operand, text) = try stack.currentOperand(arithmetic)
-        var outcome = arithmetic.arithmetic.divide(operand, .integer(100))
+        var outcome = arithmetic.arithmetic.apply(.divide, operand, .integer(100))
         if case .operation(let left, let op)? = stack.pending.last, op == .add || op == .subtract, case .success(let fraction) = outcome {
             outcome = arithmetic.apply(.multiply, left, fraction)
         }

@@ -28,6 +28,8 @@ struct ExpressionAnswer {
     }
 
     /// `left` is the left operand of the + or − whose right operand this node is (`context` `.rightOfAddition`).
+    /// Each kind of node has its own function, so that a frame of this recursion (a tree may be 1,000 operations
+    /// tall) holds only what one kind needs, as a thread's stack allows in a build without optimisation too.
     private mutating func walk(_ index: Int, context: KeyEmitter.Context, left: Number?) -> (Number, String)? {
         let node = nodes[index]
         switch node.kind {
@@ -37,52 +39,64 @@ struct ExpressionAnswer {
             guard case .constant(let constant)? = key.action else { return nil }
             return (.constant(constant), constant.symbol)
         case .negate(let operand):
-            let negated: (Number, String)?
-            switch nodes[operand].kind {
-            case .number(let literal):
-                return typed(literal, negative: true, at: nodes[operand].offset)
-            case .negate(let inner):
-                if case .number = nodes[inner].kind { negated = grouped(operand) } else { negated = walk(operand, context: context.first, left: nil) }
-            case .binary:
-                negated = grouped(operand)
-            case .constant, .function:
-                negated = walk(operand, context: context.first, left: nil)
-            }
-            guard let (value, text) = negated else { return nil }
-            return (value.negated, "−(" + text + ")")
+            return negation(of: operand, context: context)
         case .function(let key, let operand):
-            if key == .percent, context == .insideAddition || (context == .rightOfAddition && node.isParenthesized) {
-                guard let (value, text) = percentage(of: operand, context: .neutral, left: nil) else { return nil }
-                return (value, "(" + text + ")")
-            }
-            if key == .percent { return percentage(of: operand, context: context.first, left: context == .rightOfAddition ? left : nil) }
-            guard case .unary(let function)? = key.action, let (value, text) = self.operand(operand, context: context.first) else { return nil }
-            return result(arithmetic.apply(function, value, angle: settings.angle), function.describe(text))
+            return function(key, of: operand, isParenthesized: node.isParenthesized, context: context, left: left)
         case .binary(_, let op, let leftIndex, let rightIndex):
-            let leftSide = emitter.needsGroup(leftIndex, leftOf: op) ? grouped(leftIndex) : walk(leftIndex, context: context.first, left: nil)
-            guard let (a, leftText) = leftSide else { return nil }
-            // The operator waits while its right operand is typed.
-            guard open() else { return nil }
-            let rightSide: (Number, String)?
-            if emitter.needsGroup(rightIndex, rightOf: op) {
-                rightSide = grouped(rightIndex)
-            } else {
-                let addition = op == .add || op == .subtract
-                rightSide = walk(rightIndex, context: addition ? .rightOfAddition : .neutral, left: addition ? a : nil)
-            }
-            pending -= 1
-            guard let (b, rightText) = rightSide else { return nil }
-            var text = leftText
-            text += " " + op.symbol + " "
-            text += rightText
-            return result(arithmetic.apply(op, a, b), text)
+            return operation(op, leftIndex, rightIndex, context: context)
         }
+    }
+
+    private mutating func negation(of operand: Int, context: KeyEmitter.Context) -> (Number, String)? {
+        let negated: (Number, String)?
+        switch nodes[operand].kind {
+        case .number(let literal):
+            return typed(literal, negative: true, at: nodes[operand].offset)
+        case .negate(let inner):
+            if case .number = nodes[inner].kind { negated = grouped(operand) } else { negated = walk(operand, context: context.first, left: nil) }
+        case .binary:
+            negated = grouped(operand)
+        case .constant, .function:
+            negated = walk(operand, context: context.first, left: nil)
+        }
+        guard let (value, text) = negated else { return nil }
+        return (value.negated, "−(" + text + ")")
+    }
+
+    private mutating func function(_ key: Key, of operand: Int, isParenthesized: Bool, context: KeyEmitter.Context, left: Number?) -> (Number, String)? {
+        if key == .percent, context == .insideAddition || (context == .rightOfAddition && isParenthesized) {
+            guard let (value, text) = percentage(of: operand, context: .neutral, left: nil) else { return nil }
+            return (value, "(" + text + ")")
+        }
+        if key == .percent { return percentage(of: operand, context: context.first, left: context == .rightOfAddition ? left : nil) }
+        guard case .unary(let function)? = key.action, let (value, text) = self.operand(operand, context: context.first) else { return nil }
+        return result(arithmetic.apply(function, value, angle: settings.angle), function.describe(text))
+    }
+
+    private mutating func operation(_ op: BinaryOperator, _ leftIndex: Int, _ rightIndex: Int, context: KeyEmitter.Context) -> (Number, String)? {
+        let leftSide = emitter.needsGroup(leftIndex, leftOf: op) ? grouped(leftIndex) : walk(leftIndex, context: context.first, left: nil)
+        guard let (a, leftText) = leftSide else { return nil }
+        // The operator waits while its right operand is typed.
+        guard open() else { return nil }
+        let rightSide: (Number, String)?
+        if emitter.needsGroup(rightIndex, rightOf: op) {
+            rightSide = grouped(rightIndex)
+        } else {
+            let addition = op == .add || op == .subtract
+            rightSide = walk(rightIndex, context: addition ? .rightOfAddition : .neutral, left: addition ? a : nil)
+        }
+        pending -= 1
+        guard let (b, rightText) = rightSide else { return nil }
+        var text = leftText
+        text += " " + op.symbol + " "
+        text += rightText
+        return result(arithmetic.apply(op, a, b), text)
     }
 
     /// x% as the keypad takes it: x/100, or that share of `left` when it is the left operand of a pending + or −.
     private mutating func percentage(of operand: Int, context: KeyEmitter.Context, left: Number?) -> (Number, String)? {
         guard let (value, text) = self.operand(operand, context: context) else { return nil }
-        var outcome = arithmetic.divide(value, .integer(100))
+        var outcome = arithmetic.apply(.divide, value, .integer(100))
         if let left, case .success(let fraction) = outcome { outcome = arithmetic.apply(.multiply, left, fraction) }
         return result(outcome, (CalculatorState.hasTopLevelOperator(text) ? "(" + text + ")" : text) + "%")
     }

@@ -23,13 +23,15 @@ struct Arithmetic: Sendable {
         if magnitude <= lowerBits + 2, x.compareMagnitude(toPowerOfTen: lower) < 0, !x.isRoundingNoise(nearPowerOfTen: lower) {
             return .failure(.overflow)
         }
-        if x.rationalBits > budget.maxRationalBits { return .success(x.asReal) }
+        // An oversized rational continues as its rounding, which `apply` certifies with the operation that made it.
+        if x.rationalBits > budget.maxRationalBits { return .success(x.isRational ? .real(x.realBox) : x.asReal) }
         return .success(x)
     }
 
     // MARK: binary operations
 
-    func apply(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
+    /// op(a, b) at 256 bits, before `apply` certifies it.
+    func evaluate(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
         switch op {
         case .add: return checked(Number.field(.add, a, b))
         case .subtract: return checked(Number.field(.subtract, a, b))
@@ -118,7 +120,8 @@ struct Arithmetic: Sendable {
 
     // MARK: unary functions
 
-    func apply(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+    /// function(x) at 256 bits, before `apply` certifies it.
+    func evaluate(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
         switch function {
         case .square: return checked(Number.field(.multiply, x, x))
         case .cube: return checked(Number.field(.multiply, Number.field(.multiply, x, x), x))
@@ -210,19 +213,14 @@ struct Arithmetic: Sendable {
         }
     }
 
-    /// k when x = k·step exactly (rational) or up to rounding noise (real), for modest k.
+    /// k when a rational x = k·step exactly, for modest k. A real is never taken for a multiple: one within rounding
+    /// noise of it may be off by less than the noise (π + 10^-70), and a real that is a multiple of π shows it in
+    /// its derivation (`Arithmetic+Certified.swift`).
     private func multiple(of x: Number, step: Number) -> Int? {
+        guard x.isRational else { return nil }
         let quotient = Number.field(.divide, x, step)
-        if quotient.isRational {
-            guard quotient.isInteger, let k = quotient.intValue, k.magnitude < 1 << 50 else { return nil }
-            return k
-        }
-        guard let k = quotient.nearestInteger, k != 0, k.magnitude < 1 << 50, let scale = quotient.binaryMagnitude else {
-            return nil
-        }
-        let difference = Number.field(.subtract, quotient, .integer(k))
-        guard let noise = difference.binaryMagnitude else { return k }
-        return noise < scale - 200 ? k : nil
+        guard quotient.isInteger, let k = quotient.intValue, k.magnitude < 1 << 50 else { return nil }
+        return k
     }
 
     func trigonometric(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
@@ -237,12 +235,6 @@ struct Arithmetic: Sendable {
             return checked(x.real(f))
         case .rad:
             if x.isZero { return .success(.integer(function == .cos ? 1 : 0)) }
-            // Only a real (π × 3) can be a multiple of π/2; a rational other than 0 never is.
-            if case .real = x, let k = multiple(of: x, step: halfPi),
-                let special = specialAngleValue(function, degrees: (k % 4) * 90)
-            {
-                return special
-            }
             let f: RealFunction = function == .sin ? .sin : function == .cos ? .cos : .tan
             return checked(x.real(f))
         case .grad:
@@ -270,8 +262,6 @@ struct Arithmetic: Sendable {
             return quadrant % 2 == 0 ? checked(tangent) : divide(.integer(-1), tangent)
         }
     }
-
-    private var halfPi: Number { Number.field(.divide, Number.constant(.pi), .integer(2)) }
 
     func inverseTrigonometric(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
         if angle == .grad {

@@ -11,6 +11,15 @@ struct Budget: Sendable {
     var maxRationalBits = 40_000
     /// |x| < 10^(maxDecimalExponent + 1), and a non-zero |x| ≥ 10^-maxDecimalExponent.
     var maxDecimalExponent = 9999
+    /// An inexact result is recomputed from its derivation at doubling precision, up to this many bits, until its
+    /// bounds agree on `Arithmetic.certainBits` bits; past it the result is Error (precision). 2^16 bits cover a
+    /// value within 10^-10000 of another (acos of 1 − 10^-9999 needs about 33,500).
+    var maxCertifyingPrecision = 1 << 16
+    /// Γ (x!) and ψ cost far more than the other functions at high precision: past this many bits the bounds of a
+    /// factorial are not narrowed further (1e-70! needs 512).
+    var maxGammaPrecision = 1 << 13
+    /// Nodes a derivation may have written out; a larger one is kept as its bounds alone.
+    var maxDerivationSize = 32
 
     static let standard = Budget()
 }

@@ -14,7 +14,13 @@ struct DisplayFormatter: Sendable {
         // An integer that needs no rounding (most results) shows as its decimal digits, plain: its exponent is below
         // `digits`. Made without GMP or the byte arrays below.
         if let integer = number.smallInteger(digits: digits) { return String(integer) }
-        guard let (negative, mantissa, exponent) = number.roundedDecimal(digits: digits) else { return "0" }
+        let negative: Bool, mantissa: [UInt8], exponent: Int
+        switch number.shownDecimal(digits: digits) {
+        case .zero: return "0"
+        // Not a digit that may be wrong: the bounds of an inexact value straddle a rounding boundary.
+        case .uncertain: return Self.error
+        case .digits(let shown): (negative, mantissa, exponent) = shown
+        }
         let zero = UInt8(ascii: "0"), point = UInt8(ascii: "."), minus = UInt8(ascii: "-")
         var text: [UInt8] = []
         text.reserveCapacity(mantissa.count + 10)

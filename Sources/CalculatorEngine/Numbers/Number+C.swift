@@ -23,6 +23,9 @@ final class RealBox: @unchecked Sendable {
     /// 256 bits ≈ 77 decimal digits: enough for 32 shown digits after a long chain of roundings.
     static let precision: mpfr_prec_t = 256
     let pointer: UnsafeMutablePointer<__mpfr_struct>
+    /// Set once, before the box is shared, by `Arithmetic` (or the stored form) for every value it hands out;
+    /// nil only in the scratch boxes of one computation.
+    var certificate: Certificate?
 
     init() {
         pointer = .allocate(capacity: 1)
@@ -117,6 +120,7 @@ extension Number {
             mpfr_set_ui(box.pointer, 1, MPFR_RNDN)
             mpfr_exp(box.pointer, box.pointer, MPFR_RNDN)
         }
+        box.certificate = Certificate(bounds: Enclosure(constant, precision: Int(RealBox.precision)), derivation: .constant(constant))
         return .real(box)
     }
 
@@ -151,10 +155,13 @@ extension Number {
         return cmpfr_z_get_si(numerator)
     }
 
-    /// Bits needed for the numerator and denominator: a rational grows without bound under repeated division.
+    /// Bits needed for the numerator and denominator: a rational grows without bound under repeated division. For
+    /// a real, the bits of the rationals its derivation keeps.
     var rationalBits: Int {
-        guard case .rational(let q) = self else { return 0 }
-        return Int(cmpfr_q_num_bits(q.pointer) + cmpfr_q_den_bits(q.pointer))
+        switch self {
+        case .rational(let q): Int(cmpfr_q_num_bits(q.pointer) + cmpfr_q_den_bits(q.pointer))
+        case .real(let r): r.certificate?.leafBits ?? 0
+        }
     }
 
     /// ⌊log₂|x|⌋ within ±1 (nil for zero); cheap, for budget and range decisions.
@@ -213,23 +220,12 @@ extension Number {
         let x = a.realBox, y = b.realBox
         defer { withExtendedLifetime((x, y)) {} }
         let box = RealBox()
-        var ternary: Int32
+        let ternary: Int32
         switch operation {
         case .add: ternary = mpfr_add(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
         case .subtract: ternary = mpfr_sub(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
         case .multiply: ternary = mpfr_mul(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
         case .divide: ternary = mpfr_div(box.pointer, x.pointer, y.pointer, MPFR_RNDN)
-        }
-        if operation == .add || operation == .subtract, mpfr_zero_p(box.pointer) == 0, mpfr_regular_p(x.pointer) != 0,
-            mpfr_regular_p(y.pointer) != 0
-        {
-            // Catastrophic cancellation: a result 240 bits below both operands is rounding noise of values that were
-            // equal (e ln − 1, √2² − 2); show it as the 0 the user expects.
-            let largest = max(mpfr_get_exp(x.pointer), mpfr_get_exp(y.pointer))
-            if mpfr_get_exp(box.pointer) < largest - 240 {
-                mpfr_set_zero(box.pointer, 1)
-                ternary = 0
-            }
         }
         return finished(box, ternary)
     }
@@ -251,8 +247,14 @@ extension Number {
             cmpfr_q_neg(box.pointer, q.pointer)
             return .rational(box)
         case .real(let r):
+            // −(−x) is x itself, so that `neg` pressed again and again keeps the derivation as small as it was.
+            if case .negation(let x)? = r.certificate?.derivation { return x }
             let box = RealBox()
             mpfr_neg(box.pointer, r.pointer, MPFR_RNDN)
+            if let certificate = r.certificate {
+                let fits = certificate.size < Budget.standard.maxDerivationSize
+                box.certificate = Certificate(bounds: certificate.bounds.negated, derivation: fits ? .negation(self) : .bounds)
+            }
             return .real(box)
         }
     }
@@ -350,8 +352,22 @@ extension Number {
         }
     }
 
-    /// Converts a rational that has grown too large to a real (keeps memory and time per key bounded).
-    var asReal: Number { .real(realBox) }
+    /// A rational that has grown too large as a real, or a real whose derivation keeps too many bits as its bounds
+    /// alone (keeps memory and time per key bounded).
+    var asReal: Number {
+        switch self {
+        case .rational:
+            let box = realBox
+            box.certificate = Certificate(bounds: Enclosure(rounding: box), derivation: .bounds)
+            return .real(box)
+        case .real(let r):
+            guard let certificate = r.certificate, certificate.leafBits > 0 || certificate.size > 1 else { return self }
+            let box = RealBox()
+            mpfr_set(box.pointer, r.pointer, MPFR_RNDN)
+            box.certificate = Certificate(bounds: certificate.bounds, derivation: .bounds)
+            return .real(box)
+        }
+    }
 
     var exactRational: RationalBox {
         switch self {
@@ -365,7 +381,8 @@ extension Number {
 
     // MARK: persistence
 
-    /// "p/q" or "p" for a rational; a hexadecimal binary float ("0x0.8p+2", exact at 256 bits) for a real.
+    /// "p/q" or "p" for a rational; for a real its derivation (`Number+Derivation+Stored.swift`), or a hexadecimal
+    /// binary float ("0x0.8p+2", exact at 256 bits) for one without.
     var encoded: String {
         withEncodedBytes { String(decoding: $0, as: UTF8.self) }
     }
@@ -382,7 +399,7 @@ extension Number {
                 }
             }
         case .real(let r):
-            var text = Self.hexadecimalText(r)
+            var text = derivationText ?? Self.hexadecimalText(r)
             return text.withUTF8(body)
         }
     }
@@ -404,10 +421,13 @@ extension Number {
 
     init?(encoded text: String) {
         guard !text.isEmpty, text.utf8.count < 100_000 else { return nil }
-        if text.hasPrefix("0x") || text.hasPrefix("-0x") {
+        if text.hasPrefix(Number.derivationPrefix) {
+            self.init(derivationText: text)
+        } else if text.hasPrefix("0x") || text.hasPrefix("-0x") {
             guard text.allSatisfy({ $0.isHexDigit || "x.p+-".contains($0) }) else { return nil }
             let box = RealBox()
             guard mpfr_set_str(box.pointer, text, 0, MPFR_RNDN) == 0, mpfr_number_p(box.pointer) != 0 else { return nil }
+            box.certificate = Certificate(bounds: Enclosure(around: box, relativeBits: 200), derivation: .bounds)
             self = .real(box)
         } else {
             // Bytes, not Characters (an operand may have 12,000 digits): ASCII digits, "/" and "-".

@@ -64,6 +64,20 @@ extension Number {
         return (negative, buffer, exponent)
     }
 
+    /// The digits shown: `roundedDecimal` of an exact value, and of a certified real the rounding both of its bounds
+    /// agree on (`.uncertain` when they do not: the value lies within 2^-128 of a boundary between two roundings).
+    func shownDecimal(digits: Int) -> ShownDecimal {
+        guard case .real(let box) = self, let bounds = box.certificate?.bounds, !bounds.isPoint else {
+            return roundedDecimal(digits: digits).map(ShownDecimal.digits) ?? .zero
+        }
+        let lower = Number.real(bounds.end(upper: false)).roundedDecimal(digits: digits)
+        let upper = Number.real(bounds.end(upper: true)).roundedDecimal(digits: digits)
+        guard let lower, let upper, lower.negative == upper.negative, lower.mantissa == upper.mantissa, lower.exponent == upper.exponent else {
+            return .uncertain
+        }
+        return .digits(lower)
+    }
+
     /// The value when it is an integer of at most `digits` decimal digits that fits a machine word (most results):
     /// such a number needs no rounding, and its display is its decimal digits.
     func smallInteger(digits: Int) -> Int? {
@@ -79,4 +93,10 @@ extension Number {
         }
         return value
     }
+}
+
+enum ShownDecimal {
+    case zero
+    case digits((negative: Bool, mantissa: [UInt8], exponent: Int))
+    case uncertain
 }

@@ -141,12 +141,12 @@ enum UndoStep: Sendable, Equatable {
 }
 
 extension Number {
-    /// Roughly the length of `encoded`, without writing it: a rational's decimal digits (about 0.3 per bit) or a
-    /// real's hexadecimal text.
+    /// Roughly the length of `encoded`, without writing it: a rational's decimal digits (about 0.3 per bit), or a
+    /// real's derivation: the digits of its rationals and a few bytes a node (bounds alone are three hexadecimal floats).
     var storedSize: Int {
         switch self {
         case .rational: rationalBits * 31 / 100 + 4
-        case .real: 80
+        case .real: rationalBits * 31 / 100 + 12 * derivationSize + 220
         }
     }
 

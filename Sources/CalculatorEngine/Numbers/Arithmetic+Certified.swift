@@ -1,0 +1,219 @@
+/// Every digit shown is right (H.-J. Boehm's `UnifiedReal` in Android's calculator is the model). An exact result
+/// stays an exact rational. An inexact one is a 256-bit value with a certificate: bounds that hold its true value,
+/// narrowed until they agree on `certainBits` bits, and the derivation they come from (`Derivation.swift`), so that
+/// the steps after it can narrow them further. The bounds are first worked out at 256 bits from the operands' own;
+/// when they are too wide (cancellation, a huge argument of sin) the derivation is recomputed from its exact
+/// rationals at twice the precision, and again (Ziv's strategy), up to `Budget.maxCertifyingPrecision` bits, past
+/// which the result is Error (precision). What is exact by its form is recognised before any of that: sin of a
+/// rational multiple of π, √(x²), ln eˣ, x − x.
+extension Arithmetic {
+    /// Bits on which a certified value's bounds agree: 32 shown digits need 107.
+    static let certainBits = 128
+
+    func apply(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
+        // Exact operands, the common case: an exact result or an error is final as it is, and only a real needs
+        // the derivation (made here, not before, so that an exact press builds none).
+        if a.isRational && b.isRational {
+            let outcome = evaluate(op, a, b)
+            guard case .success(.real) = outcome else { return outcome }
+            return certified(outcome, .binary(op, a, b))
+        }
+        if let known = recognised(op, a, b) { return known }
+        return certified(evaluate(op, a, b), .binary(op, a, b))
+    }
+
+    func apply(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
+        if x.isRational {
+            let outcome = evaluate(function, x, angle: angle)
+            guard case .success(.real) = outcome else { return outcome }
+            return certified(outcome, .unary(function, angle, x))
+        }
+        if let known = recognised(function, x, angle: angle) { return known }
+        var x = x
+        for (edge, outside) in domainEdges(function) where !x.isRational {
+            // The rounding of a value within 2^-128 of ±1 may lie on the other side of it (e^(10^-3000) is above 1).
+            guard let side = certainSide(of: x, edge) else { return .failure(.precision) }
+            if side == outside { return evaluate(function, .integer(edge + outside), angle: angle) }
+            if side == 0 {
+                x = .integer(edge)
+                break
+            }
+        }
+        return certified(evaluate(function, x, angle: angle), .unary(function, angle, x))
+    }
+
+    /// The ends of a domain where a value is decided by comparing it with ±1, and the side of each end outside.
+    private func domainEdges(_ function: UnaryFunction) -> [(edge: Int, outside: Int)] {
+        switch function {
+        case .asin, .acos, .atanh: [(1, 1), (-1, -1)]
+        case .acosh: [(1, -1)]
+        default: []
+        }
+    }
+
+    /// Which side of `edge` x lies on, from its bounds narrowed as far as the budget allows: 0 when x is within
+    /// 10^-10000 of it (as a value that close to 0 is 0), nil past the budget.
+    private func certainSide(of x: Number, _ edge: Int) -> Int? {
+        var precision = Int(RealBox.precision)
+        while true {
+            if let bounds = x.enclosure(precision: precision), let point = Number.integer(edge).enclosure(precision: precision) {
+                if let side = bounds.side(of: edge) { return side }
+                if Enclosure.difference(bounds, point, precision: precision).isBelow(binaryExponent: negligibleBinaryExponent) { return 0 }
+            }
+            if precision >= budget.maxCertifyingPrecision { return nil }
+            precision *= 2
+        }
+    }
+
+    /// The 256-bit outcome with its certificate. A rational from exact operands is exact; from an inexact one it
+    /// is only the rounding's verdict (10^80 + π − 10^80 rounds to 0), which the bounds overrule.
+    private func certified(_ outcome: Outcome, _ derivation: Derivation) -> Outcome {
+        guard case .success(let value) = outcome else { return outcome }
+        switch value {
+        case .rational: if derivation.operands.allSatisfy(\.isRational) { return outcome }
+        case .real(let box):
+            if box.certificate != nil { return outcome }
+            if isCorrectlyRounded(derivation) {
+                box.certificate = Certificate(bounds: Enclosure(rounding: box), derivation: derivation)
+                return outcome
+            }
+        }
+        var precision = Int(RealBox.precision)
+        while true {
+            if let bounds = derivation.enclosure(precision: precision) {
+                if let exact = bounds.exactValue { return checked(exact) }
+                if bounds.isNarrow(bits: Self.certainBits) { return checked(certifiedReal(value, bounds, derivation)) }
+                // Within 10^-10000 of 0: 0, or too small for the range, which shows as the 0 it cannot be told from.
+                if bounds.containsZero, bounds.isBelow(binaryExponent: negligibleBinaryExponent) { return .success(.integer(0)) }
+            }
+            if precision >= budget.maxCertifyingPrecision { return .failure(.precision) }
+            precision *= 2
+        }
+    }
+
+    /// Whether `evaluate` gives MPFR's correctly rounded value of the operation: one function of exact operands, its
+    /// argument given as many bits as the function's condition number needs (`Number+Functions+C.swift`; what
+    /// scripts/precision-test checks). Not tan in degrees or gradians, nor the inverse functions in gradians, which
+    /// round twice.
+    private func isCorrectlyRounded(_ derivation: Derivation) -> Bool {
+        switch derivation {
+        case .unary(let function, let angle, let x):
+            guard x.isRational else { return false }
+            switch function {
+            case .tan: return angle == .rad
+            case .asin, .acos, .atan: return angle != .grad
+            default: return true
+            }
+        case .binary(.power, let a, let b): return a.isRational && b.isRational
+        default: return false
+        }
+    }
+
+    /// 2^-33220 < 10^-10000: below the range's lower end by more than a factor of 10.
+    private var negligibleBinaryExponent: Int { -((budget.maxDecimalExponent + 1) * 33_219 / 10_000 + 1) }
+
+    private func certifiedReal(_ value: Number, _ bounds: Enclosure, _ derivation: Derivation) -> Number {
+        let kept = bounds.precision > RealBox.precision ? bounds.rounded(to: Int(RealBox.precision)) : bounds
+        let box: RealBox
+        if case .real(let rounding) = value, kept.contains(rounding) { box = rounding } else { box = kept.midpoint }
+        box.certificate = Certificate(bounds: kept, derivation: derivation.size > budget.maxDerivationSize ? .bounds : derivation)
+        return .real(box)
+    }
+
+    // MARK: exact by form
+
+    private func recognised(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome? {
+        if a.isRational && b.isRational { return nil }
+        switch op {
+        case .subtract where a.isSameReal(as: b): return .success(.integer(0))
+        case .divide where a.isSameReal(as: b): return .success(.integer(1))
+        case .multiply where a.isSameReal(as: b): return apply(.square, a, angle: .rad)
+        case .add, .subtract:
+            guard let p = a.piMultiple, let q = b.piMultiple, Number.field(op == .add ? .add : .subtract, p, q).isZero else { return nil }
+            return .success(.integer(0))
+        case .divide:
+            guard let p = a.piMultiple, let q = b.piMultiple, !q.isZero else { return nil }
+            return checked(Number.field(.divide, p, q))
+        case .power:
+            guard b == .integer(2), let radicand = a.argument(of: .squareRoot) else { return nil }
+            return .success(radicand)
+        default: return nil
+        }
+    }
+
+    /// A function of its own inverse gives back the operand (which its domain check admitted); sin, cos and tan
+    /// of q·π radians are those of 180·q degrees, exact where those are: sin(π·10^15) is 0.
+    private func recognised(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome? {
+        guard case .real = x else { return nil }
+        let inverse: UnaryFunction?
+        switch function {
+        case .square: inverse = .squareRoot
+        case .cube: inverse = .cubeRoot
+        case .cubeRoot: inverse = .cube
+        case .exp: inverse = .ln
+        case .ln:
+            if case .constant(.e) = x.derivation { return .success(.integer(1)) }
+            inverse = .exp
+        case .pow10: inverse = .log10
+        case .log10: inverse = .pow10
+        case .pow2: inverse = .log2
+        case .log2: inverse = .pow2
+        case .reciprocal: inverse = .reciprocal
+        case .squareRoot:
+            if let c = x.argument(of: .square) { return .success(c.absolute) }
+            inverse = nil
+        case .sin, .cos, .tan:
+            guard angle == .rad, let q = x.piMultiple else { return nil }
+            return apply(function, Number.field(.multiply, q, .integer(180)), angle: .deg)
+        default: inverse = nil
+        }
+        guard let inverse, let c = x.argument(of: inverse) else { return nil }
+        return .success(c)
+    }
+}
+
+extension Derivation {
+    /// Bounds of the value at `precision` bits, computed from the operands' bounds at that precision; nil when they
+    /// cannot decide it there (a divisor that may be 0).
+    func enclosure(precision p: Int) -> Enclosure? {
+        switch self {
+        case .bounds: return nil
+        case .constant(let constant): return Enclosure(constant, precision: p)
+        case .negation(let x): return x.enclosure(precision: p)?.negated
+        case .unary(let function, let angle, let x): return x.enclosure(precision: p)?.applying(function, angle: angle, precision: p)
+        case .binary(let op, let a, let b):
+            guard let x = a.enclosure(precision: p), let y = b.enclosure(precision: p) else { return nil }
+            switch op {
+            case .add: return Enclosure.sum(x, y, precision: p)
+            case .subtract: return Enclosure.difference(x, y, precision: p)
+            case .multiply: return Enclosure.product(x, y, precision: p)
+            case .divide: return Enclosure.quotient(x, y, precision: p)
+            case .power: return Enclosure.power(x, y, exponent: b, precision: p)
+            case .root:
+                if let n = b.intValue, n != 0, n.magnitude <= 1_000_000 {
+                    let root = x.root(Int(n.magnitude), precision: p)
+                    return n > 0 ? root : root.applying(.reciprocal, angle: .rad, precision: p)
+                }
+                guard let inverse = y.applying(.reciprocal, angle: .rad, precision: p) else { return nil }
+                return Enclosure.power(x, inverse, exponent: b.isRational ? Number.field(.divide, .integer(1), b) : b, precision: p)
+            case .logBase:
+                guard let top = x.applying(.ln, angle: .rad, precision: p), let bottom = y.applying(.ln, angle: .rad, precision: p) else { return nil }
+                return Enclosure.quotient(top, bottom, precision: p)
+            }
+        }
+    }
+}
+
+extension Number {
+    /// Bounds of the value at `precision` bits: a rational's two roundings; a real's kept bounds when they are as
+    /// precise, else its derivation recomputed (or the kept bounds, when that cannot do better).
+    func enclosure(precision: Int) -> Enclosure? {
+        switch self {
+        case .rational(let q): return Enclosure(q, precision: precision)
+        case .real(let box):
+            guard let certificate = box.certificate else { return Enclosure(around: box, relativeBits: 200) }
+            if precision <= certificate.bounds.precision { return certificate.bounds }
+            return certificate.derivation.enclosure(precision: precision) ?? certificate.bounds
+        }
+    }
+}

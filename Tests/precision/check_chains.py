@@ -1,0 +1,315 @@
+"""Checks chains of operations against mpmath: every digit shown after an inexact value feeds further steps.
+
+Usage: check_chains.py SERVER_BINARY [--count N] [--seed S] [--show N].
+
+Each chain starts from a typed decimal, π, e or a multiple of π, and applies 2 to 6 operations: a function key, or
++ − × ÷ xʸ with a typed decimal, π or e. The operands are drawn where rounding at every step goes wrong: the decimal
+nearest the value so far (to 8 to 32 digits, so that subtracting it cancels), huge and tiny magnitudes, and
+multiples of π for the trigonometric keys. The keys go through the real HTTP API of a live
+`calculator-server --store memory --port 0`, in sessions with 16 and 32 digits. The true value is the chain worked
+out by mpmath from its exact operands, at a precision raised until two precisions 128 bits apart agree to 300 bits
+(the value is 0 when it stays below 2^-(precision − 64) of the chain's largest magnitude up to 2^16 bits, which a
+display may show as 0; a chain whose value does not settle below 2^17 bits is left out and counted). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
+where the display must be Error. A display passes as `check_precision.py`'s do (half a unit in the last place); an Error for a
+value in range is counted apart (the budget's honest Error, not a wrong digit). Exits 1 on any wrong display."""
+import argparse
+import random
+import sys
+import time
+from fractions import Fraction
+
+import mpmath
+from mpmath import mp
+
+from arguments import Decimal, Draw
+from check_precision import Server, displays
+from reference import LOWER, UPPER, Refused, Undefined, to_mpf, verdict
+
+FUNCTIONS = ["sq", "cube", "sqrt", "cbrt", "recip", "exp", "ln", "log10", "fact", "sin", "cos", "tan", "asin",
+             "acos", "atan", "sinh", "tanh", "pow10"]
+OPERATORS = ["+", "-", "*", "/", "pow"]
+ZERO = "zero"
+
+
+class Chain:
+    """A start and steps: ("f", name) or ("op", operator, operand), operand a Decimal or "pi" / "e"."""
+
+    def __init__(self, angle, start, steps):
+        self.angle, self.start, self.steps = angle, start, steps
+
+    def keys(self):
+        keys = operand_keys(self.start)
+        for step in self.steps:
+            keys += [step[1]] if step[0] == "f" else [step[1]] + operand_keys(step[2]) + ["="]
+        return keys
+
+    def values(self, precision, zeros=()):
+        """The values after each step at `precision` bits, up to the first step that has none, and its refusal (or
+        None); the steps in `zeros` are taken as exactly 0."""
+        out = []
+        with mp.workprec(precision):
+            try:
+                x = operand_value(self.start)
+                out.append(x)
+                for i, step in enumerate(self.steps, 1):
+                    if step[0] == "f":
+                        x = apply_function(step[1], x, self.angle)
+                    else:
+                        exact = step[2].value if isinstance(step[2], Decimal) else None
+                        x = apply_operator(step[1], x, operand_value(step[2]), exact)
+                    x = mpmath.mpf(0) if i in zeros else +x
+                    out.append(x)
+            except (Undefined, Refused) as refusal:
+                return out, refusal
+        return out, None
+
+    def significant(self):
+        """The most significant digits of a typed decimal in the chain: a session types at most `digits` of them."""
+        operands = [self.start] + [s[2] for s in self.steps if s[0] == "op"]
+        decimals = [o[1] if isinstance(o, tuple) else o for o in operands if o not in ("pi", "e")]
+        return max([d.significant for d in decimals] + [1])
+
+    def __str__(self):
+        parts = [str(self.start)] + [s[1] if s[0] == "f" else f"{s[1]} {s[2]}" for s in self.steps]
+        return " ".join(parts) + f" ({self.angle})"
+
+
+def operand_keys(operand):
+    if operand in ("pi", "e"):
+        return [operand]
+    if isinstance(operand, tuple):  # q·π
+        return ["pi", "*"] + operand[1].keys() + ["="]
+    return operand.keys()
+
+
+def operand_value(operand):
+    if operand == "pi":
+        return +mp.pi
+    if operand == "e":
+        return +mp.e
+    if isinstance(operand, tuple):
+        return mp.pi * to_mpf(operand[1].value)
+    return to_mpf(operand.value)
+
+
+def in_range(x):
+    return x == 0 or to_mpf(LOWER) <= abs(x) < to_mpf(UPPER)
+
+
+def apply_function(name, x, angle):
+    unit = (mp.pi / 180) if angle == "deg" else 1
+    if name == "sq":
+        return x * x
+    if name == "cube":
+        return x ** 3
+    if name == "sqrt":
+        if x < 0:
+            raise Undefined()
+        return mpmath.sqrt(x)
+    if name == "cbrt":
+        return mpmath.cbrt(x) if x >= 0 else -mpmath.cbrt(-x)
+    if name == "recip":
+        if x == 0:
+            raise Undefined()
+        return 1 / x
+    if name in ("exp", "pow10", "sinh"):
+        if abs(x) > 30000:
+            raise Refused()  # far outside the range
+        return {"exp": mpmath.exp, "pow10": lambda v: mpmath.power(10, v), "sinh": mpmath.sinh}[name](x)
+    if name == "tanh":
+        return mpmath.tanh(x)
+    if name in ("ln", "log10"):
+        if x <= 0:
+            raise Undefined()
+        return mpmath.log(x) if name == "ln" else mpmath.log10(x)
+    if name == "fact":
+        if x > 3249 or x < -3300:
+            raise Refused()
+        if x < 0 and x == mpmath.floor(x):
+            raise Undefined()
+        return mpmath.gamma(x + 1)
+    if name in ("sin", "cos", "tan"):
+        if abs(x) > mpmath.mpf(2) ** (mp.prec - 200):
+            raise OverflowError()  # not enough bits to reduce; the settle loop raises the precision
+        v = x * unit
+        if name == "tan":
+            return mpmath.tan(v)
+        return mpmath.sin(v) if name == "sin" else mpmath.cos(v)
+    if name in ("asin", "acos"):
+        if abs(x) > 1:
+            raise Undefined()
+        return (mpmath.asin(x) if name == "asin" else mpmath.acos(x)) / unit
+    if name == "atan":
+        return mpmath.atan(x) / unit
+    raise ValueError(name)
+
+
+def apply_operator(op, x, y, exact=None):
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "*":
+        return x * y
+    if op == "/":
+        if y == 0:
+            raise Undefined()
+        return x / y
+    if op == "pow":
+        if x == 0:
+            if y < 0:
+                raise Undefined()
+            return mpmath.mpf(0) if y > 0 else mpmath.mpf(1)
+        if x < 0:
+            # A negative base has a real power only for an exponent p/q with odd q: (−1)^p |x|^(p/q).
+            if exact is None or exact.denominator % 2 == 0:
+                raise Undefined()
+            if abs(y * mpmath.log10(-x)) > 10050:
+                raise Refused()
+            magnitude = mpmath.power(-x, y)
+            return -magnitude if exact.numerator % 2 else magnitude
+        if abs(y * mpmath.log10(x)) > 10050:
+            raise Refused()
+        return mpmath.power(x, y)
+    raise ValueError(op)
+
+
+def settle(chain):
+    """The true values after each step and the refusal that ends the chain (or None): the precision doubles until
+    two results 128 bits apart agree to 300 bits at every step. A step that stays below 2^-(precision − 64) of the
+    largest magnitude before it up to 2^16 bits is exactly 0 (sin kπ), and the steps after it start again from 0.
+    None when the values do not settle below 2^17 bits (tan at an odd multiple of π/2)."""
+    precision, zeros = 320, set()
+    while True:
+        try:
+            (a, ra), (b, rb) = chain.values(precision, zeros), chain.values(precision + 128, zeros)
+        except OverflowError:
+            precision *= 2
+            continue
+        agreed, tiny, scale = [], [], mpmath.mpf(0)
+        with mp.workprec(precision + 256):
+            for i, (x, y) in enumerate(zip(a, b)):
+                scale = max(scale, abs(y))
+                # Two zeros agree only as a tiny value does: 10^300 + x − 10^300 is 0 at too few bits.
+                agreed.append(i in zeros or (y != 0 and abs(x - y) <= abs(y) * mpmath.mpf(2) ** -300))
+                tiny.append(abs(x) <= scale * mpmath.mpf(2) ** (-precision + 64) and abs(y) <= scale * mpmath.mpf(2) ** (-precision + 64))
+        if len(a) == len(b) and type(ra) is type(rb) and all(agreed):
+            return b, ra
+        first = next((i for i, g in enumerate(agreed) if not g), min(len(a), len(b)))
+        if precision >= 1 << 16 and first < len(tiny) and tiny[first] and first not in zeros:
+            zeros.add(first)
+            precision = 320
+            continue
+        if precision >= 1 << 17:
+            return None
+        precision *= 2
+
+
+def draw_chain(draw, rng):
+    angle = "deg" if rng.random() < 0.25 else "rad"
+    r = rng.random()
+    if r < 0.15:
+        start = rng.choice(["pi", "e"])
+    elif r < 0.3:
+        start = ("pi", Decimal(rng.random() < 0.3, str(rng.randint(1, 99)), rng.choice([0, 0, 1, 5, 15, 30, 100])))
+    elif r < 0.45:
+        start = draw.decimal(-3000, 3000)
+    else:
+        start = draw.decimal(-3, 3)
+    steps = []
+    chain = Chain(angle, start, steps)
+    for _ in range(rng.randint(2, 6)):
+        try:
+            values, refusal = chain.values(400)
+        except OverflowError:
+            break
+        now = values[-1]
+        if refusal or not in_range(now):
+            break
+        r = rng.random()
+        if r < 0.4:
+            steps.append(("f", rng.choice(FUNCTIONS)))
+        elif r < 0.65 and now != 0:
+            # Cancellation: take away the decimal nearest the value so far.
+            near = Decimal.of(now, rng.choice([8, 12, 16, 20, 24, 32]))
+            steps.append(("op", "-", near))
+        elif r < 0.75:
+            steps.append(("op", rng.choice(OPERATORS[:4]), rng.choice(["pi", "e"])))
+        elif r < 0.85:
+            huge = draw.decimal(-400, 400, length=rng.randint(1, 3))
+            steps.append(("op", rng.choice(["*", "/", "+"]), huge))
+        elif r < 0.92:
+            steps.append(("op", "pow", Decimal(rng.random() < 0.3, str(rng.randint(2, 9)), 0)))
+        else:
+            steps.append(("op", rng.choice(OPERATORS), draw.decimal(-2, 2, length=rng.randint(1, 16))))
+    return chain
+
+
+def ended(chain, values, refusal):
+    """The chain up to its first step with no value in the range, and the true value it ends with: there the
+    display must be Error, and the keys after it would start a new number."""
+    for i, x in enumerate(values):
+        if not in_range(x):
+            return Chain(chain.angle, chain.start, chain.steps[:i]), x
+    if refusal:
+        return Chain(chain.angle, chain.start, chain.steps[:len(values)]), refusal
+    return chain, (ZERO if values[-1] == 0 else values[-1])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("server")
+    parser.add_argument("--count", type=int, default=2000, help="chains")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--show", type=int, default=10)
+    options = parser.parse_args()
+    seed = options.seed if options.seed is not None else random.randrange(1 << 32)
+    print(f"chain check: {options.count} chains, seed {seed}, mpmath {mpmath.__version__} ({mpmath.libmp.BACKEND})", flush=True)
+    started = time.monotonic()
+    rng = random.Random(seed)
+    draw = Draw(rng)
+    chains, truths, undetermined = [], [], 0
+    while len(chains) < options.count:
+        chain = draw_chain(draw, rng)
+        if len(chain.steps) < 2 or len(chain.keys()) >= 900:
+            continue
+        settled = settle(chain)
+        if settled is None:
+            undetermined += 1
+            continue
+        chain, truth = ended(chain, *settled)
+        chains.append(chain)
+        truths.append(truth)
+    print(f"  {len(chains)} chains drawn and worked out by mpmath, {undetermined} left out that mpmath could not settle "
+          f"below 2^17 bits ({time.monotonic() - started:.0f} s)", flush=True)
+    server = Server(options.server)
+    wrong, refused, compared = [], 0, 0
+    try:
+        for digits in (16, 32):
+            for angle in ("rad", "deg"):
+                indices = [i for i, c in enumerate(chains) if c.angle == angle and c.significant() <= digits]
+                shown = displays(server, [chains[i].keys() for i in indices], angle, digits, error_ends=True)
+                for i, display in zip(indices, shown):
+                    compared += 1
+                    truth = truths[i]
+                    if truth is ZERO:
+                        why = None if display in ("0", "Error") else "should be 0"
+                        refused += display == "Error"
+                    else:
+                        why = verdict(display, truth, digits)
+                        if why == "Error for a value in range":
+                            refused, why = refused + 1, None
+                    if why:
+                        wrong.append((digits, chains[i], display, truth, why))
+    finally:
+        server.stop()
+    for digits, chain, display, truth, why in wrong[:options.show]:
+        expected = truth if isinstance(truth, str) else ("Error" if isinstance(truth, Exception) else mpmath.nstr(truth, 40))
+        print(f"WRONG [{digits} digits] {chain}: shown {display}, true {expected}: {why}")
+    print(f"chain check: {len(chains)} chains, {compared} displays compared at 16 and 32 digits, {len(wrong)} wrong, "
+          f"{refused} Error (precision) for a value in range, {time.monotonic() - started:.0f} s (seed {seed})")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
