@@ -1,6 +1,6 @@
 """Checks chains of operations against mpmath: every digit shown after an inexact value feeds further steps.
 
-Usage: check_chains.py SERVER_BINARY [--count N] [--seed S] [--show N].
+Usage: check_chains.py SERVER_BINARY [--count N] [--seed S] [--show N] [--reference-seconds T].
 
 Each chain starts from a typed decimal, π, e or a multiple of π, and applies 2 to 6 operations: a function key, or
 + − × ÷ xʸ with a typed decimal, π or e. The operands are drawn where rounding at every step goes wrong: the decimal
@@ -9,11 +9,14 @@ multiples of π for the trigonometric keys. The keys go through the real HTTP AP
 `calculator-server --store memory --port 0`, in sessions with 16 and 32 digits. The true value is the chain worked
 out by mpmath from its exact operands, at a precision raised until two precisions 128 bits apart agree to 300 bits
 (the value is 0 when it stays below 2^-(precision − 64) of the chain's largest magnitude up to 2^16 bits, which a
-display may show as 0; a chain whose value does not settle below 2^17 bits is left out and counted). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
+display may show as 0; a chain whose value does not settle below 2^17 bits is left out and counted, as is one whose reference takes mpmath
+more than T seconds, 10 by default: a step that is exactly 0, such as x − x, is only taken for 0 at 2^16 bits, where
+a later Γ or a huge argument's reduction can take mpmath many minutes). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
 where the display must be Error. A display passes as `check_precision.py`'s do (half a unit in the last place); an Error for a
 value in range is counted apart (the budget's honest Error, not a wrong digit). Exits 1 on any wrong display."""
 import argparse
 import random
+import signal
 import sys
 import time
 from fractions import Fraction
@@ -256,24 +259,46 @@ def ended(chain, values, refusal):
     return chain, (ZERO if values[-1] == 0 else values[-1])
 
 
+class TooSlow(Exception):
+    """The reference took longer than its budget."""
+
+
+def within(seconds, work):
+    """`work()`, or TooSlow once `seconds` have passed (SIGALRM: mpmath is Python, interrupted between operations)."""
+    def expire(signum, frame):
+        raise TooSlow()
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return work()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("server")
     parser.add_argument("--count", type=int, default=2000, help="chains")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--show", type=int, default=10)
+    parser.add_argument("--reference-seconds", type=float, default=10, help="mpmath's time for one chain's reference")
     options = parser.parse_args()
     seed = options.seed if options.seed is not None else random.randrange(1 << 32)
     print(f"chain check: {options.count} chains, seed {seed}, mpmath {mpmath.__version__} ({mpmath.libmp.BACKEND})", flush=True)
     started = time.monotonic()
     rng = random.Random(seed)
     draw = Draw(rng)
-    chains, truths, undetermined = [], [], 0
+    chains, truths, undetermined, slow = [], [], 0, 0
     while len(chains) < options.count:
         chain = draw_chain(draw, rng)
         if len(chain.steps) < 2 or len(chain.keys()) >= 900:
             continue
-        settled = settle(chain)
+        try:
+            settled = within(options.reference_seconds, lambda: settle(chain))
+        except TooSlow:
+            slow += 1
+            continue
         if settled is None:
             undetermined += 1
             continue
@@ -281,7 +306,8 @@ def main():
         chains.append(chain)
         truths.append(truth)
     print(f"  {len(chains)} chains drawn and worked out by mpmath, {undetermined} left out that mpmath could not settle "
-          f"below 2^17 bits ({time.monotonic() - started:.0f} s)", flush=True)
+          f"below 2^17 bits, {slow} whose reference took over {options.reference_seconds:g} s "
+          f"({time.monotonic() - started:.0f} s)", flush=True)
     server = Server(options.server)
     wrong, refused, compared = [], 0, 0
     try:
