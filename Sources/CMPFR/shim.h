@@ -48,6 +48,7 @@ static inline void cmpfr_z_pow_ui(mpz_ptr r, mpz_srcptr b, unsigned long e) { mp
 static inline void cmpfr_z_mul(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_mul(r, a, b); }
 static inline void cmpfr_z_mul_ui(mpz_ptr r, mpz_srcptr a, unsigned long b) { mpz_mul_ui(r, a, b); }
 static inline void cmpfr_z_add(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_add(r, a, b); }
+static inline void cmpfr_z_sub(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_sub(r, a, b); }
 static inline void cmpfr_z_abs(mpz_ptr r, mpz_srcptr a) { mpz_abs(r, a); }
 static inline void cmpfr_z_fdiv_q(mpz_ptr q, mpz_srcptr n, mpz_srcptr d) { mpz_fdiv_q(q, n, d); }
 static inline void cmpfr_z_fdiv_r(mpz_ptr r, mpz_srcptr n, mpz_srcptr d) { mpz_fdiv_r(r, n, d); }

@@ -74,7 +74,7 @@ extension Arithmetic {
         case .real(let box):
             if box.certificate != nil { return outcome }
             if isCorrectlyRounded(derivation) {
-                box.certificate = Certificate(bounds: Enclosure(rounding: box), derivation: derivation)
+                box.certificate = Certificate(roundingWith: derivation)
                 return outcome
             }
         }
@@ -212,8 +212,9 @@ extension Number {
         case .rational(let q): return Enclosure(q, precision: precision)
         case .real(let box):
             guard let certificate = box.certificate else { return Enclosure(around: box, relativeBits: 200) }
-            if precision <= certificate.bounds.precision { return certificate.bounds }
-            return certificate.derivation.enclosure(precision: precision) ?? certificate.bounds
+            let kept = certificate.explicitBounds
+            if precision <= kept?.precision ?? Int(RealBox.precision) { return kept ?? Enclosure(rounding: box) }
+            return certificate.derivation.enclosure(precision: precision) ?? certificate.bounds(of: box)
         }
     }
 }

@@ -77,7 +77,7 @@ extension Number {
             return op == otherOp && a.isSameValue(as: otherA) && b.isSameValue(as: otherB)
         case (.unary(let f, let angle, let a), .unary(let g, let otherAngle, let otherA)):
             return f == g && angle == otherAngle && a.isSameValue(as: otherA)
-        case (.bounds, .bounds): return self == other && c.bounds.isEqual(to: d.bounds)
+        case (.bounds, .bounds): return self == other && c.bounds(of: x).isEqual(to: d.bounds(of: y))
         default: return false
         }
     }
@@ -90,17 +90,30 @@ extension Number {
 /// What an inexact value carries besides its 256-bit rounding: bounds that hold its true value (narrow enough to
 /// decide the digits shown, or `Arithmetic` does not let it through) and the derivation that can narrow them.
 final class Certificate: Sendable {
-    let bounds: Enclosure
+    /// nil when the value is its true value correctly rounded, so that the bounds are its neighbours
+    /// (`Enclosure(rounding:)`): the common case, a function of an exact value, made and shown without them.
+    let explicitBounds: Enclosure?
     let derivation: Derivation
     let size: Int
     let leafBits: Int
 
-    init(bounds: Enclosure, derivation: Derivation) {
-        self.bounds = bounds
+    init(bounds: Enclosure?, derivation: Derivation) {
+        explicitBounds = bounds
         self.derivation = derivation
         size = derivation.size
         leafBits = derivation.leafBits
     }
+
+    /// The value's correctly rounded 256 bits: the true value lies between its neighbours.
+    convenience init(roundingWith derivation: Derivation) {
+        self.init(bounds: nil, derivation: derivation)
+    }
+
+    /// Bounds of `value`, the box that carries this certificate.
+    func bounds(of value: RealBox) -> Enclosure { explicitBounds ?? Enclosure(rounding: value) }
+
+    /// Whether the bounds are those of a correctly rounded `value`.
+    func isRounding(of value: RealBox) -> Bool { explicitBounds?.isRounding(of: value) ?? true }
 }
 
 extension Number {

@@ -253,7 +253,7 @@ extension Number {
             mpfr_neg(box.pointer, r.pointer, MPFR_RNDN)
             if let certificate = r.certificate {
                 let fits = certificate.size < Budget.standard.maxDerivationSize
-                box.certificate = Certificate(bounds: certificate.bounds.negated, derivation: fits ? .negation(self) : .bounds)
+                box.certificate = Certificate(bounds: certificate.explicitBounds?.negated, derivation: fits ? .negation(self) : .bounds)
             }
             return .real(box)
         }
@@ -358,13 +358,13 @@ extension Number {
         switch self {
         case .rational:
             let box = realBox
-            box.certificate = Certificate(bounds: Enclosure(rounding: box), derivation: .bounds)
+            box.certificate = Certificate(roundingWith: .bounds)
             return .real(box)
         case .real(let r):
             guard let certificate = r.certificate, certificate.leafBits > 0 || certificate.size > 1 else { return self }
             let box = RealBox()
             mpfr_set(box.pointer, r.pointer, MPFR_RNDN)
-            box.certificate = Certificate(bounds: certificate.bounds, derivation: .bounds)
+            box.certificate = Certificate(bounds: certificate.explicitBounds, derivation: .bounds)
             return .real(box)
         }
     }

@@ -5,6 +5,13 @@ extension Number {
     /// Rounded to `digits` significant digits (to nearest, ties to even, computed exactly on the rational value):
     /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
     func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
+        decimalRounding(digits: digits, measuringMargin: false)?.decimal
+    }
+
+    /// `roundedDecimal`, with how far the value lay from the nearest boundary between two roundings: |x| · 10^`shift`
+    /// is its mantissa's integer to within a half, and lies at least 2^`margin` away from every half-integer (nil
+    /// on one, or when not measured).
+    private func decimalRounding(digits: Int, measuringMargin: Bool) -> (decimal: (negative: Bool, mantissa: [UInt8], exponent: Int), shift: Int, margin: Int?)? {
         guard !isZero else { return nil }
         // Keep the (possibly temporary) box alive while its pointer is in use.
         let exact = exactRational
@@ -49,6 +56,14 @@ extension Number {
         cmpfr_z_mul_ui(remainder.pointer, remainder.pointer, 2)
         let half = cmpfr_z_cmp(remainder.pointer, bottom.pointer)
         if half > 0 || (half == 0 && cmpfr_z_odd_p(mantissa.pointer) != 0) { cmpfr_z_add_ui(mantissa.pointer, mantissa.pointer, 1) }
+        // The distance to the nearest half-integer is |bottom − 2·remainder| / (2·bottom), at least
+        // 2^(bits of the numerator − 1 − bits of 2·bottom).
+        var margin: Int?
+        if measuringMargin, half != 0 {
+            cmpfr_z_sub(remainder.pointer, bottom.pointer, remainder.pointer)
+            cmpfr_z_abs(remainder.pointer, remainder.pointer)
+            margin = Int(cmpfr_z_sizeinbase(remainder.pointer, 2)) - 1 - (Int(cmpfr_z_sizeinbase(bottom.pointer, 2)) + 1)
+        }
         var buffer = [UInt8](repeating: 0, count: Int(cmpfr_z_sizeinbase(mantissa.pointer, 10)) + 2)
         buffer.withUnsafeMutableBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { _ = cmpfr_z_get_str($0, mantissa.pointer) }
@@ -61,21 +76,52 @@ extension Number {
         }
         while length > 1, buffer[length - 1] == UInt8(ascii: "0") { length -= 1 }
         buffer.removeSubrange(length...)
-        return (negative, buffer, exponent)
+        return ((negative, buffer, exponent), shift, margin)
     }
 
-    /// The digits shown: `roundedDecimal` of an exact value, and of a certified real the rounding both of its bounds
+    /// The digits shown: `roundedDecimal` of an exact value, and of a certified real the rounding all of its bounds
     /// agree on (`.uncertain` when they do not: the value lies within 2^-128 of a boundary between two roundings).
+    /// Nearly always the value's own rounding lies farther from a boundary than the bounds are wide, which decides
+    /// it; otherwise both ends are rounded. A mantissa of 1 (a power of ten) is decided by the ends too: below it,
+    /// the roundings are a tenth as far apart.
     func shownDecimal(digits: Int) -> ShownDecimal {
-        guard case .real(let box) = self, let bounds = box.certificate?.bounds, !bounds.isPoint else {
+        guard case .real(let box) = self, let certificate = box.certificate, !(certificate.explicitBounds?.isPoint ?? false) else {
             return roundedDecimal(digits: digits).map(ShownDecimal.digits) ?? .zero
         }
+        if let rounding = decimalRounding(digits: digits, measuringMargin: true), let margin = rounding.margin, rounding.decimal.mantissa != Self.one,
+            let radius = Self.radiusExponent(of: box, certificate), radius + Self.binaryExponentBound(ofPowerOfTen: rounding.shift) <= margin
+        {
+            return .digits(rounding.decimal)
+        }
+        let bounds = certificate.bounds(of: box)
         let lower = Number.real(bounds.end(upper: false)).roundedDecimal(digits: digits)
         let upper = Number.real(bounds.end(upper: true)).roundedDecimal(digits: digits)
         guard let lower, let upper, lower.negative == upper.negative, lower.mantissa == upper.mantissa, lower.exponent == upper.exponent else {
             return .uncertain
         }
         return .digits(lower)
+    }
+
+    /// The mantissa of a power of ten.
+    private static let one = [UInt8(ascii: "1")]
+
+    /// r such that every value within the bounds lies less than 2^r from `value`; nil when the bounds are not finite.
+    private static func radiusExponent(of value: RealBox, _ certificate: Certificate) -> Int? {
+        // A correctly rounded value is within one unit in its last place, 2^(exponent − precision).
+        guard let bounds = certificate.explicitBounds else { return Int(mpfr_get_exp(value.pointer)) - Int(mpfr_get_prec(value.pointer)) + 1 }
+        guard bounds.isFinite else { return nil }
+        let distances = Enclosure.scratch()
+        mpfr_sub(distances.lower, value.pointer, bounds.lower, MPFR_RNDU)
+        mpfr_sub(distances.upper, bounds.upper, value.pointer, MPFR_RNDU)
+        // |d| < 2^exponent(d) for MPFR's mantissa in [1/2, 1); a distance of 0 bounds nothing.
+        let below = mpfr_zero_p(distances.lower) != 0 ? Int.min / 2 : Int(mpfr_get_exp(distances.lower))
+        let above = mpfr_zero_p(distances.upper) != 0 ? Int.min / 2 : Int(mpfr_get_exp(distances.upper))
+        return max(below, above)
+    }
+
+    /// e with 10^k ≤ 2^e: log₂ 10 rounded up for k ≥ 0, down for k < 0, in integers (floor division).
+    private static func binaryExponentBound(ofPowerOfTen k: Int) -> Int {
+        k >= 0 ? (k * 33_219_281 + 9_999_999) / 10_000_000 : -((-k * 33_219_280) / 10_000_000)
     }
 
     /// The value when it is an integer of at most `digits` decimal digits that fits a machine word (most results):

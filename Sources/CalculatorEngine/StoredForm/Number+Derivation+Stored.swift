@@ -24,10 +24,10 @@ extension Number {
         case .constant(let constant): tokens.append(constant == .pi ? "cπ" : "ce")
         case .bounds:
             guard case .real(let box) = number else { return }
-            if certificate.bounds.isRounding(of: box) {
-                tokens.append("r" + Enclosure.encoded(box))
+            if let bounds = certificate.explicitBounds, !bounds.isRounding(of: box) {
+                tokens.append("x" + bounds.encoded(value: box))
             } else {
-                tokens.append("x" + certificate.bounds.encoded(value: box))
+                tokens.append("r" + Enclosure.encoded(box))
             }
         case .negation: tokens.append("n")
         case .binary(let op, _, _): tokens.append("b" + op.rawValue)
@@ -70,7 +70,8 @@ extension Number {
             return .bounded(bounds, value: value)
         case "r":
             guard let value = Enclosure.decodedValue(body) else { return nil }
-            return .bounded(Enclosure(rounding: value), value: value)
+            value.certificate = Certificate(roundingWith: .bounds)
+            return .real(value)
         case "n": return operand()?.negated
         case "b":
             guard let op = BinaryOperator(rawValue: String(body)), let a = operand(), let b = operand() else { return nil }
