@@ -66,14 +66,10 @@ final class RedisCluster: Sendable {
 
     /// Each master with the slots it serves, for the calls that go over all of them (count, sweep).
     func masters() throws(SessionStoreError) -> [(address: String, pipeline: RedisPipeline, slots: [Int])] {
-        let (nodes, owners) = map.withLock { ($0.nodes, $0.owners) }
-        var slots = [[Int]](repeating: [], count: nodes.count)
-        for (slot, owner) in owners.enumerated() {
-            guard owner >= 0 else {
-                wake.signal()
-                throw .unavailable("redis cluster: no master is known for slot \(slot)")
-            }
-            slots[Int(owner)].append(slot)
+        let (nodes, slots, unserved) = slotsByNode()
+        if let unserved {
+            wake.signal()
+            throw .unavailable("redis cluster: no master is known for slot \(unserved)")
         }
         return zip(nodes, slots).filter { !$0.1.isEmpty }.map { ($0.0.address, $0.0.pipeline, $0.1) }
     }
@@ -85,11 +81,24 @@ final class RedisCluster: Sendable {
 
     /// Each master of the map, the number of slots it serves and whether it answered the last count.
     func shards() -> [StoreShard] {
-        let (nodes, owners) = map.withLock { ($0.nodes, $0.owners) }
-        var slots = [Int](repeating: 0, count: nodes.count)
-        for owner in owners where owner >= 0 { slots[Int(owner)] += 1 }
+        let (nodes, slots, _) = slotsByNode()
         let answered = answers.withLock { $0 }
-        return zip(nodes, slots).filter { $0.1 > 0 }.map { StoreShard(node: $0.0.address, slots: $0.1, answered: answered[$0.0.address]) }
+        return zip(nodes, slots).filter { !$0.1.isEmpty }.map { StoreShard(node: $0.0.address, slots: $0.1.count, answered: answered[$0.0.address]) }
+    }
+
+    /// The map's nodes with the slots each serves, and the first slot no master is known for.
+    private func slotsByNode() -> (nodes: [Node], slots: [[Int]], unserved: Int?) {
+        let (nodes, owners) = map.withLock { ($0.nodes, $0.owners) }
+        var slots = [[Int]](repeating: [], count: nodes.count)
+        var unserved: Int?
+        for (slot, owner) in owners.enumerated() {
+            if owner >= 0 {
+                slots[Int(owner)].append(slot)
+            } else if unserved == nil {
+                unserved = slot
+            }
+        }
+        return (nodes, slots, unserved)
     }
 
     /// The address ("host:port") of the master of `slot`; nil when none is known (the map is read again soon).
