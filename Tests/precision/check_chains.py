@@ -1,6 +1,6 @@
 """Checks chains of operations against mpmath: every digit shown after an inexact value feeds further steps.
 
-Usage: check_chains.py SERVER_BINARY [--count N] [--seed S] [--show N] [--reference-seconds T].
+Usage: check_chains.py SERVER_BINARY [--count N] [--seed S] [--show N] [--reference-seconds T] [--jobs J].
 
 Each chain starts from a typed decimal, π, e or a multiple of π, and applies 2 to 6 operations: a function key, or
 + − × ÷ xʸ with a typed decimal, π or e. The operands are drawn where rounding at every step goes wrong: the decimal
@@ -9,12 +9,14 @@ multiples of π for the trigonometric keys. The keys go through the real HTTP AP
 `calculator-server --store memory --port 0`, in sessions with 16 and 32 digits. The true value is the chain worked
 out by mpmath from its exact operands, at a precision raised until two precisions 128 bits apart agree to 300 bits
 (the value is 0 when it stays below 2^-(precision − 64) of the chain's largest magnitude up to 2^16 bits, which a
-display may show as 0; a chain whose value does not settle below 2^17 bits is left out and counted, as is one whose reference takes mpmath
+display may show as 0, and an operand at a pole, x! at −1 or 1/0, is one only when it stays there up to 2^16 bits; a chain whose value does not settle below 2^17 bits is left out and counted, as is one whose reference takes mpmath
 more than T seconds, 10 by default: a step that is exactly 0, such as x − x, is only taken for 0 at 2^16 bits, where
 a later Γ or a huge argument's reduction can take mpmath many minutes). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
 where the display must be Error. A display passes as `check_precision.py`'s do (half a unit in the last place); an Error for a
 value in range is counted apart (the budget's honest Error, not a wrong digit). Exits 1 on any wrong display."""
 import argparse
+import contextlib
+import multiprocessing
 import random
 import signal
 import sys
@@ -32,6 +34,12 @@ FUNCTIONS = ["sq", "cube", "sqrt", "cbrt", "recip", "exp", "ln", "log10", "fact"
              "acos", "atan", "sinh", "tanh", "pow10"]
 OPERATORS = ["+", "-", "*", "/", "pow"]
 ZERO = "zero"
+
+
+class AtPole(Undefined):
+    """Undefined because an operand is exactly a pole (x! at a negative integer, 1/0, ln 0, 0^−y) at this precision:
+    a value within 2^-precision of the pole rounds to it at every precision tried (tanh −372.87, which is
+    −1 + 2.7·10^-324, raised to the 9th is −1 at 600 bits, and its x! is 4.16·10^322, not undefined)."""
 
 
 class Chain:
@@ -113,7 +121,7 @@ def apply_function(name, x, angle):
         return mpmath.cbrt(x) if x >= 0 else -mpmath.cbrt(-x)
     if name == "recip":
         if x == 0:
-            raise Undefined()
+            raise AtPole()
         return 1 / x
     if name in ("exp", "pow10", "sinh"):
         if abs(x) > 30000:
@@ -122,14 +130,16 @@ def apply_function(name, x, angle):
     if name == "tanh":
         return mpmath.tanh(x)
     if name in ("ln", "log10"):
-        if x <= 0:
+        if x == 0:
+            raise AtPole()
+        if x < 0:
             raise Undefined()
         return mpmath.log(x) if name == "ln" else mpmath.log10(x)
     if name == "fact":
         if x > 3249 or x < -3300:
             raise Refused()
         if x < 0 and x == mpmath.floor(x):
-            raise Undefined()
+            raise AtPole()
         return mpmath.gamma(x + 1)
     if name in ("sin", "cos", "tan"):
         if abs(x) > mpmath.mpf(2) ** (mp.prec - 200):
@@ -156,12 +166,12 @@ def apply_operator(op, x, y, exact=None):
         return x * y
     if op == "/":
         if y == 0:
-            raise Undefined()
+            raise AtPole()
         return x / y
     if op == "pow":
         if x == 0:
             if y < 0:
-                raise Undefined()
+                raise AtPole()
             return mpmath.mpf(0) if y > 0 else mpmath.mpf(1)
         if x < 0:
             # A negative base has a real power only for an exponent p/q with odd q: (−1)^p |x|^(p/q).
@@ -197,6 +207,10 @@ def settle(chain):
                 agreed.append(i in zeros or (y != 0 and abs(x - y) <= abs(y) * mpmath.mpf(2) ** -300))
                 tiny.append(abs(x) <= scale * mpmath.mpf(2) ** (-precision + 64) and abs(y) <= scale * mpmath.mpf(2) ** (-precision + 64))
         if len(a) == len(b) and type(ra) is type(rb) and all(agreed):
+            # A pole reached at both precisions is taken as one only at 2^16 bits, as a 0 is.
+            if isinstance(rb, AtPole) and precision < 1 << 16:
+                precision *= 2
+                continue
             return b, ra
         first = next((i for i, g in enumerate(agreed) if not g), min(len(a), len(b)))
         if precision >= 1 << 16 and first < len(tiny) and tiny[first] and first not in zeros:
@@ -276,6 +290,15 @@ def within(seconds, work):
         signal.signal(signal.SIGALRM, previous)
 
 
+def reference(work):
+    """The chain and its settled values and refusal, None when they do not settle, TooSlow past the budget."""
+    chain, seconds = work
+    try:
+        return chain, within(seconds, lambda: settle(chain))
+    except TooSlow:
+        return chain, TooSlow
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("server")
@@ -283,6 +306,7 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--show", type=int, default=10)
     parser.add_argument("--reference-seconds", type=float, default=10, help="mpmath's time for one chain's reference")
+    parser.add_argument("--jobs", type=int, default=1, help="processes working out the references")
     options = parser.parse_args()
     seed = options.seed if options.seed is not None else random.randrange(1 << 32)
     print(f"chain check: {options.count} chains, seed {seed}, mpmath {mpmath.__version__} ({mpmath.libmp.BACKEND})", flush=True)
@@ -290,21 +314,28 @@ def main():
     rng = random.Random(seed)
     draw = Draw(rng)
     chains, truths, undetermined, slow = [], [], 0, 0
-    while len(chains) < options.count:
-        chain = draw_chain(draw, rng)
-        if len(chain.steps) < 2 or len(chain.keys()) >= 900:
-            continue
-        try:
-            settled = within(options.reference_seconds, lambda: settle(chain))
-        except TooSlow:
-            slow += 1
-            continue
-        if settled is None:
-            undetermined += 1
-            continue
-        chain, truth = ended(chain, *settled)
-        chains.append(chain)
-        truths.append(truth)
+
+    def drawn(count):
+        batch = []
+        while len(batch) < count:
+            chain = draw_chain(draw, rng)
+            if len(chain.steps) >= 2 and len(chain.keys()) < 900:
+                batch.append((chain, options.reference_seconds))
+        return batch
+
+    # Drawn in batches and kept in order, so that a seed gives the same chains whatever the number of jobs.
+    with multiprocessing.Pool(options.jobs) if options.jobs > 1 else contextlib.nullcontext() as pool:
+        while len(chains) < options.count:
+            batch = drawn(min(256, options.count - len(chains)))
+            for chain, settled in pool.map(reference, batch, chunksize=4) if pool else map(reference, batch):
+                if settled is TooSlow:
+                    slow += 1
+                elif settled is None:
+                    undetermined += 1
+                else:
+                    chain, truth = ended(chain, *settled)
+                    chains.append(chain)
+                    truths.append(truth)
     print(f"  {len(chains)} chains drawn and worked out by mpmath, {undetermined} left out that mpmath could not settle "
           f"below 2^17 bits, {slow} whose reference took over {options.reference_seconds:g} s "
           f"({time.monotonic() - started:.0f} s)", flush=True)
