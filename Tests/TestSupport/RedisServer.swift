@@ -79,11 +79,9 @@ public final class RedisServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        for _ in 0..<400 {
-            if (try? HTTPClient(port: port)) != nil { return }
-            Thread.sleep(forTimeInterval: 0.01)
+        guard eventually(every: .milliseconds(10), { (try? HTTPClient(port: port)) != nil }) else {
+            throw FixtureError.didNotStart("redis-server on port \(port)")
         }
-        throw FixtureError.didNotStart("redis-server on port \(port)")
     }
 
     /// SIGKILL, as a crash would: with `keepsWrites` every acknowledged write is already on disk.
