@@ -90,6 +90,27 @@ public final class RedisServer: @unchecked Sendable {
         process = nil
     }
 
+    /// Stops it (SIGSTOP) and waits until the kernel says it has stopped: from then on it answers nothing until
+    /// `resume()`, as a Redis held by a slow command answers nothing, while the kernel still accepts connections to
+    /// it and takes what is sent.
+    public func pause() throws {
+        guard let process, process.suspend() else { throw FixtureError.commandFailed("redis-server did not stop") }
+        let stat = "/proc/\(process.processIdentifier)/stat"
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            // The state follows the command name in parentheses, which may hold anything but ends at the last ")".
+            let fields = (try? String(contentsOfFile: stat, encoding: .utf8)).flatMap { $0.split(separator: ")").last }
+            if fields?.split(separator: " ").first == "T" { return }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        throw FixtureError.commandFailed("redis-server on port \(port) did not stop")
+    }
+
+    /// Lets it go on (SIGCONT) after `pause()`.
+    public func resume() {
+        _ = process?.resume()
+    }
+
     /// Runs one command with redis-cli against this server and waits for it; its output. Throws when redis-cli
     /// fails.
     @discardableResult
