@@ -62,12 +62,20 @@ struct SlowRedisTests {
         #expect(try Self.memory(client, id) == 2, "the retry pressed again")
     }
 
-    /// Redis stalls for 3 s: the first reply is lost, the second sending gets through once Redis wakes, and finds
-    /// the first one's write: the press is answered and applied once.
+    /// Redis stalls until the first reply is lost (the server has connected again to send the press a second time),
+    /// then wakes: the second sending gets through and finds the first one's write, so the press is answered and
+    /// applied once.
     @Test func pressDuringAShortStallIsAppliedOnce() throws {
         let (redis, server, client, id) = try Self.start()
         defer { withExtendedLifetime(server) {} }
-        let done = try Self.stall(redis, seconds: 3)
+        let connected = redis.clientPorts
+        try redis.pause()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = eventually { !redis.clientPorts.subtracting(connected).isEmpty }
+            redis.resume()
+            done.signal()
+        }.start()
         let response = try client.send("POST", "/sessions/\(id)/press", json: Self.press)
         done.wait()
         #expect(response.status == 200, "\(response.text)")

@@ -111,6 +111,23 @@ public final class RedisServer: @unchecked Sendable {
         _ = process?.resume()
     }
 
+    /// The ports its clients' open connections come from, as the kernel lists them (/proc/net/tcp, "01" being
+    /// ESTABLISHED): a connection made while it is paused is there too, accepted by the kernel and waiting for it.
+    public var clientPorts: Set<Int> {
+        // Read to the end: a /proc file says it is empty, so a read sized by the file's length gets nothing.
+        guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return [] }
+        defer { try? file.close() }
+        var ports: Set<Int> = []
+        for line in String(decoding: file.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 3, fields[3] == "01", let local = fields[1].split(separator: ":").last, Int(local, radix: 16) == port,
+                let remote = fields[2].split(separator: ":").last, let peer = Int(remote, radix: 16)
+            else { continue }
+            ports.insert(peer)
+        }
+        return ports
+    }
+
     /// Runs one command with redis-cli against this server and waits for it; its output. Throws when redis-cli
     /// fails.
     @discardableResult
