@@ -152,12 +152,9 @@ final class TwoInstances {
         try redis.start()
         // The store reconnects on its next call; the subscriber reconnects by itself, subscribes again and reads the
         // session, so a press made meanwhile is not missed.
-        var pressed = false
-        for _ in 0..<50 where !pressed {
-            pressed = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"5"}"#).status == 200
-            if !pressed { usleep(100_000) }
-        }
-        #expect(pressed)
+        #expect(try eventually(every: .milliseconds(100)) {
+            try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"5"}"#).status == 200
+        })
         let caughtUp = try #require(try watcher.next())
         #expect(caughtUp.version == 3)
         #expect(caughtUp.json?["display"] as? String == "55")
@@ -228,13 +225,10 @@ final class TwoInstances {
         // A watcher that leaves makes room.
         open.removeFirst()
         var readmitted: EventStreamClient?
-        for _ in 0..<50 {
+        _ = try eventually(every: .milliseconds(100)) {
             let attempt = try EventStreamClient(port: server.port, path: "/sessions/\(first)/events")
-            if attempt.head.status == 200 {
-                readmitted = attempt
-                break
-            }
-            usleep(100_000)
+            if attempt.head.status == 200 { readmitted = attempt }
+            return readmitted != nil
         }
         #expect(readmitted != nil)
     }

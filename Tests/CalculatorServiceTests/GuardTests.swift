@@ -5,6 +5,13 @@ import Testing
 
 /// The API key and the rate limits, in process (`InProcessClient`): each refusal is precise and changes nothing.
 @Suite struct GuardTests {
+    /// A service with limits `configure` sets, on a stopped clock: a bucket refills with time, so on a real clock a
+    /// pause of the machine between two requests (a loaded runner) would give back a token the test counts on being
+    /// spent, or take a second off a Retry-After or a RateLimit field.
+    static func limited(_ configure: (inout ServiceConfiguration) -> Void) throws -> InProcessClient {
+        try InProcessClient(store: .memory, configure, now: { 1_700_000_000 })
+    }
+
     static func expectRefusal(
         _ response: HTTPResponse, _ status: Int, _ type: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -46,7 +53,7 @@ import Testing
 
     @Test func pressRateLimitAnswers429WithRetryAfterAndPressesNothing() throws {
         // 0.01 presses a second: one token, and the next one a hundred seconds away, whatever the machine's speed.
-        let client = try InProcessClient(store: .memory) { $0.pressesPerSecond = 0.01 }
+        let client = try Self.limited { $0.pressesPerSecond = 0.01 }
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
         #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"7"}"#).status == 200)
         let before = try client.send("GET", "/sessions/\(id)")
@@ -62,14 +69,14 @@ import Testing
     /// only with a full bucket, which it leaves in debt for as long as its keys take at the rate.
     @Test func pressRateLimitCountsKeysNotRequests() throws {
         // One key a second, bursts of two; the requests come much quicker than a token refills.
-        let client = try InProcessClient(store: .memory) { $0.pressesPerSecond = 1 }
+        let client = try Self.limited { $0.pressesPerSecond = 1 }
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
         #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"keys":["1","m+"]}"#).status == 200)
         let refused = try client.send("POST", "/sessions/\(id)/press", json: #"{"key":"m+"}"#)
         Self.expectRefusal(refused, 429, "rate-limited")
         #expect(try client.send("GET", "/sessions/\(id)").json?["memory"] as? String == "1", "the refused press pressed nothing")
 
-        let batch = try InProcessClient(store: .memory) { $0.pressesPerSecond = 2 }
+        let batch = try Self.limited { $0.pressesPerSecond = 2 }
         let other = try #require(try batch.send("POST", "/sessions").json?["id"] as? String)
         let thousand = "{\"keys\":[" + Array(repeating: "\"1\"", count: 999).joined(separator: ",") + ",\"m+\"]}"
         #expect(try batch.send("POST", "/sessions/\(other)/press", json: thousand).status == 200)
@@ -81,13 +88,13 @@ import Testing
     }
 
     @Test func sessionRateLimitCountsPerClientAndHonoursForwardedForOnlyWhenTrusted() throws {
-        let client = try InProcessClient(store: .memory) { $0.sessionsPerMinute = 0.5 }
+        let client = try Self.limited { $0.sessionsPerMinute = 0.5 }
         #expect(try client.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.1")]).status == 201)
         Self.expectRefusal(try client.send("POST", "/sessions", headers: [("X-Forwarded-For", "203.0.113.2")]), 429, "rate-limited")
         Self.expectRefusal(try client.send("PUT", "/sessions/mine"), 429, "rate-limited")
         #expect(try client.send("GET", "/sessions/mine").status == 404, "a refused PUT creates nothing")
 
-        let proxy = try InProcessClient(store: .memory) {
+        let proxy = try Self.limited {
             $0.sessionsPerMinute = 0.5
             $0.trustProxy = true
         }
@@ -101,7 +108,7 @@ import Testing
     /// page read them. Nothing is added without a limit, nor to routes no limit guards.
     @Test func limitedRoutesSendTheRateLimitFields() throws {
         // 0.01 presses a second: a bucket of one, filled in 100 s. 0.5 sessions a minute: one, filled in 120 s.
-        let client = try InProcessClient(store: .memory) {
+        let client = try Self.limited {
             $0.pressesPerSecond = 0.01
             $0.sessionsPerMinute = 0.5
         }

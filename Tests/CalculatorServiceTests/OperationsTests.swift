@@ -13,14 +13,6 @@ import Testing
         return (status, errors)
     }
 
-    /// A port nothing listens on: bound, then closed at once.
-    private func deadPort() throws -> Int {
-        let server = try ServerProcess()
-        let port = server.port
-        #expect(server.stop() == 0)
-        return port
-    }
-
     @Test func healthcheckPassesAgainstALiveServer() throws {
         let server = try ServerProcess()
         #expect(try run(["healthcheck", "--port", String(server.port)]).status == 0)
@@ -30,7 +22,10 @@ import Testing
     }
 
     @Test func healthcheckFailsAgainstADeadPortOrAnotherStatus() throws {
-        let dead = try run(["healthcheck", "--port", String(try deadPort()), "--timeout", "1"])
+        // Held bound, never listened on: a port closed after use could meanwhile be another test's server's.
+        let closed = try ClosedPort()
+        let dead = try run(["healthcheck", "--port", String(closed.port), "--timeout", "1"])
+        withExtendedLifetime(closed) {}
         #expect(dead.status == 1)
         #expect(dead.errors.contains("unhealthy: no HTTP answer"))
         let server = try ServerProcess()

@@ -122,7 +122,9 @@ import Testing
         let values = Self.samples(Self.rendered(metrics))
         let update = #"store="sqlite",operation="update""#
         #expect(values["calculator_store_operation_duration_seconds_count{\(update)}"] == 2)
-        #expect(values["calculator_store_operation_duration_seconds_bucket{\(update),le=\"0.002\"}"] == 1)
+        // The update begun 3 ms before is above 2 ms; the other is wherever the machine's pauses put it (the buckets'
+        // bounds are durationsFillCumulativeBuckets's).
+        #expect((values["calculator_store_operation_duration_seconds_bucket{\(update),le=\"0.002\"}"] ?? 2) <= 1)
         #expect((values["calculator_store_operation_duration_seconds_sum{\(update)}"] ?? 0) >= 0.003)
         #expect(values[#"calculator_store_operation_duration_seconds_count{store="sqlite",operation="get"}"#] == 1)
         #expect(values[#"calculator_store_operation_duration_seconds_count{store="sqlite",operation="delete"}"#] == 0)

@@ -4,8 +4,9 @@ import Threading
 import TestSupport
 import Testing
 
-/// A slow Redis (DEBUG SLEEP holds it for seconds) behind a server with one event-loop thread: no reply says a write
-/// was not made when it may have been, no press is applied twice, and nothing but the requests that need Redis waits.
+/// A slow Redis (stopped for seconds, as a slow command would hold it) behind a server with one event-loop thread: no
+/// reply says a write was not made when it may have been, no press is applied twice, and nothing but the requests that
+/// need Redis waits.
 @Suite(.enabled(if: RedisServer.isAvailable, "needs redis-server"))
 struct SlowRedisTests {
     private static let press = #"{"keys":["1","m+"]}"#
@@ -15,9 +16,9 @@ struct SlowRedisTests {
         (try client.send("GET", "/sessions/\(id)").json?["memory"] as? String).flatMap { Int($0) }
     }
 
-    /// A server on a Redis that accepts DEBUG, with a session pressed once (scripts loaded, the connection open).
+    /// A server on its own Redis, with a session pressed once (scripts loaded, the connection open).
     private static func start() throws -> (RedisServer, ServerProcess, HTTPClient, String) {
-        let redis = try RedisServer(["--enable-debug-command", "local"])
+        let redis = try RedisServer()
         let server = try ServerProcess(["--store", redis.url, "--threads", "1"])
         let client = try server.client()
         let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
@@ -25,14 +26,16 @@ struct SlowRedisTests {
         return (redis, server, client, id)
     }
 
-    /// Holds Redis for `seconds` on another thread; the returned semaphore is signalled when it answers again.
-    private static func stall(_ redis: RedisServer, seconds: Int) -> DispatchSemaphore {
+    /// Holds Redis for `seconds`: it has stopped when this returns, so whatever is sent to it from then on waits, and
+    /// goes on from another thread; the returned semaphore is signalled once it runs again.
+    private static func stall(_ redis: RedisServer, seconds: UInt32) throws -> DispatchSemaphore {
+        try redis.pause()
         let done = DispatchSemaphore(value: 0)
         Thread {
-            _ = try? redis.run("DEBUG", "SLEEP", String(seconds))
+            sleep(seconds)
+            redis.resume()
             done.signal()
         }.start()
-        usleep(300_000)  // DEBUG SLEEP has begun
         return done
     }
 
@@ -43,7 +46,7 @@ struct SlowRedisTests {
     @Test func pressDuringALongStallIsOutcomeUnknownAndItsRetryPressesNoMore() throws {
         let (redis, server, client, id) = try Self.start()
         defer { withExtendedLifetime(server) {} }
-        let done = Self.stall(redis, seconds: 5)
+        let done = try Self.stall(redis, seconds: 5)
         let response = try client.send("POST", "/sessions/\(id)/press", json: Self.press, headers: [("Idempotency-Key", "stalled-1")])
         done.wait()
         let memory = try Self.memory(client, id)
@@ -59,12 +62,20 @@ struct SlowRedisTests {
         #expect(try Self.memory(client, id) == 2, "the retry pressed again")
     }
 
-    /// Redis stalls for 3 s: the first reply is lost, the second sending gets through once Redis wakes, and finds
-    /// the first one's write: the press is answered and applied once.
+    /// Redis stalls until the first reply is lost (the server has connected again to send the press a second time),
+    /// then wakes: the second sending gets through and finds the first one's write, so the press is answered and
+    /// applied once.
     @Test func pressDuringAShortStallIsAppliedOnce() throws {
         let (redis, server, client, id) = try Self.start()
         defer { withExtendedLifetime(server) {} }
-        let done = Self.stall(redis, seconds: 3)
+        let connected = redis.clientPorts
+        try redis.pause()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = eventually { !redis.clientPorts.subtracting(connected).isEmpty }
+            redis.resume()
+            done.signal()
+        }.start()
         let response = try client.send("POST", "/sessions/\(id)/press", json: Self.press)
         done.wait()
         #expect(response.status == 200, "\(response.text)")
@@ -75,7 +86,7 @@ struct SlowRedisTests {
     /// without holding the one event loop, so /healthz and every other request are answered at once.
     @Test func readinessAndMetricsDuringAStallHoldUpNoOtherRequest() throws {
         let (redis, server, client, id) = try Self.start()
-        let done = Self.stall(redis, seconds: 4)
+        let done = try Self.stall(redis, seconds: 4)
         let probes = DispatchGroup()
         let statuses = Lock<[Int]>([])
         for path in ["/readyz", "/readyz", "/readyz", "/readyz", "/metrics", "/metrics"] {

@@ -6,16 +6,6 @@ import Testing
 /// reading too slowly loses its connection at once, and a watcher whose client closes its end gives its connection
 /// back within about a second, not at the next heartbeat.
 @Suite struct StreamConnectionTests {
-    /// Polls `condition` every 50 ms until it holds or `seconds` pass; whether it held.
-    static func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if try condition() { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
     /// The TCP state of the server's end of the connection between the two ports, as /proc/net/tcp lists it in hex
     /// ("01" is ESTABLISHED); nil when the server has no such socket.
     static func serverEndState(serverPort: Int, clientPort: Int) -> String? {
@@ -52,10 +42,10 @@ import Testing
             dropped = try client.send("GET", "/metrics").text.contains("calculator_session_watchers_dropped_total 1")
         }
         try #require(dropped)
-        #expect(Self.eventually(within: 10) { Self.serverEndState(serverPort: server.port, clientPort: clientPort) != "01" })
+        #expect(eventually(every: .milliseconds(50)) { Self.serverEndState(serverPort: server.port, clientPort: clientPort) != "01" })
 
         server.process.terminate()
-        #expect(Self.eventually(within: 20) { !server.process.isRunning }, "the drain waits for no dropped watcher")
+        #expect(eventually(within: 60, every: .milliseconds(50)) { !server.process.isRunning }, "the drain waits for no dropped watcher")
         withExtendedLifetime(slow) {}
     }
 

@@ -18,9 +18,9 @@ import Testing
         return server
     }
 
-    /// Writes a byte every 100 ms until a write fails; the seconds that took, or nil after `limit` seconds.
-    private func trickle(on connection: HTTPClient, limit: Double) -> Double? {
-        let start = ContinuousClock.now
+    /// Writes a byte every 100 ms until a write fails; the seconds from `start` until then, or nil `limit` seconds
+    /// after `start`.
+    private func trickle(on connection: HTTPClient, since start: ContinuousClock.Instant, limit: Double) -> Double? {
         var bytes = Array("GET /slow HTTP/1.1\r\nHost: localhost\r\n".utf8)
         while ContinuousClock.now - start < .seconds(limit) {
             do {
@@ -37,9 +37,12 @@ import Testing
     @Test func trickledHeadersAreCutAtTheDeadline() throws {
         let server = try startServer(headerTimeout: 1)
         defer { server.shutdown(drainTimeout: .zero) }
+        // Counted from before the connection opens, where the deadline starts, so a slow machine can only make the
+        // seconds longer: fewer than the deadline means the server cut the client early.
+        let start = ContinuousClock.now
         let slow = try HTTPClient(port: server.port)
         // Cut at all, well before the connection timeout (30 s), is the deadline's doing: the trickle never idles.
-        let seconds = try #require(trickle(on: slow, limit: 20))
+        let seconds = try #require(trickle(on: slow, since: start, limit: 20))
         #expect(seconds >= 1)
         #expect(try HTTPClient(port: server.port).send("GET", "/other").text == "GET /other")
     }
@@ -70,12 +73,13 @@ import Testing
         #expect(try connection.peerHasClosed())
     }
 
+    /// Each request comes 2 s before its deadline, which starts again as each ends: the connection outlives the first.
     @Test func requestsSentInTimeAreServed() throws {
-        let server = try startServer(headerTimeout: 2)
+        let server = try startServer(headerTimeout: 4)
         defer { server.shutdown(drainTimeout: .zero) }
         let connection = try HTTPClient(port: server.port)
         for index in 0..<3 {
-            usleep(1_000_000)
+            usleep(2_000_000)
             #expect(try connection.send("GET", "/n/\(index)").text == "GET /n/\(index)")
         }
     }

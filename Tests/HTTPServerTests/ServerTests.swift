@@ -148,7 +148,7 @@ private func pattern(_ count: Int) -> [UInt8] {
         #expect(try connection.peerHasClosed())
         #expect(log.all.isEmpty)
         // The refused request stops counting as in progress once its connection is closed.
-        for _ in 0..<5_000 where server.requestsInProgress != 0 { usleep(1_000) }
+        _ = eventually { server.requestsInProgress == 0 }
         #expect(server.requestsInProgress == 0)
 
         let next = try HTTPClient(port: server.port)
@@ -375,11 +375,11 @@ private func pattern(_ count: Int) -> [UInt8] {
             let aborted = try HTTPClient(port: server.port)
             try aborted.write("PUT /abandoned HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\npart")
             // Wait until the server has seen the request line, so the request really was in progress.
-            for _ in 0..<5_000 where server.requestsInProgress == 0 { usleep(1_000) }
+            _ = eventually { server.requestsInProgress != 0 }
             #expect(server.requestsInProgress == 1)
         }
         // Closed by the client, or at the latest by the 1 s connection timeout.
-        for _ in 0..<10_000 where server.requestsInProgress != 0 { usleep(1_000) }
+        _ = eventually { server.requestsInProgress == 0 }
         #expect(server.requestsInProgress == 0)
         #expect(log.last(path: "/abandoned") == nil)
         #expect(try HTTPClient(port: server.port).send("GET", "/next").status == 200)
@@ -436,16 +436,14 @@ private func pattern(_ count: Int) -> [UInt8] {
         #expect(try first.send("GET", "/1again").status == 200)
         // A closed connection gives its place back once the server has seen the close.
         second = nil
-        var admitted = false
-        for attempt in 0..<500 where !admitted {
-            if let status = try? HTTPClient(port: server.port).send("GET", "/after-close/\(attempt)").status {
-                #expect(status == 200)
-                admitted = true
-            } else {
-                usleep(10_000)
-            }
+        var attempt = 0
+        var admitted: Int?
+        _ = eventually(every: .milliseconds(10)) {
+            attempt += 1
+            admitted = try? HTTPClient(port: server.port).send("GET", "/after-close/\(attempt)").status
+            return admitted != nil
         }
-        #expect(admitted)
+        #expect(admitted == 200)
     }
 
     @Test func idleConnectionIsClosedAfterTheTimeout() throws {

@@ -1,6 +1,7 @@
 import SessionStore
 import Synchronization
 import Threading
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -50,7 +51,7 @@ private final class SweepCountingStore: SessionStore {
         clock.advance(by: 11)
         let sweeper = try ExpirySweeper(store: store, every: .milliseconds(5))
         // Wait (bounded) for a few sweeps; nothing here asserts on how long they took.
-        for _ in 0..<2_000 where store.sweeps.load(ordering: .relaxed) < 3 { usleep(1_000) }
+        _ = eventually { store.sweeps.load(ordering: .relaxed) >= 3 }
         sweeper.stop()
         #expect(store.sweeps.load(ordering: .relaxed) >= 3)
         #expect(store.removed.load(ordering: .relaxed) == 5)
@@ -66,7 +67,7 @@ private final class SweepCountingStore: SessionStore {
         let sweeper = try ExpirySweeper(store: store, every: .milliseconds(5)) { error in
             errors.withLock { $0.append(error as! SessionStoreError) }
         }
-        for _ in 0..<2_000 where errors.withLock({ $0.count }) < 2 { usleep(1_000) }
+        _ = eventually { errors.withLock { $0.count } >= 2 }
         sweeper.stop()
         #expect(errors.withLock { $0.count } >= 2)
         #expect(errors.withLock { $0.first } == .unavailable("session store is closed"))

@@ -107,12 +107,8 @@ struct RedisClusterMigrationTests {
     struct ClusterReplyError: Error {}
     struct NeverHappened: Error {}
 
-    /// Polls `condition` until it holds (up to 10 s, then fails: an event that never comes).
+    /// Polls `condition` until it holds (up to 30 s, then fails: an event that never comes).
     static func waitUntil(_ condition: () -> Bool) throws {
-        for _ in 0..<1_000 {
-            if condition() { return }
-            usleep(10_000)
-        }
-        throw NeverHappened()
+        guard eventually(every: .milliseconds(10), condition) else { throw NeverHappened() }
     }
 }

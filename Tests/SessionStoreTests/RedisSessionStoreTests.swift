@@ -26,8 +26,9 @@ private func waitUntil(_ condition: () -> Bool) {
     }
 
     @Test func unreachableServerIsUnavailable() throws {
-        let store = try RedisSessionStore(url: "redis://127.0.0.1:\(try freeLoopbackPort())/3", codec: Tally.codec)
-        defer { store.close() }
+        let closed = try ClosedPort()
+        let store = try RedisSessionStore(url: "redis://127.0.0.1:\(closed.port)/3", codec: Tally.codec)
+        defer { store.close(); withExtendedLifetime(closed) {} }
         #expect { try store.checkHealth() } throws: { isUnavailable($0) }
         #expect { try store.create(SessionID.random(), Tally(count: 0, note: "")) } throws: { isUnavailable($0) }
         #expect { _ = try store.get(SessionID.random()) } throws: { isUnavailable($0) }
@@ -83,8 +84,9 @@ private func waitUntil(_ condition: () -> Bool) {
 
     /// Each call reports once (`waitFor` records an issue for a second report).
     @Test func unreachableServerFailsEveryCallOnce() throws {
-        let store = try RedisSessionStore(url: "redis://127.0.0.1:\(try freeLoopbackPort())", codec: Tally.codec)
-        defer { store.close() }
+        let closed = try ClosedPort()
+        let store = try RedisSessionStore(url: "redis://127.0.0.1:\(closed.port)", codec: Tally.codec)
+        defer { store.close(); withExtendedLifetime(closed) {} }
         let id = SessionID.random()
         // The first call waits for a failed connect, the others fail within the 250 ms pause without trying.
         for _ in 0..<3 {

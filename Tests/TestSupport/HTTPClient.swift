@@ -207,19 +207,19 @@ public final class HTTPClient {
 }
 
 /// For a shutdown running on another thread: polls until the server stops accepting (connections made before that
-/// are simply dropped) and returns the error that ended the polling.
+/// are simply dropped) and returns the error that ended the polling; nil when it still accepts after 30 s.
 public func waitForRefusal(port: Int) -> HTTPClientError? {
-    for _ in 0..<5_000 {
+    var refusal: HTTPClientError?
+    _ = eventually {
         do {
             _ = try HTTPClient(port: port)
-            Thread.sleep(forTimeInterval: 0.001)
+            return false
         } catch HTTPClientError.connectFailed(errno: ECONNRESET) {
-            continue  // a handshake caught while the listening socket shut down; the next try settles it
-        } catch let error as HTTPClientError {
-            return error
+            return false  // a handshake caught while the listening socket shut down; the next try settles it
         } catch {
-            return nil
+            refusal = error as? HTTPClientError
+            return true
         }
     }
-    return nil
+    return refusal
 }

@@ -79,17 +79,53 @@ public final class RedisServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        for _ in 0..<400 {
-            if (try? HTTPClient(port: port)) != nil { return }
-            Thread.sleep(forTimeInterval: 0.01)
+        guard eventually(every: .milliseconds(10), { (try? HTTPClient(port: port)) != nil }) else {
+            throw FixtureError.didNotStart("redis-server on port \(port)")
         }
-        throw FixtureError.didNotStart("redis-server on port \(port)")
     }
 
     /// SIGKILL, as a crash would: with `keepsWrites` every acknowledged write is already on disk.
     public func stop() {
         process?.killHard()
         process = nil
+    }
+
+    /// Stops it (SIGSTOP) and waits until the kernel says it has stopped: from then on it answers nothing until
+    /// `resume()`, as a Redis held by a slow command answers nothing, while the kernel still accepts connections to
+    /// it and takes what is sent.
+    public func pause() throws {
+        guard let process, process.suspend() else { throw FixtureError.commandFailed("redis-server did not stop") }
+        let stat = "/proc/\(process.processIdentifier)/stat"
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            // The state follows the command name in parentheses, which may hold anything but ends at the last ")".
+            let fields = (try? String(contentsOfFile: stat, encoding: .utf8)).flatMap { $0.split(separator: ")").last }
+            if fields?.split(separator: " ").first == "T" { return }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        throw FixtureError.commandFailed("redis-server on port \(port) did not stop")
+    }
+
+    /// Lets it go on (SIGCONT) after `pause()`.
+    public func resume() {
+        _ = process?.resume()
+    }
+
+    /// The ports its clients' open connections come from, as the kernel lists them (/proc/net/tcp, "01" being
+    /// ESTABLISHED): a connection made while it is paused is there too, accepted by the kernel and waiting for it.
+    public var clientPorts: Set<Int> {
+        // Read to the end: a /proc file says it is empty, so a read sized by the file's length gets nothing.
+        guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return [] }
+        defer { try? file.close() }
+        var ports: Set<Int> = []
+        for line in String(decoding: file.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 3, fields[3] == "01", let local = fields[1].split(separator: ":").last, Int(local, radix: 16) == port,
+                let remote = fields[2].split(separator: ":").last, let peer = Int(remote, radix: 16)
+            else { continue }
+            ports.insert(peer)
+        }
+        return ports
     }
 
     /// Runs one command with redis-cli against this server and waits for it; its output. Throws when redis-cli

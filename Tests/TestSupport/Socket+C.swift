@@ -88,9 +88,28 @@ func closeSocket(_ fd: Int32) {
 
 /// A loopback TCP port that nothing listens on at this moment (bound to 0, read back, released).
 public func freeLoopbackPort() throws -> Int {
+    let (fd, port) = try boundLoopbackSocket()
+    close(fd)
+    return port
+}
+
+/// A loopback TCP port held bound and never listened on, until this object goes: a connect to it is refused, and
+/// nothing else can bind it meanwhile, as another test's server could bind a port that was only found free.
+public final class ClosedPort: @unchecked Sendable {
+    public let port: Int
+    private let fd: Int32
+
+    public init() throws {
+        (fd, port) = try boundLoopbackSocket()
+    }
+
+    deinit { close(fd) }
+}
+
+/// A TCP socket bound to a port of the kernel's choosing on 127.0.0.1, and that port.
+private func boundLoopbackSocket() throws -> (fd: Int32, port: Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw FixtureError.noFreePort }
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -101,8 +120,11 @@ public func freeLoopbackPort() throws -> Int {
             bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
         }
     }
-    guard bound else { throw FixtureError.noFreePort }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard bound else {
+        close(fd)
+        throw FixtureError.noFreePort
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }
 
 /// True when this machine can bind the IPv6 loopback address.
