@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Polls `condition`, pausing `pause` between tries, until it holds or `seconds` have passed; whether it held.
 ///
