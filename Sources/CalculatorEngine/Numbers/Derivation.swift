@@ -111,9 +111,6 @@ final class Certificate: Sendable {
 
     /// Bounds of `value`, the box that carries this certificate.
     func bounds(of value: RealBox) -> Enclosure { explicitBounds ?? Enclosure(rounding: value) }
-
-    /// Whether the bounds are those of a correctly rounded `value`.
-    func isRounding(of value: RealBox) -> Bool { explicitBounds?.isRounding(of: value) ?? true }
 }
 
 extension Number {
