@@ -13,7 +13,8 @@ display may show as 0, and an operand at a pole, x! at −1 or 1/0, is one only 
 more than T seconds, 10 by default: a step that is exactly 0, such as x − x, is only taken for 0 at 2^16 bits, where
 a later Γ or a huge argument's reduction can take mpmath many minutes). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
 where the display must be Error. A display passes as `check_precision.py`'s do (half a unit in the last place); an Error for a
-value in range is counted apart (the budget's honest Error, not a wrong digit). Exits 1 on any wrong display."""
+value in range is counted apart (the budget's honest Error, not a wrong digit), and so is a 0 for a value within
+10^-10000 of 0, which the README's budget shows as 0 (it is 0 or too small for the range). Exits 1 on any wrong display."""
 import argparse
 import contextlib
 import multiprocessing
@@ -34,6 +35,7 @@ FUNCTIONS = ["sq", "cube", "sqrt", "cbrt", "recip", "exp", "ln", "log10", "fact"
              "acos", "atan", "sinh", "tanh", "pow10"]
 OPERATORS = ["+", "-", "*", "/", "pow"]
 ZERO = "zero"
+NEGLIGIBLE = mpmath.mpf(10) ** -10000
 
 
 class AtPole(Undefined):
@@ -340,7 +342,7 @@ def main():
           f"below 2^17 bits, {slow} whose reference took over {options.reference_seconds:g} s "
           f"({time.monotonic() - started:.0f} s)", flush=True)
     server = Server(options.server)
-    wrong, refused, compared = [], 0, 0
+    wrong, refused, flushed, compared = [], 0, 0, 0
     try:
         for digits in (16, 32):
             for angle in ("rad", "deg"):
@@ -352,6 +354,10 @@ def main():
                     if truth is ZERO:
                         why = None if display in ("0", "Error") else "should be 0"
                         refused += display == "Error"
+                    elif display == "0" and isinstance(truth, mpmath.mpf) and abs(truth) < NEGLIGIBLE:
+                        # The README's budget: bounds that stay within 10^-10000 of 0 show 0 (0, or too small for
+                        # the range), where an exact value below the range is Error.
+                        why, flushed = None, flushed + 1
                     else:
                         why = verdict(display, truth, digits)
                         if why == "Error for a value in range":
@@ -364,7 +370,8 @@ def main():
         expected = truth if isinstance(truth, str) else ("Error" if isinstance(truth, Exception) else mpmath.nstr(truth, 40))
         print(f"WRONG [{digits} digits] {chain}: shown {display}, true {expected}: {why}")
     print(f"chain check: {len(chains)} chains, {compared} displays compared at 16 and 32 digits, {len(wrong)} wrong, "
-          f"{refused} Error (precision) for a value in range, {time.monotonic() - started:.0f} s (seed {seed})")
+          f"{refused} Error (precision) for a value in range, {flushed} 0 for a value within 10^-10000 of 0, "
+          f"{time.monotonic() - started:.0f} s (seed {seed})")
     return 1 if wrong else 0
 
 
