@@ -8,13 +8,7 @@ import Testing
     /// What rounding both ends shows: the reference the shortcut must agree with.
     static func bothEnds(_ x: Number, digits: Int) throws -> ShownDecimal {
         guard case .real(let box) = x else { return x.roundedDecimal(digits: digits).map(ShownDecimal.digits) ?? .zero }
-        let bounds = try #require(box.certificate).bounds(of: box)
-        let lower = Number.real(bounds.end(upper: false)).roundedDecimal(digits: digits)
-        let upper = Number.real(bounds.end(upper: true)).roundedDecimal(digits: digits)
-        guard let lower, let upper, lower.negative == upper.negative, lower.mantissa == upper.mantissa, lower.exponent == upper.exponent else {
-            return .uncertain
-        }
-        return .digits(lower)
+        return Number.shownDecimal(within: try #require(box.certificate).bounds(of: box), digits: digits)
     }
 
     static func text(_ shown: ShownDecimal) -> String {

@@ -212,8 +212,7 @@ extension Number {
         case .rational(let q): return Enclosure(q, precision: precision)
         case .real(let box):
             guard let certificate = box.certificate else { return Enclosure(around: box, relativeBits: 200) }
-            let kept = certificate.explicitBounds
-            if precision <= kept?.precision ?? Int(RealBox.precision) { return kept ?? Enclosure(rounding: box) }
+            if precision <= certificate.explicitBounds?.precision ?? Int(RealBox.precision) { return certificate.bounds(of: box) }
             return certificate.derivation.enclosure(precision: precision) ?? certificate.bounds(of: box)
         }
     }

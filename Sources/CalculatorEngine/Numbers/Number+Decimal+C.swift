@@ -93,7 +93,11 @@ extension Number {
         {
             return .digits(rounding.decimal)
         }
-        let bounds = certificate.bounds(of: box)
+        return Self.shownDecimal(within: certificate.bounds(of: box), digits: digits)
+    }
+
+    /// The rounding both ends of `bounds` agree on, and so every value between them; `.uncertain` when they do not.
+    static func shownDecimal(within bounds: Enclosure, digits: Int) -> ShownDecimal {
         let lower = Number.real(bounds.end(upper: false)).roundedDecimal(digits: digits)
         let upper = Number.real(bounds.end(upper: true)).roundedDecimal(digits: digits)
         guard let lower, let upper, lower.negative == upper.negative, lower.mantissa == upper.mantissa, lower.exponent == upper.exponent else {
