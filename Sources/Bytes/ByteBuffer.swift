@@ -61,10 +61,11 @@ public struct ByteBuffer: ~Copyable {
         String(decoding: UnsafeBufferPointer(start: start, count: written), as: UTF8.self)
     }
 
-    /// `value` in lowercase hexadecimal, without leading zeros ("0" for 0).
+    /// `value` in lowercase hexadecimal, zero-padded on the left to `digits` (without leading zeros by default, "0"
+    /// for 0).
     @inlinable
-    public mutating func appendHex(_ value: UInt64) {
-        let digits = max(1, (UInt64.bitWidth - value.leadingZeroBitCount + 3) / 4)
+    public mutating func appendHex(_ value: UInt64, digits minimum: Int = 1) {
+        let digits = max(minimum, 1, (UInt64.bitWidth - value.leadingZeroBitCount + 3) / 4)
         reserve(digits)
         var rest = value
         for position in stride(from: written + digits - 1, through: written, by: -1) {
@@ -97,6 +98,12 @@ public struct ByteBuffer: ~Copyable {
     public mutating func append(_ text: String) {
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append(copying: $0) }
         if copied == nil { append(text.utf8Span.span) }
+    }
+
+    /// The bytes written so far, lent to `body` for a C call that takes them (a log file's `write(2)`).
+    @inlinable
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: start, count: written))
     }
 
     /// Whether a byte written at `offset` or after it satisfies `predicate`.

@@ -40,6 +40,8 @@ public struct ServiceConfiguration: Sendable {
     /// How often an event stream gets a comment line when nothing else is sent, so proxies keep it and clients see it
     /// alive.
     public var heartbeatInterval: Duration = .seconds(15)
+    /// Where each request's log line goes; nil logs none (a log level above info).
+    public var requestLog: (any RequestLogOutput)? = nil
 
     public init() {}
 }
@@ -98,7 +100,7 @@ public final class CalculatorService: Sendable {
             convert: ConvertEndpoint(replies: replies), dates: DateEndpoint(replies: replies),
             metrics: metrics)
         let middleware = MetricsMiddleware(metrics: metrics, trustProxy: configuration.trustProxy)
-            .then(RequestLogMiddleware(logger: logger, trustProxy: configuration.trustProxy))
+            .then(RequestLogMiddleware(output: configuration.requestLog, trustProxy: configuration.trustProxy))
             .then(RequestIDMiddleware())
             .then(FramingMiddleware())
             .then(CORSMiddleware(policy: configuration.cors))

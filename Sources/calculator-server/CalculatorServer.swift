@@ -122,8 +122,13 @@ struct CalculatorServer: ParsableCommand {
         guard format == "text" || format == "json" else { throw ValidationError("--log-format must be text or json, not \(format)") }
         let copyDirectory = setting.string(testLogDir, "CALC_TEST_LOG_DIR", default: "")
         let copy = copyDirectory.isEmpty ? nil : try LogLineHandler.file(in: copyDirectory)
+        let output = try LogOutput(.standardError)
+        defer {
+            output.close()
+            copy?.close()
+        }
         LoggingSystem.bootstrap { label in
-            var handler = LogLineHandler(label: label, format: format == "json" ? .json : .text)
+            var handler = LogLineHandler(label: label, format: format == "json" ? .json : .text, output: output)
             handler.logLevel = level
             guard let copy else { return handler }
             var copied = LogLineHandler(label: label, format: .json, output: copy)
@@ -194,6 +199,10 @@ struct CalculatorServer: ParsableCommand {
                 "--store must be memory, sqlite:PATH, redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] or redis-cluster://HOST:PORT[,HOST:PORT...], not \(StoreLocation.redacted(storeText))")
         }
         service.store = location
+        var requestLines: [AccessLog.Destination] = []
+        if level <= .info { requestLines.append(.init(output: output, json: format == "json")) }
+        if let copy { requestLines.append(.init(output: copy, json: true)) }
+        service.requestLog = requestLines.isEmpty ? nil : AccessLog(label: "calculator-server", destinations: requestLines)
 
         // Block the stop signals before the server starts its threads, so they inherit the mask and sigwait below receives them.
         var signals = sigset_t()

@@ -64,14 +64,4 @@ import Testing
             #expect(seen.count > 50, "position \(position) saw only \(seen.count) characters")
         }
     }
-
-    @Test func shortHashIsStableEightHexAndNotTheID() throws {
-        let id = try #require(SessionID("session-one"))
-        #expect(id.shortHash.count == 8)
-        #expect(id.shortHash.allSatisfy { $0.isHexDigit })
-        #expect(id.shortHash == SessionID("session-one")?.shortHash)
-        #expect(id.shortHash != SessionID("session-two")?.shortHash)
-        let random = SessionID.random()
-        #expect(!random.rawValue.contains(random.shortHash))
-    }
 }

@@ -121,7 +121,7 @@ final class SessionReplies: Sendable {
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .alreadyExists?, .corrupt?, nil:
             metrics.storeError(operation, "failure")
-            logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id?.shortHash ?? "-")"])
+            logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id.map { SessionLogHash.text($0.description) } ?? "-")"])
             return Problem(.internalError, "the session could not be processed")
         }
     }

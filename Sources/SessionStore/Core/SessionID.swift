@@ -1,5 +1,5 @@
 /// A session identifier: 1 to 64 characters of `[A-Za-z0-9_-]`.
-/// `description` is the id itself (for URLs); logs should use `shortHash`, since the id is the session's only secret.
+/// `description` is the id itself (for URLs); logs never show it (`SessionLogHash`), since the id may be the session's only secret.
 public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// Ids of up to 24 bytes, which include the 22 of `random()`, are kept in three words rather than a String: a
     /// String of more than 15 bytes is an allocation for every request that names a session, and the memory store
@@ -140,14 +140,6 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         // The alphabet is the id's, so the check cannot fail.
         guard let id = SessionID(utf8: digits.span) else { preconditionFailure("base64url made an invalid id") }
         return id
-    }
-
-    /// 8 hex characters of `spread`: stable across processes so log lines correlate, and 32 bits of a 128-bit id
-    /// cannot be turned back into the id.
-    public var shortHash: String {
-        let folded = UInt32(truncatingIfNeeded: spread ^ (spread >> 32))
-        let hex = String(folded, radix: 16)
-        return String(repeating: "0", count: 8 - hex.utf8.count) + hex
     }
 
     public var description: String { rawValue }

@@ -1,0 +1,191 @@
+public import Bytes
+
+/// Where the request log lines go: the executable's access log, which puts each line's time, level and logger before
+/// the fields and hands the line to a writer that flushes in batches off the event loop.
+public protocol RequestLogOutput: Sendable {
+    func record(_ line: borrowing RequestLogLine)
+}
+
+/// One request's log line, its fields named by OpenTelemetry's HTTP conventions, kept as the values they are and
+/// written straight into the log's buffer (`appendFields`), in the order of their names, as JSON members or as
+/// `key=value` text.
+///
+/// A session id never appears: in `url.path`, every path segment that follows a `sessions` segment (whatever its
+/// case, and empty segments ignored) is written as OpenTelemetry's `REDACTED`, whether or not it is a valid id, and
+/// `session.hash` is a hash of it keyed for this process (`SessionLogHash`), which correlates one process's lines and
+/// cannot be reversed with a dictionary of names.
+public struct RequestLogLine: ~Copyable {
+    let method: RequestMethod
+    /// The method as sent, for `.other` only.
+    let originalMethod: String
+    let status: Int
+    /// Nil for an event stream, logged once it ends.
+    let bodySize: Int?
+    let nanoseconds: Int64
+    let requestID: String
+    let isHTTPS: Bool
+    let clientAddress: String
+    /// Nil when no route matched.
+    let route: String?
+    let path: String
+    let trace: TraceContext?
+
+    /// The message of every request line.
+    public static let message: StaticString = "request"
+    /// The longest `url.path` written, in bytes of the path as sent.
+    static let pathLimit = 256
+
+    /// The fields after the time, level, message and logger: JSON members each preceded by a comma, or text fields
+    /// each preceded by a space.
+    public func appendFields(to buffer: inout ByteBuffer, json: Bool) {
+        let pathBytes = path.utf8Span.span
+        let session = Self.sessionSegments(pathBytes)
+        var field = Field(json: json)
+        field.text("client.address", clientAddress, to: &buffer)
+        field.text("http.request.method", method.label, to: &buffer)
+        if method == .other { field.text("http.request.method_original", String(originalMethod.prefix(16)), to: &buffer) }
+        if let bodySize { field.number("http.response.body.size", bodySize, to: &buffer) }
+        field.number("http.response.status_code", status, to: &buffer)
+        if let route { field.text("http.route", route, to: &buffer) }
+        field.name("http.server.request.duration", to: &buffer)
+        Self.appendSeconds(microseconds: max(1, nanoseconds / 1_000), to: &buffer)
+        field.text("request.id", requestID, to: &buffer)
+        if let hash = session.hash {
+            field.name("session.hash", to: &buffer)
+            field.quoted(to: &buffer) { $0.appendHex(UInt64(hash), digits: 8) }
+        }
+        if let trace {
+            field.name("span_id", to: &buffer)
+            field.quoted(to: &buffer) { $0.appendHex(trace.span, digits: 16) }
+            field.name("trace_id", to: &buffer)
+            field.quoted(to: &buffer) {
+                $0.appendHex(trace.traceHigh, digits: 16)
+                $0.appendHex(trace.traceLow, digits: 16)
+            }
+        }
+        field.name("url.path", to: &buffer)
+        field.quoted(to: &buffer) { buffer in
+            Self.appendRedacted(pathBytes, segments: session.ranges, json: json, to: &buffer)
+        }
+        field.text("url.scheme", isHTTPS ? "https" : "http", to: &buffer)
+    }
+
+    /// The byte ranges of the segments that follow a `sessions` segment, and the keyed hash of the first of them.
+    static func sessionSegments(_ path: Span<UInt8>) -> (ranges: [Range<Int>], hash: UInt32?) {
+        var ranges: [Range<Int>] = []
+        var afterSessions = false
+        var start = 0
+        for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
+            defer { start = end + 1 }
+            guard start < end else { continue }
+            if afterSessions { ranges.append(start..<end) }
+            afterSessions = isSessions(path, start..<end)
+        }
+        let hash = ranges.first.map { SessionLogHash.hash(path, $0) }
+        return (ranges, hash)
+    }
+
+    private static func isSessions(_ path: Span<UInt8>, _ segment: Range<Int>) -> Bool {
+        let word = Array("sessions".utf8)
+        guard segment.count == word.count else { return false }
+        for offset in 0..<word.count where path[segment.lowerBound + offset] | 0x20 != word[offset] { return false }
+        return true
+    }
+
+    /// The path up to `pathLimit` bytes, each of `segments` written as `REDACTED`.
+    static func appendRedacted(_ path: Span<UInt8>, segments: [Range<Int>], json: Bool, to buffer: inout ByteBuffer) {
+        var index = 0
+        var next = 0
+        while index < min(path.count, pathLimit) {
+            if next < segments.count, segments[next].lowerBound == index {
+                buffer.append("REDACTED" as StaticString)
+                index = segments[next].upperBound
+                next += 1
+                continue
+            }
+            appendValueByte(path[index], json: json, to: &buffer)
+            index += 1
+        }
+    }
+
+    /// Seconds with up to six decimals, trailing zeros dropped (a JSON number, as `0.000123`).
+    static func appendSeconds(microseconds: Int64, to buffer: inout ByteBuffer) {
+        buffer.appendDecimal(microseconds / 1_000_000)
+        var fraction = microseconds % 1_000_000
+        var width = 6
+        while fraction > 0, fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        buffer.append(UInt8(ascii: "."))
+        buffer.appendDecimal(fraction, width: fraction == 0 ? 1 : width)
+    }
+
+    /// One byte of a value: in JSON escaped as `appendJSONString` does; in text a control character is written as `?`,
+    /// so that no value can start a line of its own.
+    static func appendValueByte(_ byte: UInt8, json: Bool, to buffer: inout ByteBuffer) {
+        guard byte < 0x20 || byte == 0x7F || (json && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"))) else {
+            return buffer.append(byte)
+        }
+        guard json else { return buffer.append(UInt8(ascii: "?")) }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            buffer.append(UInt8(ascii: "\\"))
+            buffer.append(byte)
+        case 0x7F: buffer.append(byte)
+        default:
+            buffer.append(#"\u00"# as StaticString)
+            buffer.appendHex(UInt64(byte), digits: 2)
+        }
+    }
+
+    /// How one field starts and how its text is quoted, in one format.
+    struct Field {
+        let json: Bool
+
+        func name(_ name: StaticString, to buffer: inout ByteBuffer) {
+            buffer.append(json ? UInt8(ascii: ",") : UInt8(ascii: " "))
+            if json { buffer.append(UInt8(ascii: "\"")) }
+            buffer.append(name)
+            buffer.append(json ? #"":"# as StaticString : "=")
+        }
+
+        func quoted(to buffer: inout ByteBuffer, _ body: (inout ByteBuffer) -> Void) {
+            if json { buffer.append(UInt8(ascii: "\"")) }
+            body(&buffer)
+            if json { buffer.append(UInt8(ascii: "\"")) }
+        }
+
+        func text(_ name: StaticString, _ value: String, to buffer: inout ByteBuffer) {
+            self.name(name, to: &buffer)
+            let bytes = value.utf8Span.span
+            quoted(to: &buffer) { buffer in
+                for index in bytes.indices { RequestLogLine.appendValueByte(bytes[index], json: json, to: &buffer) }
+            }
+        }
+
+        func number(_ name: StaticString, _ value: Int, to buffer: inout ByteBuffer) {
+            self.name(name, to: &buffer)
+            buffer.appendDecimal(Int64(value))
+        }
+    }
+}
+
+/// The hash that stands for a session id in log lines: SipHash (`Hasher`) under this process's random seed, so the
+/// same id has the same hash in one process's lines and no dictionary of names finds it.
+public enum SessionLogHash {
+    static func hash(_ bytes: Span<UInt8>, _ range: Range<Int>) -> UInt32 {
+        var hasher = Hasher()
+        for index in range { hasher.combine(bytes[index]) }
+        let value = hasher.finalize()
+        return UInt32(truncatingIfNeeded: value ^ (value >> 32))
+    }
+
+    /// 8 hex digits, as the request lines write it.
+    public static func text(_ id: String) -> String {
+        let bytes = id.utf8Span.span
+        let hash = hash(bytes, bytes.indices)
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.utf8.count) + hex
+    }
+}
