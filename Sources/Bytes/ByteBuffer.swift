@@ -224,3 +224,7 @@ public struct ByteBuffer: ~Copyable {
         written += bytes.count
     }
 }
+
+/// A buffer owns its memory alone (it cannot be copied), so moving it to another thread shares nothing: the log's
+/// batches pass from the threads that log to the one that writes.
+extension ByteBuffer: @unchecked Sendable {}

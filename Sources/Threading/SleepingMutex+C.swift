@@ -7,7 +7,7 @@ import Glibc
 /// For the queues of SQLite's committer and Redis's pipeline, which many threads and the queue's own thread take:
 /// `Synchronization.Mutex` spins before it sleeps on Linux, which wastes the core that the thread holding the lock
 /// needs to let it go. `Lock` is one in builds for ThreadSanitizer.
-public final class SleepingMutex<State>: @unchecked Sendable {
+public final class SleepingMutex<State: ~Copyable>: @unchecked Sendable {
     // The pthread mutex must not move, so it lives in its own allocation.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var state: State

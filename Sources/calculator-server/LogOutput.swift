@@ -3,15 +3,15 @@ import Threading
 
 /// Where log lines go: a file (standard error, or a test run's copy) written in batches by a thread of its own, so
 /// that the thread that logs a line, an event loop above all, only copies it into a buffer and never waits for a
-/// write. What arrives while the thread writes one batch forms the next.
+/// write. Woken by the first line after it went idle, the thread lets `batchWindow` pass before it writes, so that a
+/// busy server's lines share one `write(2)` (nginx's buffered access log, with a shorter flush time).
 ///
 /// `flush()` writes what is pending at once, on the caller's thread, in order with the batches: the lines logged
 /// apart from requests (start, stop, warnings) call it, so the last line of a clean stop, and everything before it,
 /// is written before the process ends. Should the file not keep up, pending bytes stop growing at `pendingLimit` and
 /// later lines are counted as dropped rather than holding up the event loops; the count is written at `close()`.
 final class LogOutput: Sendable {
-    /// What threads append to; a class, so the lock holds a reference to it and its buffer is appended to in place.
-    private final class Pending: @unchecked Sendable {
+    private struct Pending: ~Copyable {
         var buffer = ByteBuffer(capacity: 64 * 1024)
         var timestamp = LogTimestamp()
         /// The writer thread sleeps on `wake`; whoever appends the first bytes after that wakes it.
@@ -20,15 +20,15 @@ final class LogOutput: Sendable {
         var dropped = 0
     }
 
-    /// The file and the buffer that the bytes written last were in, held while a batch is taken and written so that
-    /// batches reach the file in the order they were taken.
-    private final class Writer: @unchecked Sendable {
+    /// The file and the buffer of the last batch, held while a batch is taken and written so that batches reach the
+    /// file in the order they were taken.
+    private struct Writer: ~Copyable {
         let file: LogFile
         var spare = ByteBuffer(capacity: 64 * 1024)
-        init(file: LogFile) { self.file = file }
     }
 
     static let pendingLimit = 8 * 1024 * 1024
+    static let batchWindow = 0.01
 
     private let pending = SleepingMutex(Pending())
     private let writer: SleepingMutex<Writer>
@@ -87,7 +87,10 @@ final class LogOutput: Sendable {
                 return nil
             }
             switch ready {
-            case true?: flush()
+            case true?:
+                // A close ends the window early: its signal wakes the thread.
+                _ = wake.wait(seconds: Self.batchWindow)
+                flush()
             case false?: return
             case nil: wake.wait()
             }

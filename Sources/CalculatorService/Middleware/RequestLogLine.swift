@@ -41,33 +41,35 @@ public struct RequestLogLine: ~Copyable {
         let pathBytes = path.utf8Span.span
         let session = Self.sessionSegments(pathBytes)
         var field = Field(json: json)
-        field.text("client.address", clientAddress, to: &buffer)
-        field.text("http.request.method", method.label, to: &buffer)
-        if method == .other { field.text("http.request.method_original", String(originalMethod.prefix(16)), to: &buffer) }
-        if let bodySize { field.number("http.response.body.size", bodySize, to: &buffer) }
-        field.number("http.response.status_code", status, to: &buffer)
-        if let route { field.text("http.route", route, to: &buffer) }
-        field.name("http.server.request.duration", to: &buffer)
+        field.text(#","client.address":""#, " client.address=", clientAddress, to: &buffer)
+        field.text(#","http.request.method":""#, " http.request.method=", method.label, to: &buffer)
+        if method == .other {
+            field.text(#","http.request.method_original":""#, " http.request.method_original=", String(originalMethod.prefix(16)), to: &buffer)
+        }
+        if let bodySize { field.number(#","http.response.body.size":"#, " http.response.body.size=", bodySize, to: &buffer) }
+        field.number(#","http.response.status_code":"#, " http.response.status_code=", status, to: &buffer)
+        if let route { field.text(#","http.route":""#, " http.route=", route, to: &buffer) }
+        buffer.append(json ? #","http.server.request.duration":"# : " http.server.request.duration=")
         Self.appendSeconds(microseconds: max(1, nanoseconds / 1_000), to: &buffer)
-        field.text("request.id", requestID, to: &buffer)
+        field.text(#","request.id":""#, " request.id=", requestID, to: &buffer)
         if let hash = session.hash {
-            field.name("session.hash", to: &buffer)
-            field.quoted(to: &buffer) { $0.appendHex(UInt64(hash), digits: 8) }
+            buffer.append(json ? #","session.hash":""# : " session.hash=")
+            buffer.appendHex(UInt64(hash), digits: 8)
+            field.close(&buffer)
         }
         if let trace {
-            field.name("span_id", to: &buffer)
-            field.quoted(to: &buffer) { $0.appendHex(trace.span, digits: 16) }
-            field.name("trace_id", to: &buffer)
-            field.quoted(to: &buffer) {
-                $0.appendHex(trace.traceHigh, digits: 16)
-                $0.appendHex(trace.traceLow, digits: 16)
-            }
+            buffer.append(json ? #","span_id":""# : " span_id=")
+            buffer.appendHex(trace.span, digits: 16)
+            field.close(&buffer)
+            buffer.append(json ? #","trace_id":""# : " trace_id=")
+            buffer.appendHex(trace.traceHigh, digits: 16)
+            buffer.appendHex(trace.traceLow, digits: 16)
+            field.close(&buffer)
         }
-        field.name("url.path", to: &buffer)
-        field.quoted(to: &buffer) { buffer in
-            Self.appendRedacted(pathBytes, segments: session.ranges, json: json, to: &buffer)
-        }
-        field.text("url.scheme", isHTTPS ? "https" : "http", to: &buffer)
+        buffer.append(json ? #","url.path":""# : " url.path=")
+        Self.appendRedacted(pathBytes, segments: session.ranges, json: json, to: &buffer)
+        field.close(&buffer)
+        field.text(#","url.scheme":""#, " url.scheme=", isHTTPS ? "https" : "http", to: &buffer)
     }
 
     /// The byte ranges of the segments that follow a `sessions` segment, and the keyed hash of the first of them.
@@ -139,33 +141,29 @@ public struct RequestLogLine: ~Copyable {
         }
     }
 
-    /// How one field starts and how its text is quoted, in one format.
+    /// How a field is written in one format: its start (`,"name":"` or ` name=`) made once per field and format, a
+    /// text value copied whole unless it holds a byte to escape.
     struct Field {
         let json: Bool
 
-        func name(_ name: StaticString, to buffer: inout ByteBuffer) {
-            buffer.append(json ? UInt8(ascii: ",") : UInt8(ascii: " "))
-            if json { buffer.append(UInt8(ascii: "\"")) }
-            buffer.append(name)
-            buffer.append(json ? #"":"# as StaticString : "=")
-        }
-
-        func quoted(to buffer: inout ByteBuffer, _ body: (inout ByteBuffer) -> Void) {
-            if json { buffer.append(UInt8(ascii: "\"")) }
-            body(&buffer)
+        func close(_ buffer: inout ByteBuffer) {
             if json { buffer.append(UInt8(ascii: "\"")) }
         }
 
-        func text(_ name: StaticString, _ value: String, to buffer: inout ByteBuffer) {
-            self.name(name, to: &buffer)
-            let bytes = value.utf8Span.span
-            quoted(to: &buffer) { buffer in
+        func text(_ jsonStart: StaticString, _ textStart: StaticString, _ value: String, to buffer: inout ByteBuffer) {
+            buffer.append(json ? jsonStart : textStart)
+            let start = buffer.count
+            buffer.append(value)
+            if buffer.contains(from: start, where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                buffer.removeAll(from: start)
+                let bytes = value.utf8Span.span
                 for index in bytes.indices { RequestLogLine.appendValueByte(bytes[index], json: json, to: &buffer) }
             }
+            close(&buffer)
         }
 
-        func number(_ name: StaticString, _ value: Int, to buffer: inout ByteBuffer) {
-            self.name(name, to: &buffer)
+        func number(_ jsonStart: StaticString, _ textStart: StaticString, _ value: Int, to buffer: inout ByteBuffer) {
+            buffer.append(json ? jsonStart : textStart)
             buffer.appendDecimal(Int64(value))
         }
     }
@@ -176,7 +174,13 @@ public struct RequestLogLine: ~Copyable {
 public enum SessionLogHash {
     static func hash(_ bytes: Span<UInt8>, _ range: Range<Int>) -> UInt32 {
         var hasher = Hasher()
-        for index in range { hasher.combine(bytes[index]) }
+        var word: UInt64 = 0
+        for index in range {
+            word = word << 8 | UInt64(bytes[index])
+            if (index - range.lowerBound) & 7 == 7 { hasher.combine(word) }
+        }
+        hasher.combine(word)
+        hasher.combine(range.count)
         let value = hasher.finalize()
         return UInt32(truncatingIfNeeded: value ^ (value >> 32))
     }
