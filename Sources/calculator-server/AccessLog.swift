@@ -3,7 +3,7 @@ import CalculatorService
 
 /// The request lines (`RequestLogLine`) on the log's outputs, at info: the time, level, message and logger that every
 /// line starts with, then the request's fields, in the format of each output, written into its buffer in one go.
-struct AccessLog: RequestLogOutput {
+final class AccessLog: RequestLogOutput {
     struct Destination: Sendable {
         let output: LogOutput
         let json: Bool

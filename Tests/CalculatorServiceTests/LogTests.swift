@@ -101,6 +101,56 @@ import Testing
         #expect((line?["http.server.request.duration"] as? Double ?? 0) > 0)
     }
 
+    /// Whatever the path looks like (an id with a suffix, an encoded byte, a doubled slash, another case, a name that
+    /// is no valid id), the segment after `sessions` is redacted in every format, and no line at any level shows it.
+    @Test(arguments: ["json", "text"]) func noSessionIDInAnyLineWhateverThePath(_ format: String) throws {
+        let server = try ServerProcess(["--store", "memory", "--session-access", "open", "--log-format", format, "--log-level", "trace"])
+        let client = try server.client()
+        #expect(try client.send("PUT", "/sessions/secret-name-123").status == 201)
+        for path in [
+            "/sessions/secret-name-123.json", "/sessions/secret-name-123%20", "//sessions/secret-name-123", "/SESSIONS/secret-name-123/display",
+            "/sessions/secret-name-123/", "/a/sessions/secret-name-123/sessions/secret-name-123", "/sessions/secret%0aname-123/press",
+        ] {
+            _ = try client.send("GET", path)
+        }
+        let output = Self.stopped(server)
+        #expect(output.filter { $0.contains("REDACTED") }.count == 8)
+        #expect(!output.contains { $0.contains("secret") }, "\(output.filter { $0.contains("secret") })")
+        #expect(output.contains { $0.contains("/a/sessions/REDACTED/sessions/REDACTED") })
+        #expect(output.contains { $0.contains("//sessions/REDACTED") })
+    }
+
+    /// `session.hash` correlates one process's lines, and another process hashes the same id differently, so a list of
+    /// guessable names hashed offline finds nothing.
+    @Test func sessionHashIsKeyedPerProcess() throws {
+        func hashes() throws -> [String] {
+            let server = try ServerProcess(["--store", "memory", "--session-access", "open", "--log-format", "json", "--log-level", "info"])
+            let client = try server.client()
+            #expect(try client.send("PUT", "/sessions/demo").status == 201)
+            #expect(try client.send("GET", "/sessions/demo/display").status == 200)
+            let objects = Self.stopped(server).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            return objects.compactMap { $0["session.hash"] as? String }
+        }
+        let first = try hashes(), second = try hashes()
+        #expect(first.count == 2 && Set(first).count == 1, "\(first)")
+        #expect(second.count == 2 && Set(second).count == 1, "\(second)")
+        #expect(first[0] != second[0])
+    }
+
+    /// The request lines are written in batches off the event loop; a clean stop writes every one of them, before the
+    /// last line.
+    @Test func aCleanStopWritesEveryRequestLine() throws {
+        let server = try ServerProcess(["--store", "memory", "--log-format", "json", "--log-level", "info"])
+        let client = try server.client()
+        for index in 0..<300 {
+            #expect(try client.send("GET", "/healthz", headers: [("X-Request-Id", "line-\(index)")]).status == 200)
+        }
+        let objects = Self.stopped(server).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let ids = objects.compactMap { $0["request.id"] as? String }
+        #expect(ids == (0..<300).map { "line-\($0)" })
+        #expect(objects.last?["message"] as? String == "stopped")
+    }
+
     @Test func jsonModeAnnouncesThePortAsJSONToo() throws {
         // ServerProcess found the port in the first line on standard output, read as JSON.
         let server = try ServerProcess(["--store", "memory", "--log-format", "json"])

@@ -9,6 +9,9 @@ shape (session ids are 22 characters and never logged, token ids 11, trace ids h
 fails when the directory holds no log, and when the logs show no request that minted, used or listed tokens, so it
 cannot pass on a run that never met a token.
 
+It also checks that no session id is in a request line's path (issue 44: no session id in any log line): in every
+`url.path`, each segment that follows a `sessions` segment is `REDACTED`, and at least one such path was seen.
+
 usage: check_no_tokens.py DIRECTORY"""
 
 import json
@@ -29,6 +32,8 @@ def main(directory):
     lines = 0
     routes = Counter()
     found = []
+    redacted = 0
+    shown_ids = []
     for path in files:
         with open(path, encoding="utf-8", errors="replace") as log:
             for number, line in enumerate(log, 1):
@@ -44,6 +49,13 @@ def main(directory):
                     continue
                 if isinstance(entry, dict) and entry.get("message") == "request":
                     routes[entry.get("http.route", "")] += 1
+                    segments = [part for part in str(entry.get("url.path", "")).split("/") if part]
+                    for before, segment in zip(segments, segments[1:]):
+                        if before.lower() == "sessions":
+                            if segment == "REDACTED":
+                                redacted += 1
+                            else:
+                                shown_ids.append(f"{path.name}:{number}: url.path {entry.get('url.path', '')[:80]}")
     requests = sum(routes.values())
     on_token_routes = sum(routes[route] for route in TOKEN_ROUTES)
     print(f"searched {len(files)} server logs, {lines} lines, {requests} requests "
@@ -57,10 +69,18 @@ def main(directory):
         for line in found[:20]:
             print("  " + line)
         return 1
+    if shown_ids:
+        print(f"FAIL: {len(shown_ids)} request lines show a session id in url.path:")
+        for line in shown_ids[:20]:
+            print("  " + line)
+        return 1
+    if redacted == 0:
+        print("FAIL: no request line named a session: the id check would prove nothing")
+        return 1
     if routes["/sessions/{id}/tokens"] == 0 or routes["/sessions/{id}/stream-tickets"] == 0:
         print("FAIL: the logs show no request that minted a token or a stream ticket: the check would prove nothing")
         return 1
-    print("no session token in any log")
+    print(f"no session token in any log, and no session id in any of {redacted} session paths")
     return 0
 
 

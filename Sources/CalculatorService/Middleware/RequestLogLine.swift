@@ -39,7 +39,6 @@ public struct RequestLogLine: ~Copyable {
     /// each preceded by a space.
     public func appendFields(to buffer: inout ByteBuffer, json: Bool) {
         let pathBytes = path.utf8Span.span
-        let session = Self.sessionSegments(pathBytes)
         var field = Field(json: json)
         field.text(#","client.address":""#, " client.address=", clientAddress, to: &buffer)
         field.text(#","http.request.method":""#, " http.request.method=", method.label, to: &buffer)
@@ -52,7 +51,7 @@ public struct RequestLogLine: ~Copyable {
         buffer.append(json ? #","http.server.request.duration":"# : " http.server.request.duration=")
         Self.appendSeconds(microseconds: max(1, nanoseconds / 1_000), to: &buffer)
         field.text(#","request.id":""#, " request.id=", requestID, to: &buffer)
-        if let hash = session.hash {
+        if let hash = Self.sessionHash(pathBytes) {
             buffer.append(json ? #","session.hash":""# : " session.hash=")
             buffer.appendHex(UInt64(hash), digits: 8)
             field.close(&buffer)
@@ -67,47 +66,62 @@ public struct RequestLogLine: ~Copyable {
             field.close(&buffer)
         }
         buffer.append(json ? #","url.path":""# : " url.path=")
-        Self.appendRedacted(pathBytes, segments: session.ranges, json: json, to: &buffer)
+        Self.appendRedacted(pathBytes, json: json, to: &buffer)
         field.close(&buffer)
         field.text(#","url.scheme":""#, " url.scheme=", isHTTPS ? "https" : "http", to: &buffer)
     }
 
-    /// The byte ranges of the segments that follow a `sessions` segment, and the keyed hash of the first of them.
-    static func sessionSegments(_ path: Span<UInt8>) -> (ranges: [Range<Int>], hash: UInt32?) {
-        var ranges: [Range<Int>] = []
+    /// The keyed hash of the first segment that follows a `sessions` segment, if there is one.
+    static func sessionHash(_ path: Span<UInt8>) -> UInt32? {
         var afterSessions = false
         var start = 0
         for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
             defer { start = end + 1 }
             guard start < end else { continue }
-            if afterSessions { ranges.append(start..<end) }
+            if afterSessions { return SessionLogHash.hash(path, start..<end) }
             afterSessions = isSessions(path, start..<end)
         }
-        let hash = ranges.first.map { SessionLogHash.hash(path, $0) }
-        return (ranges, hash)
+        return nil
     }
 
     private static func isSessions(_ path: Span<UInt8>, _ segment: Range<Int>) -> Bool {
-        let word = Array("sessions".utf8)
+        let word: InlineArray<8, UInt8> = [0x73, 0x65, 0x73, 0x73, 0x69, 0x6F, 0x6E, 0x73]  // "sessions"
         guard segment.count == word.count else { return false }
         for offset in 0..<word.count where path[segment.lowerBound + offset] | 0x20 != word[offset] { return false }
         return true
     }
 
-    /// The path up to `pathLimit` bytes, each of `segments` written as `REDACTED`.
-    static func appendRedacted(_ path: Span<UInt8>, segments: [Range<Int>], json: Bool, to buffer: inout ByteBuffer) {
-        var index = 0
-        var next = 0
-        while index < min(path.count, pathLimit) {
-            if next < segments.count, segments[next].lowerBound == index {
-                buffer.append("REDACTED" as StaticString)
-                index = segments[next].upperBound
-                next += 1
-                continue
+    /// The path up to `pathLimit` bytes, each segment that follows a `sessions` segment written as `REDACTED`.
+    static func appendRedacted(_ path: Span<UInt8>, json: Bool, to buffer: inout ByteBuffer) {
+        let limit = min(path.count, pathLimit)
+        var afterSessions = false
+        var start = 0
+        for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
+            if start < end {
+                if afterSessions {
+                    buffer.append("REDACTED" as StaticString)
+                } else {
+                    appendValue(path.extracting(start..<min(end, limit)), json: json, to: &buffer)
+                }
+                afterSessions = isSessions(path, start..<end)
             }
-            appendValueByte(path[index], json: json, to: &buffer)
-            index += 1
+            start = end + 1
+            guard start <= limit else { break }
+            if end < path.count { buffer.append(UInt8(ascii: "/")) }
         }
+    }
+
+    /// Bytes of a value, copied whole unless one needs escaping (`appendValueByte`).
+    static func appendValue(_ bytes: Span<UInt8>, json: Bool, to buffer: inout ByteBuffer) {
+        let start = buffer.count
+        buffer.append(bytes)
+        guard buffer.contains(from: start, where: { needsEscape($0, json: json) }) else { return }
+        buffer.removeAll(from: start)
+        for index in bytes.indices { appendValueByte(bytes[index], json: json, to: &buffer) }
+    }
+
+    static func needsEscape(_ byte: UInt8, json: Bool) -> Bool {
+        byte < 0x20 || byte == 0x7F || (json && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")))
     }
 
     /// Seconds with up to six decimals, trailing zeros dropped (a JSON number, as `0.000123`).
@@ -126,9 +140,7 @@ public struct RequestLogLine: ~Copyable {
     /// One byte of a value: in JSON escaped as `appendJSONString` does; in text a control character is written as `?`,
     /// so that no value can start a line of its own.
     static func appendValueByte(_ byte: UInt8, json: Bool, to buffer: inout ByteBuffer) {
-        guard byte < 0x20 || byte == 0x7F || (json && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"))) else {
-            return buffer.append(byte)
-        }
+        guard needsEscape(byte, json: json) else { return buffer.append(byte) }
         guard json else { return buffer.append(UInt8(ascii: "?")) }
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"):
@@ -152,13 +164,7 @@ public struct RequestLogLine: ~Copyable {
 
         func text(_ jsonStart: StaticString, _ textStart: StaticString, _ value: String, to buffer: inout ByteBuffer) {
             buffer.append(json ? jsonStart : textStart)
-            let start = buffer.count
-            buffer.append(value)
-            if buffer.contains(from: start, where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                buffer.removeAll(from: start)
-                let bytes = value.utf8Span.span
-                for index in bytes.indices { RequestLogLine.appendValueByte(bytes[index], json: json, to: &buffer) }
-            }
+            RequestLogLine.appendValue(value.utf8Span.span, json: json, to: &buffer)
             close(&buffer)
         }
 
