@@ -1,23 +1,23 @@
 import HTTPServer
 
 /// An `If-None-Match` list (RFC 9110 §13.1.2): a read answers 304 without a body when the list names the current
-/// entity tag, weak or strong alike, or is `*`, so that a client that holds the current version is not sent it again.
+/// entity tag, weak or strong alike (the weak comparison), or is `*`, so that a client that holds the current version
+/// is not sent it again. A value that is no list of entity tags (`EntityTagList`) is ignored, as RFC 9110 §13.1.2
+/// lets a server do: the client gets the whole response.
 struct IfNoneMatch: Sendable {
-    let list: String
+    private let list: EntityTagList
 
-    /// Nil without the header.
+    /// Nil without the header, or with one that is no list of entity tags.
     init?(_ header: String?) {
-        guard let header else { return nil }
-        list = header
+        guard let header, let list = EntityTagList(parsing: header) else { return nil }
+        self.list = list
     }
 
+    /// Whether the list names `tag`, an entity tag as the service writes it (`"7"`, or `W/"…"`).
     func names(_ tag: String) -> Bool {
-        list.split(separator: ",").contains { entry in
-            var candidate = entry.trimmingSpaces()
-            if candidate == "*" { return true }
-            if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
-            return candidate == tag
-        }
+        if list.isAny { return true }
+        guard let own = EntityTagList(parsing: tag)?.tags.first else { return false }
+        return list.tags.contains { $0.opaque == own.opaque }
     }
 }
 

@@ -8,45 +8,20 @@ struct IfMatch: Equatable {
     private let versions: Set<UInt64>
 
     init(parsing header: String?) throws(Problem) {
-        guard let header, !Self.isAsterisk(header.utf8[...]) else {
+        guard let header else {
             admitsAny = true
             versions = []
             return
         }
-        admitsAny = false
-        var versions = Set<UInt64>()
-        var rest = header.utf8[...]
-        while true {
-            // Empty list elements are allowed (RFC 9110 §5.6.1.2).
-            rest = rest.drop(while: { $0 == UInt8(ascii: ",") || Self.isSpace($0) })
-            guard !rest.isEmpty else { break }
-            let isWeak = rest.starts(with: "W/".utf8)
-            if isWeak { rest = rest.dropFirst(2) }
-            guard rest.first == UInt8(ascii: "\""),
-                let close = rest.dropFirst().firstIndex(where: { !Self.isTagCharacter($0) }),
-                rest[close] == UInt8(ascii: "\"")
-            else { throw Self.unreadable }
-            let opaque = rest[rest.index(after: rest.startIndex)..<close]
-            if !isWeak, let version = Self.version(opaque) { versions.insert(version) }
-            rest = rest[rest.index(after: close)...].drop(while: Self.isSpace)
-            guard rest.isEmpty || rest.first == UInt8(ascii: ",") else { throw Self.unreadable }
-        }
-        self.versions = versions
+        guard let list = EntityTagList(parsing: header) else { throw Self.unreadable }
+        admitsAny = list.isAny
+        versions = Set(list.tags.compactMap { $0.isWeak ? nil : Self.version($0.opaque.utf8) })
     }
 
     func admits(_ version: UInt64) -> Bool { admitsAny || versions.contains(version) }
 
     private static let unreadable = Problem(
         .invalidRequest, "If-Match must be * or a list of entity tags such as \"7\" (quotes included, not percent-encoded)")
-
-    private static func isAsterisk(_ value: Substring.UTF8View) -> Bool {
-        value.drop(while: isSpace).reversed().drop(while: isSpace).elementsEqual([UInt8(ascii: "*")])
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-
-    /// etagc: any visible character but the quote, and obs-text.
-    private static func isTagCharacter(_ byte: UInt8) -> Bool { byte == 0x21 || (0x23...0x7E).contains(byte) || byte >= 0x80 }
 
     /// The version an ETag of this service carries: decimal digits only, as `Rendering.entityTag` writes them.
     private static func version(_ opaque: Substring.UTF8View) -> UInt64? {
