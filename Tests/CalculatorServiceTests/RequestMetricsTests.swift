@@ -118,7 +118,8 @@ import Testing
         metrics.storeOperation(.update, since: ServiceMetrics.now())
         metrics.storeOperation(.update, since: ServiceMetrics.now() - 3_000_000)
         metrics.storeOperation(.get, since: ServiceMetrics.now())
-        metrics.storeError("update", "unavailable")
+        metrics.storeError(.update, .unavailable)
+        metrics.storeError(.create, .outcomeUnknown)
         let values = Self.samples(Self.rendered(metrics))
         let update = #"store="sqlite",operation="update""#
         #expect(values["calculator_store_operation_duration_seconds_count{\(update)}"] == 2)
@@ -130,6 +131,8 @@ import Testing
         #expect(values[#"calculator_store_operation_duration_seconds_count{store="sqlite",operation="delete"}"#] == 0)
         #expect(values[#"calculator_store_errors_total{store="sqlite",operation="update",error="unavailable"}"#] == 1)
         #expect(values[#"calculator_store_errors_total{store="sqlite",operation="get",error="failure"}"#] == 0)
+        // A write the store did not confirm is counted apart (it was counted nowhere before).
+        #expect(values[#"calculator_store_errors_total{store="sqlite",operation="create",error="outcome_unknown"}"#] == 1)
     }
 
     @Test func everyFamilyHasHelpAndTypeBeforeItsSamples() {

@@ -31,11 +31,12 @@ extension ServiceMetrics {
 
         Self.family(
             "calculator_store_errors_total", .counter,
-            "Session store operations that failed: the store unreachable (unavailable) or any other failure.", into: &text)
+            "Session store operations that failed: the store unreachable (unavailable), a write it did not confirm in time "
+                + "(outcome_unknown), or any other failure.", into: &text)
         for operation in StoreOperation.allCases {
-            for (kind, name) in Self.storeErrorKinds.enumerated() {
-                let count = storeErrors[operation.index * 2 + kind].load(ordering: .relaxed)
-                text += "calculator_store_errors_total{store=\"\(store)\",operation=\"\(operation.rawValue)\",error=\"\(name)\"} \(count)\n"
+            for kind in StoreErrorKind.allCases {
+                let count = storeErrors[operation.index * StoreErrorKind.allCases.count + Int(kind.rawValue)].load(ordering: .relaxed)
+                text += "calculator_store_errors_total{store=\"\(store)\",operation=\"\(operation.rawValue)\",error=\"\(kind.label)\"} \(count)\n"
             }
         }
 

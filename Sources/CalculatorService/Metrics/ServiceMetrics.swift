@@ -23,9 +23,8 @@ final class ServiceMetrics: Sendable {
     let activeRequests: InlineArray<8, Atomic<Int64>> = InlineArray { _ in Atomic(0) }
     /// By `StoreOperation.index`.
     let storeOperations: InlineArray<4, LatencyHistogram> = InlineArray { _ in LatencyHistogram() }
-    /// By `StoreOperation.index` times the two `storeErrorKinds`.
-    let storeErrors: InlineArray<8, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
-    static let storeErrorKinds = ["unavailable", "failure"]
+    /// By `StoreOperation.index` times the `StoreErrorKind`s.
+    let storeErrors: InlineArray<12, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
     /// The kinds of keys in the order /metrics lists them, and each key's kind's index there (255: none), indexed by
     /// `Key.rawValue`: a press should not pay for hashing its key to find its counter.
     let keyKinds: [KeyKind]
@@ -85,10 +84,8 @@ final class ServiceMetrics: Sendable {
         storeOperations[operation.index].record(nanoseconds: Self.now() - started)
     }
 
-    /// `operation` is a `StoreOperation`'s name; `kind` one of `storeErrorKinds`.
-    func storeError(_ operation: String, _ kind: String) {
-        guard let operation = StoreOperation(rawValue: operation), let kind = Self.storeErrorKinds.firstIndex(of: kind) else { return }
-        storeErrors[operation.index * 2 + kind].wrappingAdd(1, ordering: .relaxed)
+    func storeError(_ operation: StoreOperation, _ kind: StoreErrorKind) {
+        storeErrors[operation.index * StoreErrorKind.allCases.count + Int(kind.rawValue)].wrappingAdd(1, ordering: .relaxed)
     }
 
     // MARK: Presses and limits
@@ -142,6 +139,20 @@ enum StoreOperation: String, CaseIterable {
         case .get: 1
         case .update: 2
         case .delete: 3
+        }
+    }
+}
+
+/// Why a store operation failed, the `error` label of `calculator_store_errors_total`: the store unreachable, a write
+/// it did not confirm in time (it may or may not have been made), or any other failure.
+enum StoreErrorKind: UInt8, CaseIterable {
+    case unavailable, outcomeUnknown, failure
+
+    var label: String {
+        switch self {
+        case .unavailable: "unavailable"
+        case .outcomeUnknown: "outcome_unknown"
+        case .failure: "failure"
         }
     }
 }

@@ -53,7 +53,7 @@ extension SessionEndpoints {
                 response.headers.add("Idempotent-Replayed", "true")
                 deliver(response)
             case .failure(let error):
-                deliver(replies.failure(error, operation: "create", session: id))
+                deliver(replies.failure(error, operation: .create, session: id))
             }
         }
     }
@@ -105,7 +105,7 @@ extension SessionEndpoints {
                     _ = try access.admit(stored.value)
                     deliver(replies.json(200, Rendering.grants(stored.value.grants, now: now())))
                 } catch {
-                    deliver(replies.failure(error, operation: "get", session: id, route: "/tokens"))
+                    deliver(replies.failure(error, operation: .get, session: id, route: "/tokens"))
                 }
             }
         }

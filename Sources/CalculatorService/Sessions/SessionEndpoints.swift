@@ -89,7 +89,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
             case .failure(.alreadyExists):
                 deliver(Problem(.internalError, "could not allocate a session id").response(toPath: "/sessions"))
             case .failure(let error):
-                deliver(replies.failure(error, operation: "create", session: nil))
+                deliver(replies.failure(error, operation: .create, session: nil))
             }
         }
     }
@@ -105,7 +105,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 response.headers.add("Idempotent-Replayed", "true")
                 deliver(response)
             case .failure(let error):
-                deliver(replies.failure(error, operation: "create", session: id))
+                deliver(replies.failure(error, operation: .create, session: id))
             }
         }
     }
@@ -127,10 +127,10 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 case .success(let version): deliver(replies.created(id, state, version: version, token: owner))
                 case .failure(.alreadyExists):
                     guard let presented else {
-                        return deliver(replies.failure(AccessCheck.missingToken, operation: "create", session: id))
+                        return deliver(replies.failure(AccessCheck.missingToken, operation: .create, session: id))
                     }
                     read(id, .session, access: presented, unlessMatching: nil, refusingMatch: tags, deliver)
-                case .failure(let error): deliver(replies.failure(error, operation: "create", session: id))
+                case .failure(let error): deliver(replies.failure(error, operation: .create, session: id))
                 }
             }
         }
@@ -174,7 +174,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                         deliver(error.response(toPath: SessionReplies.sessionPath(id, "/events")))
                     }
                 case .failure(let error):
-                    deliver(replies.failure(error, operation: "get", session: id, route: "/events"))
+                    deliver(replies.failure(error, operation: .get, session: id, route: "/events"))
                 }
             }
         }
@@ -193,7 +193,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 do throws(Problem) {
                     _ = try access.admit(stored.value)
                 } catch {
-                    return deliver(replies.failure(error, operation: "get", session: id, route: view.route))
+                    return deliver(replies.failure(error, operation: .get, session: id, route: view.route))
                 }
             }
             switch result {
@@ -201,9 +201,9 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 let problem = Problem(
                     .preconditionFailed, "the session exists and If-None-Match names it; nothing was created",
                     extensions: [("currentVersion", .int(Int(clamping: stored.version)))])
-                deliver(replies.failure(problem, operation: "create", session: id))
+                deliver(replies.failure(problem, operation: .create, session: id))
             case .success(let stored): deliver(replies.read(view, of: stored, id: id, unlessMatching: tags))
-            case .failure(let error): deliver(replies.failure(error, operation: "get", session: id, route: view.route))
+            case .failure(let error): deliver(replies.failure(error, operation: .get, session: id, route: view.route))
             }
         }
     }
@@ -238,7 +238,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                         watchers.changed(id, version: committed.version, record: record)
                     }
                 case .failure(let error):
-                    deliver(replies.failure(error, operation: "update", session: id, route: route))
+                    deliver(replies.failure(error, operation: .update, session: id, route: route))
                 }
             }
         }
@@ -264,7 +264,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
             do throws(Problem) {
                 if case .success(let stored) = result { _ = try access.admit(stored.value) }
             } catch {
-                return deliver(replies.failure(error, operation: "delete", session: id))
+                return deliver(replies.failure(error, operation: .delete, session: id))
             }
             switch result {
             case .success(let stored) where precondition.admits(stored.version):
@@ -274,9 +274,9 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 }
                 delete(id, expectedVersion: stored.version, retryingMoved: retry, deliver)
             case .success(let stored):
-                deliver(replies.failure(SessionReplies.preconditionFailed(current: stored.version), operation: "delete", session: id))
+                deliver(replies.failure(SessionReplies.preconditionFailed(current: stored.version), operation: .delete, session: id))
             case .failure(let error):
-                deliver(replies.failure(error, operation: "delete", session: id))
+                deliver(replies.failure(error, operation: .delete, session: id))
             }
         }
     }
@@ -293,7 +293,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 if watchers.isWatched(id) { watchers.ended(id, .deleted) }
                 deliver(Response(status: 204))
             case .failure(.versionMismatch) where retry != nil: retry?()
-            case .failure(let error): deliver(replies.failure(error, operation: "delete", session: id))
+            case .failure(let error): deliver(replies.failure(error, operation: .delete, session: id))
             }
         }
     }
@@ -361,7 +361,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 deliver(response)
             }
         case .failure(let error):
-            deliver(replies.failure(error, operation: "update", session: id, route: "/press"))
+            deliver(replies.failure(error, operation: .update, session: id, route: "/press"))
         }
     }
 

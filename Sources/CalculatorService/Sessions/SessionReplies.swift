@@ -90,12 +90,12 @@ final class SessionReplies: Sendable {
     /// The problem response for a failure of a session route: a `Problem` as it is, a store's error as `problem(for:)`
     /// says. `route` is what follows "/sessions/<id>" in the path of the route (the request's path, as the route
     /// matched it exactly and the id is its own text).
-    func failure(_ error: any Error, operation: String, session id: SessionID?, route: StaticString = "") -> Response {
+    func failure(_ error: any Error, operation: StoreOperation, session id: SessionID?, route: StaticString = "") -> Response {
         let problem = error as? Problem ?? problem(for: error, operation: operation, session: id)
         return problem.response(toPath: id.map { Self.sessionPath($0, route) } ?? "/sessions")
     }
 
-    func problem(for error: any Error, operation: String, session id: SessionID?) -> Problem {
+    func problem(for error: any Error, operation: StoreOperation, session id: SessionID?) -> Problem {
         switch error as? SessionStoreError {
         case .notFound?:
             return Problem(.sessionNotFound, "no session with this id; it may have expired or been deleted")
@@ -106,13 +106,13 @@ final class SessionReplies: Sendable {
                 .tooManySessions, "the service holds as many sessions as it may; try again later",
                 headers: [("Retry-After", String(configuration.retryAfterCapacity))])
         case .unavailable?:
-            metrics.storeError(operation, "unavailable")
+            metrics.storeError(operation, .unavailable)
             logger.warning("session store unavailable", metadata: ["error.message": "\(error)"])
             return Problem(
                 .storeUnavailable, "the session store cannot be reached; nothing was changed",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .outcomeUnknown?:
-            metrics.storeError(operation, "outcome_unknown")
+            metrics.storeError(operation, .outcomeUnknown)
             logger.warning("session store did not confirm a write", metadata: ["error": "\(error)"])
             return Problem(
                 .outcomeUnknown,
@@ -120,7 +120,7 @@ final class SessionReplies: Sendable {
                     + "to see, or send the request again with the same Idempotency-Key",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
         case .alreadyExists?, .corrupt?, nil:
-            metrics.storeError(operation, "failure")
+            metrics.storeError(operation, .failure)
             logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id.map { SessionLogHash.text($0.description) } ?? "-")"])
             return Problem(.internalError, "the session could not be processed")
         }
