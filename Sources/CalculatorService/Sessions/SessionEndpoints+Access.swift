@@ -91,7 +91,7 @@ extension SessionEndpoints {
     private func mint(_ id: SessionID, _ issued: IssuedToken, _ access: AccessCheck, route: StaticString) -> Response {
         let limit = issued.grant.scope == .streamTicket ? Self.ticketLimit : Self.grantLimit
         let update = GrantMinting(grant: issued.grant, access: access, limit: limit)
-        return change(id, update, route: route, changed: { $0 }) { [replies] _ in replies.json(201, Rendering.issued(issued)) }
+        return change(id, update, access, route: route, changed: { $0 }) { [replies] _ in replies.json(201, Rendering.issued(issued)) }
     }
 
     /// GET /sessions/{id}/tokens: the ids, scopes and expiries of the session's tokens, never their secrets.
@@ -105,7 +105,7 @@ extension SessionEndpoints {
                     _ = try access.admit(stored.value)
                     deliver(replies.json(200, Rendering.grants(stored.value.grants, now: now())))
                 } catch {
-                    deliver(replies.failure(error, operation: "get", session: id, route: "/tokens"))
+                    deliver(replies.failure(error, operation: "get", session: id, route: "/tokens", access: access))
                 }
             }
         }
@@ -116,6 +116,6 @@ extension SessionEndpoints {
     func revokeToken(_ id: SessionID, _ access: AccessCheck, _ parameters: RouteParameters) -> Response {
         let grantID = parameters["tokenId"].map { String($0) } ?? ""
         let update = GrantRevocation(grantID: grantID, access: access)
-        return change(id, update, route: "/tokens", changed: { $0 }) { _ in Response(status: 204) }
+        return change(id, update, access, route: "/tokens", changed: { $0 }) { _ in Response(status: 204) }
     }
 }
