@@ -42,22 +42,6 @@ extension SessionEndpoints {
         configuration.sessionAccess == .tokens ? IssuedToken(scope: .owner, expiresAt: 0) : nil
     }
 
-    /// A retried create (the same Idempotency-Key) finds the session its first request made, whose owner token only
-    /// the first reply carried: the retry gets a new one, added to the session, and the first 201 otherwise.
-    func replayCreation(_ id: SessionID, _ state: CalculatorState, owner: IssuedToken, _ deliver: @escaping @Sendable (Response) -> Void) {
-        let update = GrantMinting(grant: owner.grant, access: .open, limit: Self.grantLimit)
-        store.update(id, update) { [replies] result in
-            switch result {
-            case .success(let committed):
-                var response = replies.created(id, state, version: committed.version, token: owner)
-                response.headers.add("Idempotent-Replayed", "true")
-                deliver(response)
-            case .failure(let error):
-                deliver(replies.failure(error, operation: "create", session: id))
-            }
-        }
-    }
-
     /// POST /sessions/{id}/tokens: a new token, `{"scope": "viewer" | "owner", "expiresIn": seconds}` (a viewer's
     /// that never expires by default); 201 with its secret, shown this once.
     func mintToken(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {

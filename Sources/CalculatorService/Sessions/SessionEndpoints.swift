@@ -52,7 +52,9 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
 
     /// POST /sessions. With an Idempotency-Key, the create is made once per client and key within the retention
     /// (`CreationClaim`, kept by the store with the session): a retry gets the first 201 again, the same id and body,
-    /// with `Idempotent-Replayed: true`; the key used again with other settings is 422.
+    /// with `Idempotent-Replayed: true`, but no owner token: the token is shown once, in the first reply, and a retry
+    /// that minted one would hand the session to whoever learnt the key; the key used again with other settings is
+    /// 422.
     func create(_ request: borrowing Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         let state = CalculatorState(settings: settings)
@@ -78,8 +80,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
             case .success(.created(let version)):
                 deliver(replies.created(id, record.state, version: version, token: owner))
             case .success(.claimed(let first, let version, let fingerprint)) where fingerprint == claim?.fingerprint:
-                guard let owner else { return replayCreation(first, record.state, version: version, deliver) }
-                replayCreation(first, record.state, owner: owner, deliver)
+                replayCreation(first, record.state, version: version, deliver)
             case .success(.claimed):
                 let problem = Problem(
                     .idempotencyKeyReused, "this Idempotency-Key was first used to create a session with other settings; use a new key")
@@ -94,7 +95,8 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         }
     }
 
-    /// A create replayed for its Idempotency-Key, without tokens: the first 201 again once the session is read, for a
+    /// A create replayed for its Idempotency-Key: the first 201 again (the first state, id and version, not the
+    /// session as it is now, which the retry has no token to read), without its token, once the session is read, for a
     /// claim can outlive its session (deleted, expired) or, on a cluster, name one whose create never finished (the
     /// claim and the session are two writes there); then 404, not a reply naming a session that is not there.
     private func replayCreation(_ id: SessionID, _ state: CalculatorState, version: UInt64, _ deliver: @escaping @Sendable (Response) -> Void) {
