@@ -195,6 +195,44 @@ import Threading
         #expect(try client.send("GET", display, headers: Self.bearer(session.viewer)).status == 200)
     }
 
+    /// A token that expires mints none that outlives it: a token or a stream ticket it mints expires when it does at
+    /// the latest (the 201 and the list show the expiry capped), and after it they all fail while the owner's goes on.
+    /// On every store, by the service's clock.
+    @Test(arguments: TestStore.allCases) func aMintedTokenExpiresNoLaterThanItsMinter(_ store: TestStore) throws {
+        let clock = Lock<Double>(1_800_000_000)
+        let client = try InProcessClient(store: store, { $0.sessionAccess = .tokens }, now: { clock.withLock { $0 } })
+        let session = try Self.makeSession(client)
+        let mint = { (token: String, body: String) in
+            try client.send("POST", "/sessions/\(session.id)/tokens", headers: Self.bearer(token) + Self.json, body: Array(body.utf8))
+        }
+        let maker = try mint(session.owner, #"{"scope":"owner","expiresIn":2}"#)
+        #expect(maker.json?["expiresAt"] as? Int == 1_800_000_002)
+        let makerToken = try #require(maker.json?["token"] as? String)
+        let forever = try mint(makerToken, #"{"scope":"owner"}"#)
+        #expect(forever.status == 201)
+        #expect(forever.json?["expiresAt"] as? Int == 1_800_000_002, "\(forever.text)")
+        let longer = try mint(makerToken, #"{"scope":"viewer","expiresIn":3600}"#)
+        #expect(longer.json?["expiresAt"] as? Int == 1_800_000_002, "\(longer.text)")
+        let shorter = try mint(makerToken, #"{"scope":"viewer","expiresIn":1}"#)
+        #expect(shorter.json?["expiresAt"] as? Int == 1_800_000_001)
+        let issued = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(makerToken))
+        #expect(issued.status == 201)
+        let ticket = try #require(issued.json?["ticket"] as? String)
+        let listed = try client.send("GET", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner)).json?["tokens"] as? [[String: Any]]
+        let foreverID = try #require(forever.json?["id"] as? String)
+        #expect(listed?.first { $0["id"] as? String == foreverID }?["expiresAt"] as? Int == 1_800_000_002)
+
+        let minted = try [forever, longer].map { try #require($0.json?["token"] as? String) }
+        let display = "/sessions/\(session.id)/display"
+        for token in minted { #expect(try client.send("GET", display, headers: Self.bearer(token)).status == 200) }
+        clock.withLock { $0 += 3 }
+        for token in [makerToken] + minted {
+            Self.expectChallenge(try client.send("GET", display, headers: Self.bearer(token)), 401, "invalid_token", "past the maker's expiry")
+        }
+        Self.expectChallenge(try client.send("GET", "/sessions/\(session.id)/events?ticket=\(ticket)"), 401, "invalid_token", "its ticket")
+        #expect(try client.send("GET", display, headers: Self.bearer(session.owner)).status == 200)
+    }
+
     /// Tokens die with the session: made again under the same id (PUT), the old owner token opens nothing.
     @Test(arguments: TestStore.allCases) func tokensDieWithTheSession(_ store: TestStore) throws {
         let client = try Self.tokenClient(store)

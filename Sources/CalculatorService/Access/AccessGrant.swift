@@ -39,6 +39,13 @@ struct AccessGrant: Sendable, Equatable {
         expiresAt != 0 && expiresAt <= now
     }
 
+    /// This grant, expiring no later than `minter`: a token that expires cannot mint one that does not, nor one that
+    /// outlives it.
+    func expiring(noLaterThan minter: AccessGrant) -> AccessGrant {
+        guard minter.expiresAt != 0, expiresAt == 0 || expiresAt > minter.expiresAt else { return self }
+        return AccessGrant(id: id, scope: scope, hash: hash, expiresAt: minter.expiresAt, issuer: issuer)
+    }
+
     /// Id, scope, the 32 bytes of the hash, expiry, issuer.
     func write(to writer: inout StoredFormWriter) {
         writer.string(id)

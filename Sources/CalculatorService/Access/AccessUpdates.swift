@@ -10,7 +10,13 @@ struct GrantMinting: SessionUpdate {
     let access: AccessCheck
     let limit: Int
 
-    func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
+    /// The session after, and the grant as it holds it: expiring no later than the token that minted it.
+    struct Minted: Sendable {
+        let record: SessionRecord
+        let grant: AccessGrant
+    }
+
+    func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<Minted> {
         _ = try access.admit(record)
         let (isTicket, now) = (grant.scope == .streamTicket, access.now)
         let live = record.grants.count { ($0.scope == .streamTicket) == isTicket && !$0.hasExpired(at: now) }
@@ -24,16 +30,20 @@ struct GrantMinting: SessionUpdate {
         return .change
     }
 
-    func change(_ record: inout SessionRecord, version: UInt64) -> SessionRecord {
+    func change(_ record: inout SessionRecord, version: UInt64) -> Minted {
         var grant = grant
-        if grant.scope == .streamTicket, let index = try? access.admit(record) {
-            grant = AccessGrant(id: grant.id, scope: grant.scope, hash: grant.hash, expiresAt: grant.expiresAt, issuer: record.grants[index].holder)
+        if let index = try? access.admit(record) {
+            let minter = record.grants[index]
+            grant = grant.expiring(noLaterThan: minter)
+            if grant.scope == .streamTicket {
+                grant = AccessGrant(id: grant.id, scope: grant.scope, hash: grant.hash, expiresAt: grant.expiresAt, issuer: minter.holder)
+            }
         }
         let now = access.now
         var grants = record.grants.filter { !$0.hasExpired(at: now) }
         grants.append(grant)
         record.grants = grants
-        return record
+        return Minted(record: record, grant: grant)
     }
 }
 

@@ -43,7 +43,8 @@ extension SessionEndpoints {
     }
 
     /// POST /sessions/{id}/tokens: a new token, `{"scope": "viewer" | "owner", "expiresIn": seconds}` (a viewer's
-    /// that never expires by default); 201 with its secret, shown this once.
+    /// that never expires by default, and never after the token that mints it); 201 with its secret, shown this once,
+    /// and its expiry as capped.
     func mintToken(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         try request.requireJSONBody()
         let members = request.body.isEmpty ? [] : try parseObject(request.body, allowed: ["scope", "expiresIn"])
@@ -75,7 +76,9 @@ extension SessionEndpoints {
     private func mint(_ id: SessionID, _ issued: IssuedToken, _ access: AccessCheck, route: StaticString) -> Response {
         let limit = issued.grant.scope == .streamTicket ? Self.ticketLimit : Self.grantLimit
         let update = GrantMinting(grant: issued.grant, access: access, limit: limit)
-        return change(id, update, access, route: route, changed: { $0 }) { [replies] _ in replies.json(201, Rendering.issued(issued)) }
+        return change(id, update, access, route: route, changed: { $0.record }) { [replies] committed in
+            replies.json(201, Rendering.issued(issued.secret, committed.output.grant))
+        }
     }
 
     /// GET /sessions/{id}/tokens: the ids, scopes and expiries of the session's tokens, never their secrets.
