@@ -97,7 +97,7 @@ import Threading
                 } else {
                     #expect((200..<300).contains(asViewer.status), "\(what) as a viewer: \(asViewer.status) \(asViewer.text)")
                 }
-                if method != "GET", method != "HEAD", route != .streamTickets, !(route == .session && method == "PUT") {
+                if method != "GET", method != "HEAD", !(route == .session && method == "PUT") {
                     #expect(try Self.snapshot(client, session) == before, "\(what): a refused request changed the session")
                 }
 
@@ -195,6 +195,80 @@ import Threading
         #expect(try client.send("GET", display, headers: Self.bearer(session.viewer)).status == 200)
     }
 
+    /// A viewer's stream tickets change nothing of the session: however many are minted (past the 256 an earlier
+    /// build kept at most), its version and ETag stay, its tokens are the same, and the owner's If-Match still holds;
+    /// the owner gets a ticket too. On every store.
+    @Test(arguments: TestStore.allCases) func aViewersTicketsChangeNothing(_ store: TestStore) throws {
+        let client = try Self.tokenClient(store)
+        let session = try Self.makeSession(client)
+        let before = try client.send("GET", "/sessions/\(session.id)", headers: Self.bearer(session.owner))
+        let etag = try #require(before.header("ETag"))
+        let tokens = try client.send("GET", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner)).text
+        var tickets = Set<String>()
+        for _ in 0..<300 {
+            let issued = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(session.viewer))
+            #expect(issued.status == 201, "\(issued.text)")
+            #expect(issued.json?["scope"] as? String == "stream" && issued.json?["id"] as? String == session.viewerID)
+            tickets.insert(try #require(issued.json?["ticket"] as? String))
+        }
+        #expect(tickets.count >= 1)
+        let after = try client.send("GET", "/sessions/\(session.id)", headers: Self.bearer(session.owner))
+        #expect(after.header("ETag") == etag)
+        #expect(after.json?["version"] as? Int == before.json?["version"] as? Int)
+        #expect(try client.send("GET", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner)).text == tokens)
+        let patched = try client.send(
+            "PATCH", "/sessions/\(session.id)", headers: Self.bearer(session.owner) + Self.json + [("If-Match", etag)],
+            body: Array(#"{"angle":"rad"}"#.utf8))
+        #expect(patched.status == 200, "the owner's If-Match: \(patched.text)")
+        let owners = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(session.owner))
+        #expect(owners.status == 201 && owners.json?["ticket"] is String)
+    }
+
+    /// A ticket opens only the stream of the session it was minted for, only whole, only within its lifetime and only
+    /// while the token that minted it is there: another session's ticket, one altered, one past its expiry or whose
+    /// token was revoked, and a token in its place are each 401 invalid_token. On every store, by the service's clock.
+    @Test(arguments: TestStore.allCases) func aTicketIsCheckedAgainstItsToken(_ store: TestStore) throws {
+        let clock = Lock<Double>(1_800_000_000)
+        let client = try InProcessClient(store: store, { $0.sessionAccess = .tokens }, now: { clock.withLock { $0 } })
+        let session = try Self.makeSession(client)
+        let other = try Self.makeSession(client)
+        let mintTicket = { (session: Session, token: String) throws -> String in
+            let issued = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(token))
+            #expect(issued.json?["expiresAt"] as? Int == Int(clock.withLock { $0 }) + 60)
+            return try #require(issued.json?["ticket"] as? String)
+        }
+        let events = { (session: Session, ticket: String) in try client.send("HEAD", "/sessions/\(session.id)/events?ticket=\(ticket)") }
+        let ticket = try mintTicket(session, session.viewer)
+        #expect(try events(session, ticket).status == 200)
+        let parts = ticket.split(separator: ".").map(String.init)
+        #expect(parts.count == 3)
+        let refused: [(String, Session, String)] = [
+            ("another session's ticket", other, ticket),
+            ("a token in a ticket's place", session, session.viewer),
+            ("a later expiry", session, "\(parts[0]).\(Int(parts[1])! + 1).\(parts[2])"),
+            ("another token's id", session, "\(other.viewerID).\(parts[1]).\(parts[2])"),
+            ("an altered MAC", session, "\(parts[0]).\(parts[1]).\(String(parts[2].reversed()))"),
+            ("no MAC", session, "\(parts[0]).\(parts[1])"),
+            ("its expiry written otherwise", session, "\(parts[0]).+\(parts[1]).\(parts[2])"),
+            ("not a ticket", session, "x"),
+        ]
+        for (what, target, text) in refused {
+            Self.expectChallenge(try events(target, text), 401, "invalid_token", what)
+        }
+        clock.withLock { $0 += 59 }
+        #expect(try events(session, ticket).status == 200)
+        clock.withLock { $0 += 1 }
+        Self.expectChallenge(try events(session, ticket), 401, "invalid_token", "past its expiry")
+        let fresh = try mintTicket(session, session.viewer)
+        #expect(fresh.count > 0)
+        clock.withLock { $0 -= 60 }
+        // Minted at the later clock: from the earlier, its expiry is further ahead than a ticket lives.
+        Self.expectChallenge(try events(session, fresh), 401, "invalid_token", "an expiry beyond the lifetime")
+        clock.withLock { $0 += 60 }
+        #expect(try client.send("DELETE", "/sessions/\(session.id)/tokens/\(session.viewerID)", headers: Self.bearer(session.owner)).status == 204)
+        Self.expectChallenge(try events(session, fresh), 401, "invalid_token", "its token revoked")
+    }
+
     /// A token that expires mints none that outlives it: a token or a stream ticket it mints expires when it does at
     /// the latest (the 201 and the list show the expiry capped), and after it they all fail while the owner's goes on.
     /// On every store, by the service's clock.
@@ -247,8 +321,8 @@ import Threading
         Self.expectChallenge(try client.send("GET", "/sessions/mine", headers: Self.bearer(owner)), 401, "invalid_token", "old owner token")
     }
 
-    /// A session keeps at most 32 tokens; stream tickets are counted apart, so viewers opening streams take no token's
-    /// place. The one past the limit is refused and changes nothing.
+    /// A session keeps at most 32 tokens; stream tickets are none of them (nothing of a ticket is kept), so viewers
+    /// opening streams take no token's place. The one past the limit is refused and changes nothing.
     @Test func aSessionHoldsAtMost32Tokens() throws {
         let client = try Self.tokenClient(.memory)
         let session = try Self.makeSession(client)
@@ -261,7 +335,7 @@ import Threading
         #expect(refused.status == 422)
         #expect(refused.json?["type"] as? String == "https://calculator.invalid/problems/too-many-tokens")
         let listed = try client.send("GET", "/sessions/\(session.id)/tokens", headers: Self.bearer(session.owner)).json?["tokens"] as? [[String: Any]]
-        #expect(listed?.filter { $0["scope"] as? String != "stream" }.count == 32)
+        #expect(listed?.count == 32)
     }
 
     /// A retried create (the same Idempotency-Key) gets the first 201 again, the first reply's state, id and version

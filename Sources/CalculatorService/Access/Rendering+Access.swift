@@ -6,9 +6,22 @@ extension Rendering {
         JSONWriter.bytes(capacity: 256) { json in
             json.beginObject()
             json.field("id", plain: grant.id)
-            if grant.scope == .streamTicket { json.field("ticket", plain: secret) } else { json.field("token", plain: secret) }
+            json.field("token", plain: secret)
             json.field("scope", plain: grant.scope.name)
             expiry(grant.expiresAt, &json)
+            json.endObject()
+        }
+    }
+
+    /// A stream ticket: the id of the token that minted it (whose revocation ends the streams it opens), the ticket
+    /// and its expiry.
+    static func ticket(_ text: String, mintedBy grantID: String, expiresAt: Double) -> [UInt8] {
+        JSONWriter.bytes(capacity: 160) { json in
+            json.beginObject()
+            json.field("id", plain: grantID)
+            json.field("ticket", plain: text)
+            json.field("scope", plain: "stream")
+            expiry(expiresAt, &json)
             json.endObject()
         }
     }

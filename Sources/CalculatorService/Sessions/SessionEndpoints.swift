@@ -168,8 +168,9 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                     do throws(Problem) {
                         let grant = try access.admit(stored.value)
                         if isHead { return deliver(replies.eventStream(nil)) }
-                        let holder = grant.map { stored.value.grants[$0].holder }
-                        let holderExpiresAt = holder.flatMap { holder in stored.value.grants.first { $0.id == holder }?.expiresAt } ?? 0
+                        // A ticket's stream is held by the token that minted it.
+                        let holder = grant.map { stored.value.grants[$0].id }
+                        let holderExpiresAt = grant.map { stored.value.grants[$0].expiresAt } ?? 0
                         deliver(replies.eventStream(try watchers.watch(
                             id, stored, lastEventID: lastEventID, client: client, holder: holder, holderExpiresAt: holderExpiresAt)))
                     } catch {
@@ -252,7 +253,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     func delete(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
-            guard !precondition.admitsAny || access.token != nil else { return delete(id, access, expectedVersion: nil, deliver) }
+            guard !precondition.admitsAny || !access.isOpen else { return delete(id, access, expectedVersion: nil, deliver) }
             checkedDelete(id, access, precondition, attempts: 3, deliver)
         }
     }

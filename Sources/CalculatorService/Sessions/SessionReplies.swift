@@ -99,7 +99,7 @@ final class SessionReplies: Sendable {
     /// expired) answers as a session that does not know the token, the same 401 invalid_token, so whoever holds none
     /// of a session's tokens cannot tell which ids exist.
     func failure(_ error: any Error, operation: String, session id: SessionID, route: StaticString = "", access: AccessCheck) -> Response {
-        guard access.token != nil, case .notFound? = error as? SessionStoreError else {
+        guard !access.isOpen, case .notFound? = error as? SessionStoreError else {
             return failure(error, operation: operation, session: id, route: route)
         }
         return failure(AccessCheck.invalidToken, operation: operation, session: id, route: route)
