@@ -166,7 +166,7 @@ struct ControlByteField: Sendable, CustomTestStringConvertible {
     /// cut at a NUL) with its own 400, before the server sees the request.
     var isAnsweredByLibmicrohttpd: Bool { name == "Content-Length" && byte != "\u{0}" }
 
-    var testDescription: String { "\(name) with \(byte == "\u{0}" ? "NUL" : "0x\(String(byte.utf8.first!, radix: 16))")" }
+    var testDescription: String { "\(name) with \(byte == "\u{0}" ? "NUL" : byte.utf8.first.map { "0x" + String($0, radix: 16) } ?? "nothing")" }
 
     /// The press "AC 9 =", its framing fields as usual but where `name` is one of them; its value is `value`, the
     /// byte, then "junk".

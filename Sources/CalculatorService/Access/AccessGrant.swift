@@ -15,8 +15,8 @@ enum AccessScope: UInt8, Sendable {
         }
     }
 
-    /// The stored scope of a stream ticket, which builds before `StreamTicket` kept with the session as a grant:
-    /// such a grant is read past and dropped (`AccessGrant.read`).
+    /// The scope byte under which builds before `StreamTicket` stored a stream ticket as a grant: such a grant is read
+    /// past and dropped (`AccessGrant.read`).
     static let storedTicket: UInt8 = 3
 }
 
