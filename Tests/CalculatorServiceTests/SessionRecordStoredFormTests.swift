@@ -97,7 +97,8 @@ import Testing
         let written = SessionRecord(state: CalculatorState(), idempotency: [], grants: [owner, ticket, viewer]).storedBytes
         // As the earlier build wrote the ticket: its scope byte, just before its hash, 3; its issuer, the empty string
         // after its expiry, the owner's id.
-        let hash = ticket.hash.bytes
+        var hash: [UInt8] = []
+        ticket.hash.forEachByte { hash.append($0) }
         let start = try #require((0...(written.count - hash.count)).first { Array(written[$0..<($0 + hash.count)]) == hash })
         var legacy = written
         #expect(legacy[start - 1] == AccessScope.viewer.rawValue)
