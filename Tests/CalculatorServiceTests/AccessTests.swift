@@ -132,6 +132,15 @@ import Threading
                 }
             }
         }
+        // The same with a stream ticket in the query: one of another session's, and one not shaped as a ticket.
+        let othersTicket = try #require(
+            try client.send("POST", "/sessions/\(other.id)/stream-tickets", headers: Self.bearer(other.viewer)).json?["ticket"] as? String)
+        for ticket in [othersTicket, "not-a-ticket"] {
+            let there = try client.send("GET", "/sessions/\(session.id)/events?ticket=\(ticket)")
+            let notThere = try client.send("GET", "/sessions/\(unknown.id)/events?ticket=\(ticket)")
+            Self.expectChallenge(notThere, 401, "invalid_token", "a ticket for no session")
+            #expect(unlike(there, session.id) == unlike(notThere, unknown.id))
+        }
         #expect(try client.send("DELETE", "/sessions/\(other.id)", headers: Self.bearer(other.owner)).status == 204)
         let gone = try client.send("GET", "/sessions/\(other.id)", headers: Self.bearer(other.owner))
         Self.expectChallenge(gone, 401, "invalid_token", "a deleted session's owner token")
