@@ -125,6 +125,13 @@ static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// The size of the request's header section, from the method's first byte to the first byte after the empty line that
+/// ends it; 0 if unknown.
+static inline size_t cmhd_header_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
 /// The per-connection pointer set in the MHD_CONNECTION_NOTIFY_STARTED callback.
 static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);

@@ -184,7 +184,10 @@ public final class CalculatorService: Sendable {
         add("GET", .tokens) { id, access, _ in api.listTokens(id, access) }
         add("POST", .streamTickets) { id, access, _ in api.streamTicket(id, access) }
         router.add("GET", .events) { request, parameters in
-            handle(request) { () throws(Problem) in try api.events(api.sessionID(parameters), api.streamAccess(request), request) }
+            handle(request) { () throws(Problem) in
+                let id = try api.sessionID(parameters)
+                return try api.events(id, api.streamAccess(request, id), request)
+            }
         }
         router.add("DELETE", .token) { request, parameters in
             handle(request) { () throws(Problem) in

@@ -162,7 +162,7 @@ enum MHDCallbacks {
             return queue(cutTarget, on: connection, closing: true, dispatcher)
         }
         state.clearHeaders()
-        let received = ReceivedHeaders.collect(from: connection, into: &state.headers)
+        let received = ReceivedHeaders.collect(from: connection, method: method, version: version, into: &state.headers)
         state.hasConflictingContentLength = received.hasConflictingContentLength
         switch received.framing(version: version, maxBodySize: dispatcher.maxBodySize) {
         case .acceptable:

@@ -18,6 +18,10 @@ struct ReceivedHeaders {
     /// (RFC 9112 §5.1). libmicrohttpd 0.9.75's own check of this runs only at strictness -1 (not 1, where it is
     /// documented), and scans every field twice; the last byte of each name tells the same.
     private var hasNameEndingInWhitespace = false
+    /// A field value holding a byte RFC 9110 §5.5 forbids: a control byte other than HTAB (a NUL among them), or DEL.
+    /// Every check that reads a value reads the C string libmicrohttpd lends, which a NUL cuts short
+    /// (`Authorization: Bearer <key>\0junk` would pass as the key), so the request is refused before any of them.
+    private var hasForbiddenByte = false
     /// Set with any field the checks below look at other than Host and Content-Length: most requests have none.
     private var needsChecking = false
 
@@ -31,12 +35,22 @@ struct ReceivedHeaders {
         case bodyBeyondLimit
     }
 
-    /// Appends the connection's header fields to `fields` (empty, with room), noting what the checks need.
-    static func collect(from connection: OpaquePointer, into fields: inout RequestHeaders) -> ReceivedHeaders {
+    /// Appends the connection's header fields to `fields` (empty, with room), noting what the checks need. `method`
+    /// and `version` are the C strings libmicrohttpd lends for the request line, in its read buffer, where the header
+    /// section follows.
+    static func collect(
+        from connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, into fields: inout RequestHeaders
+    ) -> ReceivedHeaders {
         withUnsafeMutablePointer(to: &fields) { fields in
-            var collector = Collector(fields: fields)
+            var collector = Collector(fields: fields, lineEnd: version.map { UnsafeRawPointer($0) + strlen($0) })
             _ = withUnsafeMutablePointer(to: &collector) { pointer in
                 MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, collectField, pointer)
+            }
+            // After the last line, its line break and the empty line's: two to four bytes.
+            let size = cmhd_header_size(connection)
+            if let end = collector.lineEnd, let method, size > 0,
+               !onlyLineBreaks(from: end, to: UnsafeRawPointer(method) + size, bytes: 2...4) {
+                collector.received.markForbiddenByte()
             }
             return collector.received
         }
@@ -44,7 +58,30 @@ struct ReceivedHeaders {
 
     private struct Collector {
         let fields: UnsafeMutablePointer<RequestHeaders>
+        /// Where the previous field's value (or the request line's version) ends in libmicrohttpd's read buffer.
+        var lineEnd: UnsafeRawPointer?
         var received = ReceivedHeaders()
+    }
+
+    private mutating func markForbiddenByte() {
+        hasForbiddenByte = true
+        needsChecking = true
+    }
+
+    /// Whether only a line break lies from `start` to `end`, as libmicrohttpd 0.9.75 leaves it in its read buffer: it
+    /// ends each name and value as a C string by writing NULs over the CR LF (or bare LF) after it, and gives the
+    /// value's length as the string's, so a NUL the client sent inside a value ends it early and the rest of the line
+    /// lies here, after it. Only a NUL sent right before a bare LF is left unseen, as it looks like CR LF: nothing of
+    /// the value follows it. A field name elsewhere (libmicrohttpd moves a folded field, RFC 9112 §5.2) is refused too.
+    private static func onlyLineBreaks(from start: UnsafeRawPointer, to end: UnsafeRawPointer, bytes: ClosedRange<Int>) -> Bool {
+        let distance = start.distance(to: end)
+        guard bytes.contains(distance) else { return false }
+        return UnsafeRawBufferPointer(start: start, count: distance).allSatisfy { $0 == 0 }
+    }
+
+    /// RFC 9110 §5.5: a field value is visible characters, spaces, HTAB and obs-text.
+    private static func hasForbiddenByte(_ value: UnsafeRawBufferPointer) -> Bool {
+        value.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 
     private static let collectField: MHD_KeyValueIteratorN = { cls, _, name, nameLength, value, valueLength in
@@ -52,6 +89,11 @@ struct ReceivedHeaders {
         let collector = cls.assumingMemoryBound(to: Collector.self)
         let nameBytes = UnsafeRawPointer(name)
         let valueBytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength)
+        if let end = collector.pointee.lineEnd, !onlyLineBreaks(from: end, to: nameBytes, bytes: 1...2) {
+            collector.pointee.received.markForbiddenByte()
+        }
+        if hasForbiddenByte(valueBytes) { collector.pointee.received.markForbiddenByte() }
+        collector.pointee.lineEnd = value.map { UnsafeRawPointer($0) + valueLength }
         // By length first: most fields are none of these, and pass with a comparison or two.
         switch nameLength {
         case 4 where lowercased(nameBytes, 0, 4) == Self.host:
@@ -110,6 +152,9 @@ struct ReceivedHeaders {
     }
 
     private func check(version: UnsafePointer<CChar>?, maxBodySize: Int) -> Framing {
+        if hasForbiddenByte {
+            return .refused(.problem(400, "Bad Request", "a header field value contains a NUL or another control character"))
+        }
         if hasNameEndingInWhitespace {
             return .refused(.problem(400, "Bad Request", "a header field name ends in whitespace"))
         }

@@ -86,14 +86,40 @@ import Testing
         let issued = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(session.viewer))
         #expect(issued.status == 201)
         let ticket = try #require(issued.json?["ticket"] as? String)
-        #expect(try client.send("GET", "/sessions/\(session.id)/display", headers: Self.bearer(ticket)).status == 403)
-        #expect(try client.send("GET", "/sessions/\(session.id)/events", headers: Self.bearer(ticket)).status == 403)
+        #expect(try client.send("GET", "/sessions/\(session.id)/display", headers: Self.bearer(ticket)).status == 401)
+        #expect(try client.send("GET", "/sessions/\(session.id)/events", headers: Self.bearer(ticket)).status == 401)
         #expect(try client.send("GET", "/sessions/\(session.id)/events?ticket=wrong").status == 401)
         let stream = try EventStreamClient(port: server.port, path: "/sessions/\(session.id)/events?ticket=\(ticket)")
         #expect(stream.head.status == 200)
         #expect(try stream.next()?.version != nil)
         try Self.revoke(client, session)
         #expect(try Self.lastEvent(stream)?.name == "revoked")
+    }
+
+    /// Viewers opening and reopening streams with tickets change nothing: the owner's stream gets no event for them
+    /// (its next event is the owner's press), and the If-Match the owner read before holds after. On every store.
+    @Test(arguments: TestStore.allCases) func viewersOpeningStreamsLeaveTheOwnersIfMatch(_ store: TestStore) throws {
+        let server = try ServerProcess(store: store, Self.tokens)
+        let client = try server.client()
+        let session = try Self.makeSession(client)
+        let etag = try #require(try client.send("GET", "/sessions/\(session.id)", headers: Self.bearer(session.owner)).header("ETag"))
+        let owners = try EventStreamClient(port: server.port, path: "/sessions/\(session.id)/events", headers: Self.bearer(session.owner))
+        let version = try #require(try owners.next()?.version)
+        for _ in 0..<20 {
+            let issued = try client.send("POST", "/sessions/\(session.id)/stream-tickets", headers: Self.bearer(session.viewer))
+            #expect(issued.status == 201)
+            let ticket = try #require(issued.json?["ticket"] as? String)
+            let stream = try EventStreamClient(port: server.port, path: "/sessions/\(session.id)/events?ticket=\(ticket)")
+            #expect(stream.head.status == 200)
+            #expect(try stream.next()?.version == version)
+        }
+        let pressed = try client.send(
+            "POST", "/sessions/\(session.id)/press", json: #"{"key":"7"}"#, headers: Self.bearer(session.owner) + [("If-Match", etag)])
+        #expect(pressed.status == 200, "the owner's If-Match: \(pressed.text)")
+        owners.connection.setReceiveTimeout(milliseconds: 10_000)
+        let next = try owners.next()
+        #expect(next?.version == version + 1)
+        #expect(next?.json?["display"] as? String == "7")
     }
 
     /// A token minted with an expiry ends the streams it opened when it expires, as a revocation does: its own, and

@@ -57,6 +57,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         MalformedRequest("10000 headers") { id in
             "GET /sessions/\(id) HTTP/1.1\r\nHost: x\r\n" + (0..<10_000).map { "X-\($0): v\r\n" }.joined() + "\r\n"
         },
+        // RFC 9112 §5.2: obs-fold, which libmicrohttpd 0.9.75 joins into the field's name.
+        MalformedRequest("folded field line") { id in "GET /sessions/\(id) HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n" },
         MalformedRequest("header without a colon") { id in "GET /sessions/\(id) HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n" },
         // Lying Content-Length
         MalformedRequest("Content-Length longer than the body, then the client hangs up", hangUp: true) { id in
@@ -153,6 +155,45 @@ struct UnframableRequest: Sendable, CustomTestStringConvertible {
     ]
 }
 
+/// A press with one field the server reads carrying a NUL (and what follows it) or another control byte in its value;
+/// cut at the NUL, as libmicrohttpd lends values, each value is one the server would act on.
+struct ControlByteField: Sendable, CustomTestStringConvertible {
+    let name: String
+    let value: String
+    let byte: String
+
+    /// libmicrohttpd reads Content-Length itself and answers a value with another byte than a digit (one that is not
+    /// cut at a NUL) with its own 400, before the server sees the request.
+    var isAnsweredByLibmicrohttpd: Bool { name == "Content-Length" && byte != "\u{0}" }
+
+    var testDescription: String { "\(name) with \(byte == "\u{0}" ? "NUL" : byte.utf8.first.map { "0x" + String($0, radix: 16) } ?? "nothing")" }
+
+    /// The press "AC 9 =", its framing fields as usual but where `name` is one of them; its value is `value`, the
+    /// byte, then "junk".
+    func press(_ id: String) -> [UInt8] {
+        let json = #"{"keys":"AC 9 ="}"#
+        let tainted = value + byte + "junk"
+        var fields = [("Host", "127.0.0.1"), ("Content-Type", "application/json"), ("Content-Length", "\(json.utf8.count)")]
+        var body = json
+        if name == "Transfer-Encoding" {
+            fields.removeLast()
+            body = "\(String(json.utf8.count, radix: 16))\r\n\(json)\r\n0\r\n\r\n"
+        }
+        if let index = fields.firstIndex(where: { $0.0 == name }) { fields[index].1 = tainted } else { fields.append((name, tainted)) }
+        return Array(("POST /sessions/\(id)/press HTTP/1.1\r\n" + fields.map { "\($0): \($1)\r\n" }.joined() + "\r\n" + body).utf8)
+    }
+
+    /// Every field a check or a route of the server reads, with a value it accepts.
+    static let all: [ControlByteField] = [
+        ("Host", "127.0.0.1"), ("Content-Type", "application/json"), ("Content-Length", "16"), ("Transfer-Encoding", "chunked"),
+        ("Expect", "100-continue"), ("Authorization", "Bearer k3y-secret"), ("Idempotency-Key", "k-1"), ("If-Match", "*"),
+        ("If-None-Match", #""999""#), ("Accept", "application/json"), ("Accept-Encoding", "gzip"), ("Origin", "http://a.example"),
+        ("Access-Control-Request-Headers", "content-type"), ("X-Forwarded-For", "10.0.0.1"), ("X-Forwarded-Proto", "https"),
+        ("X-Request-Id", "r-1"), ("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"),
+        ("Last-Event-ID", "1"), ("Cache-Control", "no-cache"),
+    ].flatMap { name, value in ["\u{0}", "\u{1}", "\u{7f}"].map { ControlByteField(name: name, value: value, byte: $0) } }
+}
+
 /// The server facing malformed HTTP: every request gets a 4xx or a closed connection, the server keeps serving,
 /// and a session made before is exactly as it was.
 @Suite struct MalformedHTTPTests {
@@ -236,6 +277,43 @@ struct UnframableRequest: Sendable, CustomTestStringConvertible {
         #expect(response.status == request.status, "\(response.status) \(response.text)")
         #expect(raw.isClosedByPeer(afterDrainingFor: 2), "the connection stays open")
         try expectAliveAndUntouched()
+    }
+
+    /// RFC 9110 §5.5: a field value with a NUL or another control byte but HTAB is refused, 400 problem+json, before
+    /// any check reads it (libmicrohttpd lends values cut at a NUL); the press it carries is not applied.
+    @Test(arguments: ControlByteField.all)
+    func controlByteInAFieldValueIsRefused(_ field: ControlByteField) throws {
+        let raw = try server.client()
+        try raw.write(field.press(id))
+        let response = try raw.readResponse()
+        #expect(response.status == 400, "\(response.status) \(response.text)")
+        if !field.isAnsweredByLibmicrohttpd { #expect(response.header("Content-Type") == "application/problem+json") }
+        try expectAliveAndUntouched()
+    }
+
+    /// HTAB is allowed inside a value, and the same press with every field clean is applied: the refusals above are
+    /// for the byte alone.
+    @Test func tabInAFieldValueIsAccepted() throws {
+        let raw = try server.client()
+        try raw.write(ControlByteField(name: "X-Note", value: "a\tb", byte: "").press(id))
+        let response = try raw.readResponse()
+        #expect(response.status == 200, "\(response.status) \(response.text)")
+        #expect(response.json?["display"] as? String == "9")
+    }
+
+    /// The operator's key followed by a NUL and more opens nothing: libmicrohttpd would lend the value cut at the NUL,
+    /// which is the key.
+    @Test func apiKeyFollowedByANulIsRefused() throws {
+        let guarded = try ServerProcess(["--store", "memory", "--api-key", "k3y-secret"])
+        let create = "POST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nAuthorization: Bearer k3y-secret"
+        let tainted = try guarded.client()
+        try tainted.write(create + "\u{0}junk\r\n\r\n")
+        let refused = try tainted.readResponse()
+        #expect(refused.status == 400, "\(refused.status) \(refused.text)")
+        #expect(refused.header("Content-Type") == "application/problem+json")
+        let clean = try guarded.client()
+        try clean.write(create + "\r\n\r\n")
+        #expect(try clean.readResponse().status == 201)
     }
 
     /// Well-formed presses that the engine fuzzer found to crash the process (a GMP division by zero raises SIGFPE):

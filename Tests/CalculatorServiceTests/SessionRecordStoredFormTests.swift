@@ -88,6 +88,32 @@ import Testing
         #expect(throws: StoredFormError.self) { try SessionRecord.codec.decode(bytes + [7]) }
     }
 
+    /// A record an earlier build wrote with a stream ticket among its grants (scope 3, with the token that minted it)
+    /// still decodes: the ticket is dropped, the tokens kept in order; written again, it holds no ticket.
+    @Test func storedTicketGrantsAreDropped() throws {
+        let owner = IssuedToken(scope: .owner, expiresAt: 0).grant
+        let viewer = IssuedToken(scope: .viewer, expiresAt: 1_800_000_000).grant
+        let ticket = IssuedToken(scope: .viewer, expiresAt: 1_800_000_060).grant
+        let written = SessionRecord(state: CalculatorState(), idempotency: [], grants: [owner, ticket, viewer]).storedBytes
+        // As the earlier build wrote the ticket: its scope byte, just before its hash, 3; its issuer, the empty string
+        // after its expiry, the owner's id.
+        var hash: [UInt8] = []
+        ticket.hash.forEachByte { hash.append($0) }
+        let start = try #require((0...(written.count - hash.count)).first { Array(written[$0..<($0 + hash.count)]) == hash })
+        var legacy = written
+        #expect(legacy[start - 1] == AccessScope.viewer.rawValue)
+        legacy[start - 1] = 3
+        let issuer = start + hash.count + 8
+        #expect(legacy[issuer] == 0)
+        legacy.replaceSubrange(issuer...issuer, with: [UInt8(owner.id.utf8.count)] + Array(owner.id.utf8))
+
+        let decoded = try SessionRecord(storedBytes: legacy)
+        #expect(decoded.grants == [owner, viewer])
+        #expect(try SessionRecord(storedBytes: decoded.storedBytes).grants == [owner, viewer])
+        legacy[start - 1] = 9
+        #expect(throws: (any Error).self) { try SessionRecord(storedBytes: legacy) }
+    }
+
     @Test func unknownFormatsThrow() throws {
         var bytes = try SessionRecord.codec.encode(try Self.record(after: "1", replies: 1))
         for format: UInt8 in [0, 1, 3, UInt8(ascii: "{"), 0xFF] {

@@ -9,15 +9,34 @@ struct AccessCheck: Sendable {
     let needs: AccessScope
     /// The service's clock, for the grants' expiry: asked only of a grant that has one.
     let clock: @Sendable () -> Double
+    /// A stream ticket presented instead of a token (the events route's `?ticket=`), checked against the grant that
+    /// minted it.
+    var ticket: StreamTicket? = nil
 
     static let open = AccessCheck(token: nil, needs: .viewer, clock: { 0 })
 
+    /// The events route's access with a stream ticket.
+    init(ticket: StreamTicket, clock: @escaping @Sendable () -> Double) {
+        self.init(token: nil, needs: .viewer, clock: clock)
+        self.ticket = ticket
+    }
+
+    init(token: TokenHash?, needs: AccessScope, clock: @escaping @Sendable () -> Double) {
+        self.token = token
+        self.needs = needs
+        self.clock = clock
+    }
+
+    /// Whether nothing is checked: `--session-access open`.
+    var isOpen: Bool { token == nil && ticket == nil }
+
     var now: Double { clock() }
 
-    /// The index of the grant the token matches in `record`, nil when access is open. Every grant is compared (no early
-    /// exit), each in constant time. Throws 401 for a token the session does not know (or one expired), 403 for one
-    /// of too little scope.
+    /// The index of the grant the token matches in `record` (or that minted the ticket), nil when access is open.
+    /// Every grant is compared (no early exit), each in constant time. Throws 401 for a token the session does not know
+    /// (or one expired), 403 for one of too little scope.
     func admit(_ record: borrowing SessionRecord) throws(Problem) -> Int? {
+        if let ticket { return try ticket.admit(record, now: now) }
         guard let token else { return nil }
         let grants = record.grants
         var found = -1
@@ -27,13 +46,9 @@ struct AccessCheck: Sendable {
         return found
     }
 
-    /// Whether a grant of `scope` may do what needs `needed`. A stream ticket opens a stream and nothing else, and
-    /// nothing else is a ticket.
+    /// Whether a grant of `scope` may do what needs `needed`.
     static func grants(_ scope: AccessScope, _ needed: AccessScope) -> Bool {
-        switch (scope, needed) {
-        case (.owner, .owner), (.owner, .viewer), (.viewer, .viewer), (.streamTicket, .streamTicket): true
-        default: false
-        }
+        scope == .owner || needed == .viewer
     }
 
     // MARK: Problems (RFC 6750 §3)
@@ -49,11 +64,8 @@ struct AccessCheck: Sendable {
         headers: [("WWW-Authenticate", challenge + #", error="invalid_token""#)])
 
     static func insufficientScope(_ needed: AccessScope) -> Problem {
-        let detail = needed == .owner
-            ? "this token may only watch the session; pressing, changing, deleting and minting tokens need an owner token"
-            : "a stream ticket opens the session's event stream and nothing else"
-        return Problem(
-            .forbidden, detail,
+        Problem(
+            .forbidden, "this token may only watch the session; pressing, changing, deleting and minting tokens need an owner token",
             headers: [("WWW-Authenticate", challenge + #", error="insufficient_scope", scope=""# + needed.name + #"""#)])
     }
 }

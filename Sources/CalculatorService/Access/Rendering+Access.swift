@@ -1,13 +1,27 @@
 /// The bodies of the token routes.
 extension Rendering {
-    /// A token just minted: its id, secret (shown this once), scope and expiry (seconds since 1970; null: never).
-    static func issued(_ issued: IssuedToken) -> [UInt8] {
+    /// A token just minted: its id, secret (shown this once), scope and expiry (seconds since 1970; null: never), as
+    /// the session holds its grant.
+    static func issued(_ secret: String, _ grant: AccessGrant) -> [UInt8] {
         JSONWriter.bytes(capacity: 256) { json in
             json.beginObject()
-            json.field("id", plain: issued.grant.id)
-            if issued.grant.scope == .streamTicket { json.field("ticket", plain: issued.secret) } else { json.field("token", plain: issued.secret) }
-            json.field("scope", plain: issued.grant.scope.name)
-            expiry(issued.grant.expiresAt, &json)
+            json.field("id", plain: grant.id)
+            json.field("token", plain: secret)
+            json.field("scope", plain: grant.scope.name)
+            expiry(grant.expiresAt, &json)
+            json.endObject()
+        }
+    }
+
+    /// A stream ticket: the id of the token that minted it (whose revocation ends the streams it opens), the ticket
+    /// and its expiry.
+    static func ticket(_ text: String, mintedBy grantID: String, expiresAt: Double) -> [UInt8] {
+        JSONWriter.bytes(capacity: 160) { json in
+            json.beginObject()
+            json.field("id", plain: grantID)
+            json.field("ticket", plain: text)
+            json.field("scope", plain: "stream")
+            expiry(expiresAt, &json)
             json.endObject()
         }
     }

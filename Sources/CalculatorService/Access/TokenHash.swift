@@ -23,6 +23,14 @@ struct TokenHash: Sendable, Equatable {
         }
     }
 
+    /// The digest's 32 bytes in order.
+    var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        forEachByte { bytes.append($0) }
+        return bytes
+    }
+
     /// The hash from its 32 bytes, as `forEachByte` gives them.
     init(bytes next: () throws -> UInt8) rethrows {
         func word() throws -> UInt64 {

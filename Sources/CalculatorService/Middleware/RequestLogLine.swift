@@ -39,7 +39,7 @@ public struct RequestLogLine: ~Copyable {
     /// each preceded by a space.
     public func appendFields(to buffer: inout ByteBuffer, json: Bool) {
         let pathBytes = path.utf8Span.span
-        var field = Field(json: json)
+        let field = Field(json: json)
         field.text(#","client.address":""#, " client.address=", clientAddress, to: &buffer)
         field.text(#","http.request.method":""#, " http.request.method=", method.label, to: &buffer)
         if method == .other {

@@ -12,12 +12,8 @@ extension SessionRecord {
 /// The session's tokens (`AccessGrant`): the check every session route makes, and the routes that mint, list and revoke
 /// them and hand out stream tickets.
 extension SessionEndpoints {
-    /// Most tokens a session keeps at once, and most live stream tickets.
+    /// Most tokens a session keeps at once.
     static var grantLimit: Int { 32 }
-    static var ticketLimit: Int { 256 }
-    /// How long a stream ticket opens a stream: long enough for the page to connect, and for `EventSource` to
-    /// reconnect after a short drop.
-    static var ticketLifetime: Double { 60 }
 
     /// What the request may do with its session: the route table's scope for its method, and the token it sent
     /// (hashed here, once); 401 at once when it sent none. Open access checks nothing.
@@ -28,13 +24,12 @@ extension SessionEndpoints {
     }
 
     /// The event stream's: a browser's `EventSource` sends no header, so a stream ticket may come as `?ticket=`; a
-    /// request without one needs a viewer's token as any read does.
-    func streamAccess(_ request: borrowing Request) throws(Problem) -> AccessCheck {
+    /// request without one needs a viewer's token as any read does. A ticket not shaped as one is refused as a
+    /// ticket the session does not know, after the read, as any other (`StreamTicket.admit`).
+    func streamAccess(_ request: borrowing Request, _ id: SessionID) throws(Problem) -> AccessCheck {
         guard configuration.sessionAccess == .tokens, let query = request.query, !query.isEmpty else { return try access(request, .events) }
-        guard let ticket = try QueryParameters(query, allowed: ["ticket"])["ticket"], (1...256).contains(ticket.utf8.count) else {
-            throw AccessCheck.missingToken
-        }
-        return AccessCheck(token: TokenHash(of: ticket.utf8.span), needs: .streamTicket, clock: now)
+        guard let text = try QueryParameters(query, allowed: ["ticket"])["ticket"], !text.isEmpty else { throw AccessCheck.missingToken }
+        return AccessCheck(ticket: StreamTicket(text, session: id) ?? StreamTicket.unknown(session: id), clock: now)
     }
 
     /// A new session's owner token, when access needs tokens.
@@ -42,24 +37,9 @@ extension SessionEndpoints {
         configuration.sessionAccess == .tokens ? IssuedToken(scope: .owner, expiresAt: 0) : nil
     }
 
-    /// A retried create (the same Idempotency-Key) finds the session its first request made, whose owner token only
-    /// the first reply carried: the retry gets a new one, added to the session, and the first 201 otherwise.
-    func replayCreation(_ id: SessionID, _ state: CalculatorState, owner: IssuedToken, _ deliver: @escaping @Sendable (Response) -> Void) {
-        let update = GrantMinting(grant: owner.grant, access: .open, limit: Self.grantLimit)
-        store.update(id, update) { [replies] result in
-            switch result {
-            case .success(let committed):
-                var response = replies.created(id, state, version: committed.version, token: owner)
-                response.headers.add("Idempotent-Replayed", "true")
-                deliver(response)
-            case .failure(let error):
-                deliver(replies.failure(error, operation: .create, session: id))
-            }
-        }
-    }
-
     /// POST /sessions/{id}/tokens: a new token, `{"scope": "viewer" | "owner", "expiresIn": seconds}` (a viewer's
-    /// that never expires by default); 201 with its secret, shown this once.
+    /// that never expires by default, and never after the token that mints it); 201 with its secret, shown this once,
+    /// and its expiry as capped.
     func mintToken(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         try request.requireJSONBody()
         let members = request.body.isEmpty ? [] : try parseObject(request.body, allowed: ["scope", "expiresIn"])
@@ -78,34 +58,47 @@ extension SessionEndpoints {
             }
             expiresAt = (now() + seconds).rounded(.up)
         }
-        return mint(id, IssuedToken(scope: scope, expiresAt: expiresAt), access, route: "/tokens")
+        let issued = IssuedToken(scope: scope, expiresAt: expiresAt)
+        let update = GrantMinting(grant: issued.grant, access: access, limit: Self.grantLimit)
+        return change(id, update, access, route: "/tokens", changed: { $0.record }) { [replies] committed in
+            replies.json(201, Rendering.issued(issued.secret, committed.output.grant))
+        }
     }
 
-    /// POST /sessions/{id}/stream-tickets: a ticket for one `EventSource`, valid for `ticketLifetime` seconds; the
-    /// streams it opens end when the token that minted it is revoked.
+    /// POST /sessions/{id}/stream-tickets: a ticket for one `EventSource` (`StreamTicket`), valid for its lifetime at
+    /// most and no longer than the token that mints it; the streams it opens end when that token is revoked or
+    /// expires. A read: nothing of the session changes, so its version, its watchers and its owner's If-Match are
+    /// untouched however many viewers open streams.
     func streamTicket(_ id: SessionID, _ access: AccessCheck) -> Response {
-        let issued = IssuedToken(scope: .streamTicket, expiresAt: (now() + Self.ticketLifetime).rounded(.up))
-        return mint(id, issued, access, route: "/stream-tickets")
-    }
-
-    private func mint(_ id: SessionID, _ issued: IssuedToken, _ access: AccessCheck, route: StaticString) -> Response {
-        let limit = issued.grant.scope == .streamTicket ? Self.ticketLimit : Self.grantLimit
-        let update = GrantMinting(grant: issued.grant, access: access, limit: limit)
-        return change(id, update, route: route, changed: { $0 }) { [replies] _ in replies.json(201, Rendering.issued(issued)) }
+        checkedRead(id, access, route: "/stream-tickets") { [replies, now] record, admitted in
+            // With open access nothing checks a ticket: one is signed by no token.
+            let grant = admitted.map { record.grants[$0] } ?? StreamTicket.openAccess
+            let (text, expiresAt) = StreamTicket.text(session: id, grant: grant, now: now())
+            return replies.json(201, Rendering.ticket(text, mintedBy: grant.id, expiresAt: expiresAt))
+        }
     }
 
     /// GET /sessions/{id}/tokens: the ids, scopes and expiries of the session's tokens, never their secrets.
     func listTokens(_ id: SessionID, _ access: AccessCheck) -> Response {
+        checkedRead(id, access, route: "/tokens") { [replies, now] record, _ in
+            replies.json(200, Rendering.grants(record.grants, now: now()))
+        }
+    }
+
+    /// A read for a token route: the token checked on the session the read returns, then `answer` given the session
+    /// and the index of the grant admitted (nil with open access).
+    private func checkedRead(
+        _ id: SessionID, _ access: AccessCheck, route: StaticString, answer: @escaping @Sendable (SessionRecord, Int?) -> Response
+    ) -> Response {
         .awaiting { deliver in
             let started = ServiceMetrics.now()
-            store.read(id) { [replies, now] result in
+            store.read(id) { [replies] result in
                 replies.metrics.storeOperation(.get, since: started)
                 do {
                     let stored = try result.get()
-                    _ = try access.admit(stored.value)
-                    deliver(replies.json(200, Rendering.grants(stored.value.grants, now: now())))
+                    deliver(answer(stored.value, try access.admit(stored.value)))
                 } catch {
-                    deliver(replies.failure(error, operation: .get, session: id, route: "/tokens"))
+                    deliver(replies.failure(error, operation: .get, session: id, route: route, access: access))
                 }
             }
         }
@@ -116,6 +109,6 @@ extension SessionEndpoints {
     func revokeToken(_ id: SessionID, _ access: AccessCheck, _ parameters: RouteParameters) -> Response {
         let grantID = parameters["tokenId"].map { String($0) } ?? ""
         let update = GrantRevocation(grantID: grantID, access: access)
-        return change(id, update, route: "/tokens", changed: { $0 }) { _ in Response(status: 204) }
+        return change(id, update, access, route: "/tokens", changed: { $0 }) { _ in Response(status: 204) }
     }
 }

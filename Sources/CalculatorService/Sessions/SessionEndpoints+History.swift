@@ -15,7 +15,7 @@ extension SessionEndpoints {
     func clearHistory(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         let update = HistoryClearing(precondition: precondition, access: access)
-        return change(id, update, route: "/history", changed: { $0 }) { [replies] committed in
+        return change(id, update, access, route: "/history", changed: { $0 }) { [replies] committed in
             replies.sessionJSON(200, Rendering.emptyHistory(id: id), version: committed.version)
         }
     }

@@ -52,7 +52,9 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
 
     /// POST /sessions. With an Idempotency-Key, the create is made once per client and key within the retention
     /// (`CreationClaim`, kept by the store with the session): a retry gets the first 201 again, the same id and body,
-    /// with `Idempotent-Replayed: true`; the key used again with other settings is 422.
+    /// with `Idempotent-Replayed: true`, but no owner token: the token is shown once, in the first reply, and a retry
+    /// that minted one would hand the session to whoever learnt the key; the key used again with other settings is
+    /// 422.
     func create(_ request: borrowing Request) throws(Problem) -> Response {
         let settings = try settingsFromOptionalBody(request)
         let state = CalculatorState(settings: settings)
@@ -78,8 +80,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
             case .success(.created(let version)):
                 deliver(replies.created(id, record.state, version: version, token: owner))
             case .success(.claimed(let first, let version, let fingerprint)) where fingerprint == claim?.fingerprint:
-                guard let owner else { return replayCreation(first, record.state, version: version, deliver) }
-                replayCreation(first, record.state, owner: owner, deliver)
+                replayCreation(first, record.state, version: version, deliver)
             case .success(.claimed):
                 let problem = Problem(
                     .idempotencyKeyReused, "this Idempotency-Key was first used to create a session with other settings; use a new key")
@@ -94,7 +95,8 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         }
     }
 
-    /// A create replayed for its Idempotency-Key, without tokens: the first 201 again once the session is read, for a
+    /// A create replayed for its Idempotency-Key: the first 201 again (the first state, id and version, not the
+    /// session as it is now, which the retry has no token to read), without its token, once the session is read, for a
     /// claim can outlive its session (deleted, expired) or, on a cluster, name one whose create never finished (the
     /// claim and the session are two writes there); then 404, not a reply naming a session that is not there.
     private func replayCreation(_ id: SessionID, _ state: CalculatorState, version: UInt64, _ deliver: @escaping @Sendable (Response) -> Void) {
@@ -166,15 +168,16 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                     do throws(Problem) {
                         let grant = try access.admit(stored.value)
                         if isHead { return deliver(replies.eventStream(nil)) }
-                        let holder = grant.map { stored.value.grants[$0].holder }
-                        let holderExpiresAt = holder.flatMap { holder in stored.value.grants.first { $0.id == holder }?.expiresAt } ?? 0
+                        // A ticket's stream is held by the token that minted it.
+                        let holder = grant.map { stored.value.grants[$0].id }
+                        let holderExpiresAt = grant.map { stored.value.grants[$0].expiresAt } ?? 0
                         deliver(replies.eventStream(try watchers.watch(
                             id, stored, lastEventID: lastEventID, client: client, holder: holder, holderExpiresAt: holderExpiresAt)))
                     } catch {
                         deliver(error.response(toPath: SessionReplies.sessionPath(id, "/events")))
                     }
                 case .failure(let error):
-                    deliver(replies.failure(error, operation: .get, session: id, route: "/events"))
+                    deliver(replies.failure(error, operation: .get, session: id, route: "/events", access: access))
                 }
             }
         }
@@ -203,7 +206,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                     extensions: [("currentVersion", .int(Int(clamping: stored.version)))])
                 deliver(replies.failure(problem, operation: .create, session: id))
             case .success(let stored): deliver(replies.read(view, of: stored, id: id, unlessMatching: tags))
-            case .failure(let error): deliver(replies.failure(error, operation: .get, session: id, route: view.route))
+            case .failure(let error): deliver(replies.failure(error, operation: .get, session: id, route: view.route, access: access))
             }
         }
     }
@@ -215,7 +218,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let settings = try SettingsChange.parse(request.body)
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         let update = SettingsUpdate(settings: settings, precondition: precondition, access: access)
-        return change(id, update, route: "", changed: { $0 }) { [replies] committed in
+        return change(id, update, access, route: "", changed: { $0 }) { [replies] committed in
             let (version, record) = (committed.version, committed.output)
             return replies.sessionJSON(200, record.withState { Rendering.state($0, id: id, version: version) }, version: version)
         }
@@ -224,7 +227,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     /// Runs an update that is no press and answers with `reply`; the session's watchers get the new version when
     /// `changed` gives the record after it.
     func change<Update: SessionUpdate<SessionRecord>>(
-        _ id: SessionID, _ update: Update, route: StaticString, changed: @escaping @Sendable (Update.Output) -> SessionRecord?,
+        _ id: SessionID, _ update: Update, _ access: AccessCheck, route: StaticString, changed: @escaping @Sendable (Update.Output) -> SessionRecord?,
         reply: @escaping @Sendable (Committed<Update.Output>) -> Response
     ) -> Response {
         .awaiting { deliver in
@@ -238,7 +241,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                         watchers.changed(id, version: committed.version, record: record)
                     }
                 case .failure(let error):
-                    deliver(replies.failure(error, operation: .update, session: id, route: route))
+                    deliver(replies.failure(error, operation: .update, session: id, route: route, access: access))
                 }
             }
         }
@@ -250,7 +253,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
     func delete(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
         return .awaiting { deliver in
-            guard !precondition.admitsAny || access.token != nil else { return delete(id, expectedVersion: nil, deliver) }
+            guard !precondition.admitsAny || !access.isOpen else { return delete(id, access, expectedVersion: nil, deliver) }
             checkedDelete(id, access, precondition, attempts: 3, deliver)
         }
     }
@@ -272,17 +275,17 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 if precondition.admitsAny, attempts > 1 {
                     retry = { [self] in checkedDelete(id, access, precondition, attempts: attempts - 1, deliver) }
                 }
-                delete(id, expectedVersion: stored.version, retryingMoved: retry, deliver)
+                delete(id, access, expectedVersion: stored.version, retryingMoved: retry, deliver)
             case .success(let stored):
                 deliver(replies.failure(SessionReplies.preconditionFailed(current: stored.version), operation: .delete, session: id))
             case .failure(let error):
-                deliver(replies.failure(error, operation: .delete, session: id))
+                deliver(replies.failure(error, operation: .delete, session: id, access: access))
             }
         }
     }
 
     private func delete(
-        _ id: SessionID, expectedVersion: UInt64?, retryingMoved retry: (@Sendable () -> Void)? = nil,
+        _ id: SessionID, _ access: AccessCheck, expectedVersion: UInt64?, retryingMoved retry: (@Sendable () -> Void)? = nil,
         _ deliver: @escaping @Sendable (Response) -> Void
     ) {
         let started = ServiceMetrics.now()
@@ -293,7 +296,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 if watchers.isWatched(id) { watchers.ended(id, .deleted) }
                 deliver(Response(status: 204))
             case .failure(.versionMismatch) where retry != nil: retry?()
-            case .failure(let error): deliver(replies.failure(error, operation: .delete, session: id))
+            case .failure(let error): deliver(replies.failure(error, operation: .delete, session: id, access: access))
             }
         }
     }
@@ -327,7 +330,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let started = ServiceMetrics.now()
         let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
             metrics.storeOperation(.update, since: started)
-            answerPress(id, press, result, deliver)
+            answerPress(id, press, update.access, result, deliver)
         }
         // A long press's report comes on the long-press worker, which renders its reply too.
         if press.isLong {
@@ -339,7 +342,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
 
     /// Delivers the reply to a press, and the new version to the session's watchers.
     private func answerPress(
-        _ id: SessionID, _ press: PressRequest, _ result: Result<Committed<PressUpdate.Outcome>, any Error>,
+        _ id: SessionID, _ press: PressRequest, _ access: AccessCheck, _ result: Result<Committed<PressUpdate.Outcome>, any Error>,
         _ deliver: @Sendable (Response) -> Void
     ) {
         switch result {
@@ -361,7 +364,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
                 deliver(response)
             }
         case .failure(let error):
-            deliver(replies.failure(error, operation: .update, session: id, route: "/press"))
+            deliver(replies.failure(error, operation: .update, session: id, route: "/press", access: access))
         }
     }
 

@@ -115,7 +115,7 @@ public struct SessionRecord: Sendable, Equatable {
         if first == Self.storedFormFormatWithGrants {
             let count = try reader.count(minimumItemBytes: AccessGrant.minimumStoredBytes)
             grants.reserveCapacity(count)
-            for _ in 0..<count { grants.append(try AccessGrant(from: &reader)) }
+            for _ in 0..<count { if let grant = try AccessGrant.read(from: &reader) { grants.append(grant) } }
         }
         try reader.expectEnd()
         self.init(state: state, idempotency: replies, grants: grants)

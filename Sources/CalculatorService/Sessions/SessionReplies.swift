@@ -95,6 +95,16 @@ final class SessionReplies: Sendable {
         return problem.response(toPath: id.map { Self.sessionPath($0, route) } ?? "/sessions")
     }
 
+    /// The same for a route that checks a token: with tokens, a session that is not there (never made, deleted,
+    /// expired) answers as a session that does not know the token, the same 401 invalid_token, so whoever holds none
+    /// of a session's tokens cannot tell which ids exist.
+    func failure(_ error: any Error, operation: StoreOperation, session id: SessionID, route: StaticString = "", access: AccessCheck) -> Response {
+        guard !access.isOpen, case .notFound? = error as? SessionStoreError else {
+            return failure(error, operation: operation, session: id, route: route)
+        }
+        return failure(AccessCheck.invalidToken, operation: operation, session: id, route: route)
+    }
+
     func problem(for error: any Error, operation: StoreOperation, session id: SessionID?) -> Problem {
         switch error as? SessionStoreError {
         case .notFound?:

@@ -33,7 +33,8 @@ final class SessionWatchers: Sendable {
         let lastEventID: UInt64?
         /// It waits for its first event until the session is followed (`Watched.isFollowed`).
         var isWaiting: Bool
-        /// The grant whose revocation ends the stream (`AccessGrant.holder`); nil with open access.
+        /// The grant whose revocation ends the stream: the token's, or the one that minted its ticket; nil with open
+        /// access.
         let holder: String?
         /// When that grant expires, which ends the stream as its revocation does (`SessionWatchers+Upkeep`); 0: never.
         let holderExpiresAt: Double
