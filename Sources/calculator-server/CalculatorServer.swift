@@ -101,6 +101,9 @@ struct CalculatorServer: ParsableCommand {
     @Option(help: help("Time requests in flight get to finish on SIGTERM or SIGINT: seconds or 10s, 1m.", "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)))
     var drainTimeout: String?
 
+    @Option(help: help("Engine work one press or evaluation may take on the long-work threads, past which its answer is Error (precision): seconds or 10s, 1m.", "CALC_WORK_BUDGET", default: "\(Int(Self.serviceDefaults.workBudget))s"))
+    var workBudget: String?
+
     @Option(help: help("Log level: trace, debug, info, notice, warning, error, critical.", "CALC_LOG_LEVEL", default: Self.defaultLogLevel))
     var logLevel: String?
 
@@ -191,6 +194,9 @@ struct CalculatorServer: ParsableCommand {
 
         let drain = try parseDuration(
             setting.string(drainTimeout, "CALC_DRAIN_TIMEOUT", default: durationText(Self.defaultDrainTimeout)), option: "--drain-timeout")
+
+        service.workBudget = Double(try parseDuration(
+            setting.string(workBudget, "CALC_WORK_BUDGET", default: "\(Int(service.workBudget))s"), option: "--work-budget").components.seconds)
 
         let directory = setting.string(dataDir, "CALC_DATA_DIR", default: Self.defaultDataDirectory)
         let storeText = setting.string(store, "CALC_STORE", default: "sqlite:\(directory)/sessions.sqlite")

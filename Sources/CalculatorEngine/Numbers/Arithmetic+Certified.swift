@@ -3,9 +3,9 @@
 /// narrowed until they agree on `certainBits` bits, and the derivation they come from (`Derivation.swift`), so that
 /// the steps after it can narrow them further. The bounds are first worked out at 256 bits from the operands' own;
 /// when they are too wide (cancellation, a huge argument of sin) the derivation is recomputed from its exact
-/// rationals at twice the precision, and again (Ziv's strategy), up to `Budget.maxCertifyingPrecision` bits, past
-/// which the result is Error (precision). What is exact by its form is recognised before any of that: sin of a
-/// rational multiple of π, √(x²), ln eˣ, x − x.
+/// rationals at twice the precision, and again (Ziv's strategy), up to `Budget.maxCertifyingPrecision` bits (or as far
+/// as the bound `ClimbMeter` lets it), past which the result is Error (precision). What is exact by its form is
+/// recognised before any of that: sin of a rational multiple of π, √(x²), ln eˣ, x − x.
 extension Arithmetic {
     /// Bits on which a certified value's bounds agree: 32 shown digits need 107.
     static let certainBits = 128
@@ -60,7 +60,7 @@ extension Arithmetic {
                 if let side = bounds.side(of: edge) { return side }
                 if Enclosure.difference(bounds, point, precision: precision).isBelow(binaryExponent: negligibleBinaryExponent) { return 0 }
             }
-            if precision >= budget.maxCertifyingPrecision { return nil }
+            guard Climbs.permit(precision * 2, budget: budget) else { return nil }
             precision *= 2
         }
     }
@@ -86,7 +86,7 @@ extension Arithmetic {
                 // Within 10^-10000 of 0: 0, or too small for the range, which shows as the 0 it cannot be told from.
                 if bounds.containsZero, bounds.isBelow(binaryExponent: negligibleBinaryExponent) { return .success(.integer(0)) }
             }
-            if precision >= budget.maxCertifyingPrecision { return .failure(.precision) }
+            guard Climbs.permit(precision * 2, budget: budget) else { return .failure(.precision) }
             precision *= 2
         }
     }

@@ -5,19 +5,24 @@ import Threading
 
 /// POST /evaluate and GET /evaluate?expr=…: one answer without a session. The keys, or the expression's keys, are
 /// pressed on a fresh calculator with the request's settings, which answers as a session's display read would; nothing
-/// is stored. Keys count against the client's press rate like a press's. A long evaluation (`isLong`) is worked out
-/// on the long-press worker, as a long press is, so that no event loop holds it.
+/// is stored. Keys count against the client's press rate like a press's. A long evaluation (`isLong`), or one whose
+/// numbers pass the in-place `WorkBudget`, is worked out on long work in its client's turn, as a long press is, so that
+/// no event loop holds it; there it has the service's work budget.
 final class EvaluateEndpoint: Sendable {
     private let replies: SessionReplies
     private let maxKeys: Int
     private let pressLimit: ClientRateLimit?
     private let longWork: LongWork
+    private let workBudget: Double
+    private let trustProxy: Bool
 
     init(replies: SessionReplies, configuration: ServiceConfiguration, pressLimit: ClientRateLimit?, longWork: LongWork) {
         self.replies = replies
         self.maxKeys = configuration.maxKeysPerRequest
         self.pressLimit = pressLimit
         self.longWork = longWork
+        self.workBudget = configuration.workBudget
+        self.trustProxy = configuration.trustProxy
     }
 
     /// POST /evaluate
@@ -42,23 +47,31 @@ final class EvaluateEndpoint: Sendable {
             // A fresh session refuses what it would refuse.
             throw Problem(refused: refusal, index: index)
         }
-        guard evaluation.isLong else {
-            var response = try Self.respond(to: evaluation, replies: replies, plainText: plainText)
-            limited?.add(to: &response)
-            return response
+        if !evaluation.isLong {
+            let budget = WorkBudget.inPlace()
+            var response = try budget.run { () throws(Problem) -> Response in
+                try Self.respond(to: evaluation, replies: replies, plainText: plainText)
+            }
+            if !budget.wasExceeded {
+                limited?.add(to: &response)
+                return response
+            }
         }
         replies.metrics.handedToLongWork(.evaluate)
+        let (client, seconds) = (ClientRateLimit.clientAddress(request, trustProxy: trustProxy), workBudget)
         return .awaiting { [replies] deliver in
             let deliver = limited?.adding(to: deliver) ?? deliver
             let respond: @Sendable () -> Void = {
                 do throws(Problem) {
-                    deliver(try Self.respond(to: evaluation, replies: replies, plainText: plainText))
+                    deliver(try WorkBudget.longWork(seconds: seconds).run { () throws(Problem) -> Response in
+                        try Self.respond(to: evaluation, replies: replies, plainText: plainText)
+                    })
                 } catch {
                     deliver(error.response(toPath: "/evaluate"))
                 }
             }
-            // Once the worker has closed (the server is stopping), worked out in place.
-            longWork.run(respond, ifClosed: respond)
+            // Once the workers have closed (the server is stopping), worked out in place.
+            longWork.run(owner: client, respond, ifClosed: respond)
         }
     }
 

@@ -319,25 +319,37 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let update = PressUpdate(
             id: id, press: press, precondition: precondition, idempotency: idempotency, seed: press.drawsRandom ? random.next() : 0,
             access: access)
+        let client = ClientRateLimit.clientAddress(request, trustProxy: configuration.trustProxy)
         return .awaiting { deliver in
             // Without a limit, `deliver` goes on as it is: no closure wraps it.
-            guard let limited else { return run(update, press, id, deliver) }
-            run(update, press, id, limited.adding(to: deliver))
+            guard let limited else { return run(update, press, id, client: client, deliver) }
+            run(update, press, id, client: client, limited.adding(to: deliver))
         }
     }
 
-    private func run(_ update: PressUpdate, _ press: PressRequest, _ id: SessionID, _ deliver: @escaping @Sendable (Response) -> Void) {
+    /// In place, unless the press is long by its keys (`PressRequest.isLong`); a press whose numbers turn out costly in
+    /// place (`MovesToLongWork`) is handed to long work then, in its client's turn.
+    private func run(
+        _ update: PressUpdate, _ press: PressRequest, _ id: SessionID, client: String, _ deliver: @escaping @Sendable (Response) -> Void
+    ) {
         let started = ServiceMetrics.now()
+        let long = update.onLongWork(seconds: configuration.workBudget)
         let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
             metrics.storeOperation(.update, since: started)
             answerPress(id, press, update.access, result, deliver)
         }
-        // A long press's report comes on the long-press worker, which renders its reply too.
+        // A long press's report comes on the long-work worker, which renders its reply too.
         if press.isLong {
             metrics.handedToLongWork(.press)
-            return store.update(id, update, on: longWork, completion: answer)
+            return store.update(id, long, on: longWork.lane(for: client), completion: answer)
         }
-        store.update(id, update, completion: answer)
+        store.update(id, update) { [self] result in
+            if case .failure(let error) = result, error is MovesToLongWork {
+                metrics.handedToLongWork(.press)
+                return store.update(id, long, on: longWork.lane(for: client), completion: answer)
+            }
+            answer(result)
+        }
     }
 
     /// Delivers the reply to a press, and the new version to the session's watchers.

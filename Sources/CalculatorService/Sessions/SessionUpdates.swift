@@ -1,9 +1,12 @@
 import CalculatorEngine
 import SessionStore
+import Threading
 
 /// POST /sessions/{id}/press as an update: the keys pressed on the session, all of them or, when the session refuses
-/// one, none. The reply is rendered by the endpoint from the output, after the store has let go of the session, except
-/// for a press with an Idempotency-Key, whose reply is kept with the session and so is made in `change`.
+/// one, none. `check` presses them, once, on a copy, under the request's `WorkBudget`, and `change` takes what it made:
+/// a refusal, or work past the budget in place, is known before anything is written. The reply is rendered by the
+/// endpoint from the output, after the store has let go of the session, except for a press with an Idempotency-Key,
+/// whose reply is kept with the session and so is made in `change`.
 struct PressUpdate: SessionUpdate {
     /// The session's id, as the kept reply of an idempotent press shows it.
     let id: SessionID
@@ -15,6 +18,10 @@ struct PressUpdate: SessionUpdate {
     let seed: UInt64
     /// The token the press came with, checked on the session first.
     let access: AccessCheck
+    /// Nil in place (`WorkBudget.inPlace`); the seconds of the long-work budget once handed there.
+    var longWorkSeconds: Double? = nil
+    /// What `check` pressed, for `change` of the same attempt.
+    let pressed = Pressed()
 
     /// A press's Idempotency-Key and how its first reply is kept.
     struct Idempotency: Sendable {
@@ -36,8 +43,39 @@ struct PressUpdate: SessionUpdate {
         case replay(IdempotentReply)
     }
 
+    /// The state after the keys and the displays on the way, from `check` to `change`: a store runs the two in turn on
+    /// one thread for each attempt (`SessionUpdate`), and a later attempt's `check` replaces what an earlier one left.
+    final class Pressed: Sendable {
+        struct Result: Sendable {
+            let version: UInt64
+            let state: CalculatorState
+            let steps: [(String, String)]?
+        }
+
+        private let result = Lock<Result?>(nil)
+
+        func keep(_ kept: Result) { result.withLock { $0 = kept } }
+
+        func take(version: UInt64) -> Result? {
+            result.withLock { result in
+                defer { result = nil }
+                return result?.version == version ? result : nil
+            }
+        }
+    }
+
+    /// The same press, worked out on long work with `seconds` of work.
+    func onLongWork(seconds: Double) -> PressUpdate {
+        var long = self
+        long.longWorkSeconds = seconds
+        return long
+    }
+
+    /// The press's work budget, in place or on long work.
+    var budget: WorkBudget { longWorkSeconds.map(WorkBudget.longWork) ?? .inPlace() }
+
     /// The If-Match check comes after the replay's, so that a retried press replays its first reply even after the
-    /// version has moved on.
+    /// version has moved on. The keys are pressed here, each checked first against the state the keys before it made.
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<Outcome> {
         _ = try access.admit(record)
         if let idempotency, let reply = record.idempotency.first(where: { $0.key == idempotency.key }) {
@@ -47,26 +85,52 @@ struct PressUpdate: SessionUpdate {
             return .keep(.replay(reply))
         }
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
-        if let (index, refusal) = record.withState({ press.firstRefusal(on: $0) }) { throw Problem(refused: refusal, index: index) }
+        let budget = budget
+        var state = record.state
+        let refused = budget.run { pressKeys(on: &state) }
+        if budget.wasExceeded && longWorkSeconds == nil { throw MovesToLongWork() }
+        if let (index, refusal) = refused.refusal { throw Problem(refused: refusal, index: index) }
+        pressed.keep(Pressed.Result(version: version, state: state, steps: refused.steps))
         return .change
     }
 
-    /// The state is taken out once and put back once: each change of a record's state makes new fields.
-    func change(_ record: inout SessionRecord, version: UInt64) -> Outcome {
+    /// The keys on `state` in order, stopping at the first the state refuses then.
+    private func pressKeys(on state: inout CalculatorState) -> (refusal: (Int, KeyRefusal)?, steps: [(String, String)]?) {
         var random = SeededRandomNumberGenerator(seed: seed)
         var steps: [(String, String)]? = press.trace ? [] : nil
-        var state = record.state
+        var index = 0
+        var refusal: (Int, KeyRefusal)? = nil
         press.forEachKey { key in
+            guard refusal == nil else { return }
+            if let refused = state.refusal(of: key) {
+                refusal = (index, refused)
+                return
+            }
             state.apply(key, random: &random)
             steps?.append((key.name, state.display))
+            index += 1
+        }
+        return (refusal, steps)
+    }
+
+    /// The state is put back once: each change of a record's state makes new fields.
+    func change(_ record: inout SessionRecord, version: UInt64) -> Outcome {
+        let result: Pressed.Result
+        if let kept = pressed.take(version: version) {
+            result = kept
+        } else {
+            // Not seen by `check` on this value: pressed here, as `check` would have.
+            var state = record.state
+            let steps = budget.run { pressKeys(on: &state) }.steps
+            result = Pressed.Result(version: version, state: state, steps: steps)
         }
         guard let idempotency else {
-            record.state = consume state
-            return .pressed(record, steps: steps)
+            record.state = result.state
+            return .pressed(record, steps: result.steps)
         }
-        let body = Rendering.state(state, id: id, version: version + 1, steps: steps)
+        let body = Rendering.state(result.state, id: id, version: version + 1, steps: result.steps)
         record.replace(
-            state: consume state,
+            state: result.state,
             keeping: IdempotentReply(
                 key: idempotency.key, fingerprint: idempotency.fingerprint, status: 200, version: version + 1,
                 body: String(decoding: body, as: UTF8.self), createdAt: idempotency.now),

@@ -1,4 +1,4 @@
-// Public: LongWork, the worker an update may be given, is in these declarations.
+// Public: LongWork.Lane, the worker an update may be given, is in these declarations.
 public import Threading
 
 /// A session as a backend holds it: the write that stored it (version, expiry, and what names that write) and its
@@ -65,7 +65,7 @@ extension SessionBackend {
     /// An update whose check and change run on `worker` (a press of many keys), and which reports there.
     @inlinable
     public func update<Update: SessionUpdate<Value>>(
-        _ id: SessionID, _ update: Update, on worker: LongWork, completion: @escaping UpdateCompletion<Update.Output>
+        _ id: SessionID, _ update: Update, on worker: LongWork.Lane, completion: @escaping UpdateCompletion<Update.Output>
     ) {
         updates.run(id, update, on: self, worker: worker, completion: completion)
     }

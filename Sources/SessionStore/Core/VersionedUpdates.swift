@@ -1,4 +1,4 @@
-// Public: LongWork, the worker an update may be given, is in these declarations.
+// Public: LongWork.Lane, the worker an update may be given, is in these declarations.
 public import Threading
 
 /// The one driver of updates, for every backend and for long presses: it starts from the session as this process
@@ -47,7 +47,7 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
 
     @inlinable
     func run<Backend: SessionBackend<Value>, Update: SessionUpdate<Value>>(
-        _ id: SessionID, _ update: Update, on backend: Backend, worker: LongWork?,
+        _ id: SessionID, _ update: Update, on backend: Backend, worker: LongWork.Lane?,
         completion: @escaping UpdateCompletion<Update.Output>
     ) {
         if linesEveryUpdate || worker != nil {
@@ -67,7 +67,7 @@ public final class VersionedUpdates<Value: Sendable>: Sendable {
     /// job, closure or result between the steps.
     @inlinable
     func run<Backend: ImmediateSessionBackend<Value>, Update: SessionUpdate<Value>>(
-        _ id: SessionID, _ update: Update, at backend: Backend, worker: LongWork?,
+        _ id: SessionID, _ update: Update, at backend: Backend, worker: LongWork.Lane?,
         completion: @escaping UpdateCompletion<Update.Output>
     ) {
         guard worker == nil, !lines.mayHaveLines else { return run(id, update, on: backend, worker: worker, completion: completion) }
@@ -166,14 +166,14 @@ final class UpdateJob<Backend: SessionBackend, Update: SessionUpdate<Backend.Val
     @usableFromInline let id: SessionID
     @usableFromInline let update: Update
     @usableFromInline let backend: Backend
-    @usableFromInline let worker: LongWork?
+    @usableFromInline let worker: LongWork.Lane?
     /// In its session's line, whose next update begins when this one has reported.
     @usableFromInline let inLine: Bool
     @usableFromInline let completion: UpdateCompletion<Update.Output>
 
     @inlinable
     init(
-        id: SessionID, update: Update, backend: Backend, worker: LongWork?, inLine: Bool,
+        id: SessionID, update: Update, backend: Backend, worker: LongWork.Lane?, inLine: Bool,
         completion: @escaping UpdateCompletion<Update.Output>
     ) {
         self.id = id
