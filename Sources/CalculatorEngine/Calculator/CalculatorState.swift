@@ -154,6 +154,9 @@ public struct CalculatorState: Sendable, Equatable {
             display = formatter.string(shownValue)
         }
         expression = stack.expression(display: display)
+        // A value whose digits cannot be made certain at this format shows Error as any value past the budget does:
+        // with its reason, and the Error lock, so that keys never go on from a value the display does not show.
+        if display == DisplayFormatter.error { fail(StackFailure(error: .precision, attempted: expression, isEvaluation: false)) }
     }
 }
 
