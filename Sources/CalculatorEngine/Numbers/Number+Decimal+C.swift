@@ -108,7 +108,7 @@ extension Number {
     /// below it, the roundings are a tenth as far apart. Bounds that straddle a boundary between two roundings (the
     /// value lies within 2^-128 of it) are narrowed from the derivation at 512, 1024, … bits, as `Arithmetic` narrows
     /// a result, up to `precision` bits; `.uncertain` past them (a value that is a tie, or within 2^-precision of one).
-    func shownDecimal(_ place: DecimalPlace, refiningUpTo precision: Int = Budget.standard.maxCertifyingPrecision) -> ShownDecimal {
+    func shownDecimal(_ place: DecimalPlace, refiningUpTo precision: Int = Budget.standard.maxDisplayPrecision) -> ShownDecimal {
         guard case .real(let box) = self, let certificate = box.certificate, !(certificate.explicitBounds?.isPoint ?? false) else {
             return roundedDecimal(place).map(ShownDecimal.digits) ?? .zero
         }
