@@ -85,6 +85,20 @@ import Testing
         #expect(record.idempotency.count >= 1)
     }
 
+    /// A record an earlier build stored with its replies past the bound (traced replies kept whole) is read with
+    /// its newest replies that fit, so its next write, whatever it is, stays within the bound.
+    @Test func repliesStoredPastTheBoundAreTrimmedWhenRead() throws {
+        var record = SessionRecord(state: CalculatorState())
+        record.idempotency = (0..<32).map { index in
+            IdempotentReply(key: "k\(index)", fingerprint: "f", status: 200, version: UInt64(index), body: String(repeating: "s", count: 36_000), createdAt: 0)
+        }
+        record.idempotency[31].body = String(repeating: "b", count: 1_000)
+        record.idempotency[30].body = String(repeating: "b", count: 1_000)
+        let read = try SessionRecord.codec.decode(record.storedBytes)
+        #expect(read.idempotency.map(\.version) == [30, 31])
+        #expect(try SessionRecord.codec.bytes(of: read).count < 4 * 1024)
+    }
+
     @Test func aRecordPastTheBoundIsRefusedByTheCodec() throws {
         var record = SessionRecord(state: CalculatorState())
         // Past what `replace` keeps: only a record made by hand, or by a bug, gets here.

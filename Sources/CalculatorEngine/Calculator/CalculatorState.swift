@@ -152,11 +152,15 @@ public struct CalculatorState: Sendable, Equatable {
             display = settings.format.isStandard ? entry.text : settings.format.typed(entry.text)
         } else {
             display = formatter.string(shownValue)
+            // A value whose digits cannot be made certain at this format shows Error as any value past the budget
+            // does: with its reason, and the Error lock, so that keys never go on from a value the display does not
+            // show.
+            if display == DisplayFormatter.error {
+                fail(StackFailure(error: .precision, attempted: stack.expression(display: display), isEvaluation: false))
+                return
+            }
         }
         expression = stack.expression(display: display)
-        // A value whose digits cannot be made certain at this format shows Error as any value past the budget does:
-        // with its reason, and the Error lock, so that keys never go on from a value the display does not show.
-        if display == DisplayFormatter.error { fail(StackFailure(error: .precision, attempted: expression, isEvaluation: false)) }
     }
 }
 

@@ -71,7 +71,7 @@ extension DisplayFormatter {
     /// format shows them, placed by the notation and the locale; `Error` when they cannot be made certain.
     func formatted(_ number: Number) -> String {
         if format.fraction != .off, let fraction = fractionText(number) { return fraction }
-        let negative: Bool, mantissa: [UInt8], exponent: Int, fixed: Bool
+        let negative: Bool, mantissa: [UInt8], exponent: Int
         switch rounded(number) {
         case .zero:
             return format.notation == .fixed && format.decimals > 0
@@ -79,7 +79,7 @@ extension DisplayFormatter {
         case .uncertain: return Self.error
         case .digits(let shown): (negative, mantissa, exponent) = shown
         }
-        fixed = format.notation == .fixed && exponent < digits
+        let fixed = format.notation == .fixed && exponent < digits
         var text = negative ? "-" : ""
         switch format.notation {
         case .auto:

@@ -28,8 +28,11 @@ public struct SessionRecord: Sendable, Equatable {
         fields = Fields(state: state, idempotency: [], grants: [])
     }
 
+    /// Replies past `keptReplyBytes` (a record stored before replies had a bound) lose their oldest.
     init(state: CalculatorState, idempotency: [IdempotentReply], grants: [AccessGrant] = []) {
-        fields = Fields(state: state, idempotency: idempotency, grants: grants)
+        var replies = idempotency
+        Self.dropOldest(of: &replies, toAdd: 0)
+        fields = Fields(state: state, idempotency: replies, grants: grants)
     }
 
     public var state: CalculatorState {
@@ -138,15 +141,20 @@ public struct SessionRecord: Sendable, Equatable {
         var replies = fields.idempotency
         replies.removeAll { reply.createdAt - $0.createdAt > retention }
         if replies.count >= limit { replies.removeFirst(replies.count - limit + 1) }
-        var bytes = replies.reduce(reply.storedSize) { $0 + $1.storedSize }
+        Self.dropOldest(of: &replies, toAdd: reply.storedSize)
+        replies.append(reply)
+        fields = Fields(state: state, idempotency: replies, grants: fields.grants)
+    }
+
+    /// Drops the oldest replies until they and `bytes` more fit in `keptReplyBytes`.
+    private static func dropOldest(of replies: inout [IdempotentReply], toAdd bytes: Int) {
+        var total = replies.reduce(bytes) { $0 + $1.storedSize }
         var dropped = 0
-        while bytes > Self.keptReplyBytes, dropped < replies.count {
-            bytes -= replies[dropped].storedSize
+        while total > keptReplyBytes, dropped < replies.count {
+            total -= replies[dropped].storedSize
             dropped += 1
         }
         replies.removeFirst(dropped)
-        replies.append(reply)
-        fields = Fields(state: state, idempotency: replies, grants: fields.grants)
     }
 }
 
