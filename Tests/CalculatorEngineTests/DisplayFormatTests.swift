@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CalculatorEngine
@@ -134,6 +135,38 @@ import Testing
             state.update(settings: settings)
             #expect(state.display == row.expected, "\(row.testDescription)")
             #expect(state.error == nil)
+        }
+    }
+
+    /// Ties at `digits` pushed off by ±π·10^-90 of a unit, at 8 to 32 digits and both signs, in every notation and
+    /// with grouping and locales: each shows the side the push decides, as the rounding of the decimal next to the
+    /// tie on that side (`DecimalValue`, the tests' own rounding) gives it. At 256 bits the bounds straddle the tie.
+    @Test func tiesPushedOffAreDecidedInEveryFormat() throws {
+        var random = SplitMix64(seed: 43)
+        let arithmetic = Arithmetic()
+        for _ in 0..<60 {
+            let digits = Int(random.next() % 25) + 8
+            let mantissa = String(random.next() % 9 + 1) + (1..<digits).map { _ in String(random.next() % 10) }.joined()
+            let scale = -Int(random.next() % 21) - 1
+            let up = random.next() % 2 == 0, negative = random.next() % 2 == 0
+            let tie = Number.decimal(digits: mantissa + "5", exponent: scale, negative: false)
+            let push = try arithmetic.apply(.multiply, .constant(.pi), Number.decimal(digits: "1", exponent: scale - 90, negative: false)).get()
+            var value = try arithmetic.apply(up ? .add : .subtract, tie, push).get()
+            if negative { value = value.negated }
+            let expected = try #require(DecimalValue((negative ? "-" : "") + mantissa + (up ? "51" : "49") + "e\(scale - 1)"))
+                .rounded(to: digits)
+            // The place of fixed notation that is the tie's: `digits` significant digits.
+            let places = digits - 1 - (scale + digits)
+            let formats = [
+                DisplayFormat.standard, Self.format(grouping: true), Self.format(grouping: true, locale: "de-DE"),
+                Self.format(grouping: true, locale: "fr-FR"), Self.format(.scientific, locale: "de-DE"), Self.format(.engineering),
+                Self.format(.fixed, decimals: places, grouping: true, locale: "en-IN"),
+            ]
+            for format in formats {
+                let text = DisplayFormatter(digits: digits, format: format).string(value)
+                let plain = text.replacingOccurrences(of: format.symbols.group, with: "").replacingOccurrences(of: format.symbols.decimal, with: ".")
+                #expect(DecimalValue(plain) == expected, "\(mantissa)5e\(scale) \(up ? "+" : "−") at \(digits): \(text) [\(format.notation) \(format.symbols.locale)]")
+            }
         }
     }
 
