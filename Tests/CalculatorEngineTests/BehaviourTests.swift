@@ -265,6 +265,14 @@ private func check(_ test: KeyCase) throws {
         // keeps the operation that made it (1 + 10^-9999 is not 1).
         c("8 pow ( 2 / 3 ) =", "4"), c("0 . 5 asin", "30"), c("1 + 1 EE 9 9 9 9 neg = - 1 =", "1e-9999"),
         c("1 + 1 EE 5 0 0 0 neg = - 1 =", "1e-5000"), c("1 EE + 1 EE neg 1 3 5 = logy =", "1"),
+        // A value within 2^-128 of a tie at the digits shown has its bounds narrowed until they decide it: 1 + 5·10^-8
+        // + π·10^-90 rounds up at 8 digits, 1 + 5·10^-8 − π·10^-90 down (mpmath at 300 digits, rounded half to even).
+        c("1 + 5 EE neg 8 + pi / 1 EE 9 0 =", "1.0000001", digits(8)), c("1 + 5 EE neg 8 - pi / 1 EE 9 0 =", "1", digits(8)),
+        c("1 + 1 5 EE neg 8 - pi / 1 EE 9 0 =", "1.0000001", digits(8)),
+        // A display narrows up to 2,048 bits: π·10^-500 (2^-1661) past the tie is decided there, π·10^-700 is not.
+        c("1 + 5 EE neg 8 + pi / 1 EE 5 0 0 =", "1.0000001", digits(8)), c("1 + 5 EE neg 8 + pi / 1 EE 7 0 0 =", "Error", digits(8)),
+        // A true tie no precision decides: Error (precision), as the README says.
+        c("5 EE neg 1 7 + . 5 = cos acos", "Error"),
     ]
 
     @Test(arguments: entryCases) func entry(_ test: KeyCase) throws { try check(test) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CalculatorEngine
@@ -9,7 +10,11 @@ import Testing
         let keys: String
         let format: DisplayFormat
         let expected: String
-        var testDescription: String { "\(keys) [\(format.notation) \(format.decimals) \(format.grouping) \(format.fraction) \(format.symbols.locale)] → \(expected)" }
+        /// Digits PATCHed after the keys, which are typed at 16 (a number cannot be typed past the digits shown).
+        var digits = 16
+        var testDescription: String {
+            "\(keys) [\(format.notation) \(format.decimals) \(format.grouping) \(format.fraction) \(format.symbols.locale) \(digits)] → \(expected)"
+        }
     }
 
     static func format(
@@ -61,17 +66,121 @@ import Testing
         Row(keys: "1 2 3 4 . 5", format: format(grouping: true, locale: "de-DE"), expected: "1.234,5"),
         Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(.fixed, grouping: true, locale: "en-IN"), expected: "12,34,567.50"),
         Row(keys: "1 / 4 =", format: format(locale: "de"), expected: "0,25"),
+        // fixed shows the value's own decimals, however many: exact ones exactly, past `digits` significant digits
+        Row(keys: "1 / 3 =", format: format(.fixed, decimals: 20), expected: "0.33333333333333333333"),
+        Row(keys: "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 + 0 . 5 =", format: fixed, expected: "1234567890123456.50"),
+        Row(keys: "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 + 0 . 5 =", format: format(.fixed, decimals: 20), expected: "1234567890123456.50000000000000000000"),
+        Row(keys: "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 + 0 . 5 =", format: format(.fixed, decimals: 0), expected: "1234567890123456"),
+        // scientific when the integer part, rounded at the places, has more than `digits` digits
+        Row(keys: "9 9 9 9 9 9 9 9 + 0 . 9 9 6 =", format: fixed, expected: "1e+8", digits: 8),
+        Row(keys: "9 9 9 9 9 9 9 9 + 0 . 9 9 4 =", format: fixed, expected: "99999999.99", digits: 8),
+    ] + certifiedRows
+
+    /// Inexact values near a rounding boundary, in every notation and with grouping and locales: what they show is
+    /// the true value's rounding, decided from bounds narrowed past 256 bits where those straddle the boundary.
+    /// Expected texts are mpmath's (1.3.0, `mp.dps = 300`) values of the same expressions rounded half to even by
+    /// integer arithmetic in Python: `s = abs(x) * 10**places; n = floor(s)`, up when `s - n > 0.5` (or `== 0.5`
+    /// and `n` odd), with `places = digits - 1 - floor(log10(abs(x)))` for significant digits.
+    static let tieAt256Bits = "1 . 0 0 0 0 0 0 0 5 + pi / 1 EE 9 0 ="  // 1.00000005 + π·10^-90: 1.0000001 at 8 digits
+    static let exactTie = "5 EE neg 1 7 + . 5 = cos acos"
+    static let certifiedRows: [Row] = [
+        Row(keys: tieAt256Bits, format: .standard, expected: "1.0000001", digits: 8),
+        Row(keys: tieAt256Bits, format: format(grouping: true), expected: "1.0000001", digits: 8),
+        Row(keys: tieAt256Bits, format: format(locale: "de-DE"), expected: "1,0000001", digits: 8),
+        Row(keys: tieAt256Bits, format: format(grouping: true, locale: "de-DE"), expected: "1,0000001", digits: 8),
+        Row(keys: tieAt256Bits, format: format(.scientific), expected: "1.0000001e+0", digits: 8),
+        Row(keys: tieAt256Bits, format: format(.engineering), expected: "1.0000001e+0", digits: 8),
+        Row(keys: tieAt256Bits, format: format(.fixed, decimals: 7), expected: "1.0000001", digits: 8),
+        Row(keys: tieAt256Bits, format: format(.fixed, decimals: 20), expected: "1.00000005000000000000", digits: 8),
+        Row(keys: tieAt256Bits, format: format(fraction: .mixed), expected: "1.0000001", digits: 8),
+        Row(keys: tieAt256Bits, format: format(.scientific, locale: "fr-FR"), expected: "1,0000001e+0", digits: 8),
+        // 0.125 + √2·10^-90 to 2 places: 0.13 (the tie alone would go to the even 0.12)
+        Row(keys: "0 . 1 2 5 + 2 sqrt / 1 EE 9 0 =", format: fixed, expected: "0.13"),
+        // 1.23456775 − π·10^-90: 1.2345677 (the tie alone: 1.2345678)
+        Row(keys: "1 . 2 3 4 5 6 7 7 5 - pi / 1 EE 9 0 =", format: format(.scientific), expected: "1.2345677e+0", digits: 8),
+        Row(keys: "1 2 3 4 5 . 6 7 7 5 - pi / 1 EE 9 0 =", format: format(.engineering), expected: "12.345677e+3", digits: 8),
+        Row(keys: "1 2 3 4 5 6 7 . 3 5 - pi / 1 EE 9 0 =", format: format(grouping: true, locale: "de-DE"), expected: "1.234.567,3", digits: 8),
+        Row(keys: "0 . 0 0 0 1 2 3 4 5 6 7 8 5 + pi / 1 EE 9 0 =", format: format(locale: "fr-FR"), expected: "0,00012345679", digits: 8),
+        Row(keys: "1 2 3 4 5 6 7 . 1 2 5 + pi / 1 EE 9 0 =", format: format(.fixed, grouping: true, locale: "en-IN"), expected: "12,34,567.13"),
+        Row(keys: "2 sqrt", format: format(.fixed, decimals: 20), expected: "1.41421356237309504880"),
+        // acos of cos of 0.5 + 5·10^-17 is that value exactly: its 17th digit is 5, decided at 20 places
+        Row(keys: exactTie, format: format(.fixed, decimals: 20), expected: "0.50000000000000005000"),
     ]
 
     @Test(arguments: rows)
     func formats(row: Row) throws {
         var settings = Settings()
         settings.format = row.format
-        let state = try run(row.keys, settings: settings)
-        #expect(state.display == row.expected)
-        // The value is the standard format's: the same keys there show the same number.
+        var state = try run(row.keys, settings: settings)
+        // The value is the standard format's: the same keys there reach the same number (unless that format cannot
+        // show it: an exact tie's 17th digit is past 16 significant digits).
         let standard = try run(row.keys, settings: Settings())
-        #expect(state.shownValue == standard.shownValue)
+        if standard.error == nil { #expect(state.shownValue == standard.shownValue) }
+        settings.digits = row.digits
+        state.update(settings: settings)
+        #expect(state.display == row.expected)
+        #expect(state.error == nil)
+    }
+
+    /// The issue's sequence: the value shown at 16 digits, then each format PATCHed in turn at 8 digits.
+    @Test func patchingTheFormatRefinesTheTieInEveryFormat() throws {
+        var state = try run(Self.tieAt256Bits)
+        #expect(state.display == "1.00000005")
+        var settings = state.settings
+        settings.digits = 8
+        state.update(settings: settings)
+        #expect(state.display == "1.0000001")
+        for row in Self.certifiedRows where row.keys == Self.tieAt256Bits {
+            settings.format = row.format
+            state.update(settings: settings)
+            #expect(state.display == row.expected, "\(row.testDescription)")
+            #expect(state.error == nil)
+        }
+    }
+
+    /// Ties at `digits` pushed off by ±π·10^-90 of a unit, at 8 to 32 digits and both signs, in every notation and
+    /// with grouping and locales: each shows the side the push decides, as the rounding of the decimal next to the
+    /// tie on that side (`DecimalValue`, the tests' own rounding) gives it. At 256 bits the bounds straddle the tie.
+    @Test func tiesPushedOffAreDecidedInEveryFormat() throws {
+        var random = SplitMix64(seed: 43)
+        let arithmetic = Arithmetic()
+        for _ in 0..<60 {
+            let digits = Int(random.next() % 25) + 8
+            let mantissa = String(random.next() % 9 + 1) + (1..<digits).map { _ in String(random.next() % 10) }.joined()
+            let scale = -Int(random.next() % 21) - 1
+            let up = random.next() % 2 == 0, negative = random.next() % 2 == 0
+            let tie = Number.decimal(digits: mantissa + "5", exponent: scale, negative: false)
+            let push = try arithmetic.apply(.multiply, .constant(.pi), Number.decimal(digits: "1", exponent: scale - 90, negative: false)).get()
+            var value = try arithmetic.apply(up ? .add : .subtract, tie, push).get()
+            if negative { value = value.negated }
+            let expected = try #require(DecimalValue((negative ? "-" : "") + mantissa + (up ? "51" : "49") + "e\(scale - 1)"))
+                .rounded(to: digits)
+            // The place of fixed notation that is the tie's: `digits` significant digits.
+            let places = digits - 1 - (scale + digits)
+            let formats = [
+                DisplayFormat.standard, Self.format(grouping: true), Self.format(grouping: true, locale: "de-DE"),
+                Self.format(grouping: true, locale: "fr-FR"), Self.format(.scientific, locale: "de-DE"), Self.format(.engineering),
+                Self.format(.fixed, decimals: places, grouping: true, locale: "en-IN"),
+            ]
+            for format in formats {
+                let text = DisplayFormatter(digits: digits, format: format).string(value)
+                let plain = text.replacingOccurrences(of: format.symbols.group, with: "").replacingOccurrences(of: format.symbols.decimal, with: ".")
+                #expect(DecimalValue(plain) == expected, "\(mantissa)5e\(scale) \(up ? "+" : "−") at \(digits): \(text) [\(format.notation) \(format.symbols.locale)]")
+            }
+        }
+    }
+
+    /// A true tie between two roundings no precision decides: Error, with its reason, in every format that shows
+    /// the tied digit; the places of fixed notation past it show it.
+    @Test func anExactTieOfAnInexactValueIsAPrecisionError() throws {
+        let keys = Self.exactTie
+        for format in [DisplayFormat.standard, Self.format(grouping: true), Self.format(.scientific), Self.format(locale: "de-DE")] {
+            var settings = Settings()
+            settings.format = format
+            let state = try run(keys, settings: settings)
+            #expect(state.display == DisplayFormatter.error)
+            #expect(state.error?.code == "precision")
+        }
     }
 
     @Test func memoryVariablesAndHistoryFollowTheFormat() throws {

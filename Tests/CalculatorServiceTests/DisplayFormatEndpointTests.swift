@@ -69,3 +69,46 @@ import Testing
         #expect(try client.send("GET", "/sessions/\(id)").json?["notation"] == nil)
     }
 }
+
+/// Issue 43's sequence against the real binary: a value that is a tie at 256 bits, then the session's format PATCHed
+/// to each notation, grouping and locale at 8 digits. Each shows the true value's rounding, 1.0000001 (mpmath:
+/// 1.00000005 + π·10^-90 rounded half to even at 8 digits), in its own form, and never an Error without a reason.
+@Suite struct CertifiedFormatLiveTests {
+    @Test func everyFormatShowsTheCertainDigitsAfterAPatch() throws {
+        let server = try ServerProcess(store: .memory)
+        let client = try server.client()
+        let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+        let pressed = try #require(try client.send("POST", "/sessions/\(id)/press", json: #"{"keys": "1.00000005 + pi / 1 EE 90 ="}"#).json)
+        #expect(pressed["display"] as? String == "1.00000005")
+        let patches: [(String, String)] = [
+            (#"{"digits": 8}"#, "1.0000001"),
+            (#"{"grouping": true}"#, "1.0000001"),
+            (#"{"locale": "de-DE"}"#, "1,0000001"),
+            (#"{"notation": "scientific"}"#, "1,0000001e+0"),
+            (#"{"notation": "engineering"}"#, "1,0000001e+0"),
+            (#"{"notation": "fixed", "decimals": 7}"#, "1,0000001"),
+            (#"{"locale": null, "grouping": false}"#, "1.0000001"),
+            (#"{"notation": "auto", "fraction": "mixed"}"#, "1.0000001"),
+        ]
+        for (patch, display) in patches {
+            let reply = try client.send("PATCH", "/sessions/\(id)", json: patch)
+            #expect(reply.status == 200, "\(patch)")
+            #expect(reply.json?["display"] as? String == display, "\(patch)")
+            #expect(reply.json?["error"] is NSNull, "\(patch)")
+        }
+    }
+
+    /// A true tie (acos of cos of 0.50000000000000005 is that value) cannot be rounded to 16 digits at any
+    /// precision: Error, with the reason in `error`, in the standard format and with grouping alike.
+    @Test func anUndecidableDigitIsAnErrorWithItsReason() throws {
+        let server = try ServerProcess(store: .memory)
+        let client = try server.client()
+        for format in [#"{}"#, #"{"grouping": true}"#] {
+            let id = try #require(try client.send("POST", "/sessions").json?["id"] as? String)
+            _ = try client.send("PATCH", "/sessions/\(id)", json: format)
+            let reply = try #require(try client.send("POST", "/sessions/\(id)/press", json: #"{"keys": "5 EE neg 17 + .5 = cos acos"}"#).json)
+            #expect(reply["display"] as? String == "Error", "\(format)")
+            #expect((reply["error"] as? [String: Any])?["code"] as? String == "precision", "\(format)")
+        }
+    }
+}

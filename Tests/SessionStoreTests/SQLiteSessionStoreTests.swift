@@ -249,7 +249,7 @@ import Testing
                 }
                 // Each thread also creates its own session once, fails to create it again, and keeps updating it.
                 if round == 0 {
-                    try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
+                    _ = try? store.create(ownIDs[thread], Tally(count: 0, note: "own"))
                 } else {
                     #expect(throws: SessionStoreError.alreadyExists) { try store.create(ownIDs[thread], Tally(count: 0, note: "")) }
                     _ = try? store.update(ownIDs[thread], expectedVersion: UInt64(round)) { tally, _ in

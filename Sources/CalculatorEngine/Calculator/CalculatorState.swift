@@ -151,7 +151,15 @@ public struct CalculatorState: Sendable, Equatable {
         if stack.phase == .entering, let entry = stack.entry {
             display = settings.format.isStandard ? entry.text : settings.format.typed(entry.text)
         } else {
-            display = formatter.string(shownValue)
+            let value = shownValue
+            display = formatter.string(value)
+            // A value whose digits cannot be made certain at this format shows Error as any value past the budget
+            // does: with its reason, and the Error lock, so that keys never go on from a value the display does not
+            // show. Only an inexact value can be one (an exact press skips the comparison).
+            if !value.isRational, display == DisplayFormatter.error {
+                fail(StackFailure(error: .precision, attempted: stack.expression(display: display), isEvaluation: false))
+                return
+            }
         }
         expression = stack.expression(display: display)
     }

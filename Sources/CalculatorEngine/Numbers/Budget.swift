@@ -15,6 +15,12 @@ struct Budget: Sendable {
     /// bounds agree on `Arithmetic.certainBits` bits; past it the result is Error (precision). 2^16 bits cover a
     /// value within 10^-10000 of another (acos of 1 − 10^-9999 needs about 33,500).
     var maxCertifyingPrecision = 1 << 16
+    /// A display whose digits the kept bounds do not decide (the value lies within 2^-128 of a tie between two
+    /// roundings) narrows them from the derivation up to this many bits, about 616 decimal digits; past it the display
+    /// is Error (precision). Lower than `maxCertifyingPrecision`: a display is made again for every reply that shows
+    /// the value (memory and variables on every read), and a true tie, which no precision decides, would cost each of
+    /// them the whole way up (a derivation of 32 nodes at 65,536 bits is seconds; at 2,048, milliseconds).
+    var maxDisplayPrecision = 1 << 11
     /// Γ (x!) and ψ cost far more than the other functions at high precision: past this many bits the bounds of a
     /// factorial are not narrowed further (1e-70! needs 512).
     var maxGammaPrecision = 1 << 13

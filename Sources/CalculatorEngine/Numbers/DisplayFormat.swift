@@ -67,13 +67,19 @@ public struct DisplayFormat: Sendable, Equatable {
 }
 
 extension DisplayFormatter {
-    /// `number` in a format other than the standard one.
+    /// `number` in a format other than the standard one: the digits `Number.shownDecimal` certifies, as the standard
+    /// format shows them, placed by the notation and the locale; `Error` when they cannot be made certain.
     func formatted(_ number: Number) -> String {
         if format.fraction != .off, let fraction = fractionText(number) { return fraction }
-        guard let (negative, mantissa, exponent) = rounded(number) else {
+        let negative: Bool, mantissa: [UInt8], exponent: Int
+        switch rounded(number) {
+        case .zero:
             return format.notation == .fixed && format.decimals > 0
                 ? "0" + format.symbols.decimal + String(repeating: "0", count: format.decimals) : "0"
+        case .uncertain: return Self.error
+        case .digits(let shown): (negative, mantissa, exponent) = shown
         }
+        let fixed = format.notation == .fixed && exponent < digits
         var text = negative ? "-" : ""
         switch format.notation {
         case .auto:
@@ -83,7 +89,7 @@ extension DisplayFormatter {
                 text += scientific(mantissa, exponent: exponent, step: 1)
             }
         case .fixed:
-            text += exponent < digits ? plain(mantissa, exponent: exponent, decimals: format.decimals) : scientific(mantissa, exponent: exponent, step: 1)
+            text += fixed ? plain(mantissa, exponent: exponent, decimals: format.decimals) : scientific(mantissa, exponent: exponent, step: 1)
         case .scientific:
             text += scientific(mantissa, exponent: exponent, step: 1)
         case .engineering:
@@ -92,18 +98,18 @@ extension DisplayFormatter {
         return text
     }
 
-    /// Rounded as the notation shows it: to `decimals` places for fixed (to `digits` significant digits past them),
-    /// to `digits` significant digits otherwise. nil for a value that shows as zero.
-    private func rounded(_ number: Number) -> (Bool, [UInt8], Int)? {
-        guard let first = number.roundedDecimal(digits: digits) else { return nil }
-        guard format.notation == .fixed, first.exponent < digits else { return first }
-        let places = first.exponent + 1 + format.decimals
-        if places >= digits { return first }
-        if places > 0 { return number.roundedDecimal(digits: places) }
-        // Below the last place shown: 0, or one unit of it when more than half of one (a tie goes to 0, the even).
-        let half = Number.decimal(digits: "5", exponent: -format.decimals - 1, negative: false)
-        guard Number.compare(number.absolute, half) > 0 else { return nil }
-        return (number.sign < 0, [UInt8(ascii: "1")], -format.decimals)
+    /// The certain digits the notation shows: rounded at `decimals` places for fixed, from the value's own digits
+    /// however many that takes (1/3 to 20 places is twenty 3s), while its integer part has at most `digits` digits,
+    /// and to `digits` significant digits otherwise.
+    private func rounded(_ number: Number) -> ShownDecimal {
+        guard format.notation == .fixed else { return number.shownDecimal(digits: digits) }
+        // The 256-bit value's magnitude keeps the rounding at a place small: a value whose exponent is past `digits`
+        // shows in scientific notation, and its rounding at the place would be as long as its integer part.
+        guard let magnitude = number.roundedDecimal(digits: 1), magnitude.exponent <= digits else { return number.shownDecimal(digits: digits) }
+        let atPlace = number.shownDecimal(.fixed(format.decimals))
+        // Rounded up to 10^digits at the place: too long an integer part, scientific after all.
+        if case .digits(let shown) = atPlace, shown.exponent >= digits { return number.shownDecimal(digits: digits) }
+        return atPlace
     }
 
     /// Digits at their places, grouped and with the locale's separator; `decimals` places after the point, or as

@@ -17,7 +17,8 @@ struct DisplayFormatter: Sendable {
         let negative: Bool, mantissa: [UInt8], exponent: Int
         switch number.shownDecimal(digits: digits) {
         case .zero: return "0"
-        // Not a digit that may be wrong: the bounds of an inexact value straddle a rounding boundary.
+        // Not a digit that may be wrong: the bounds of an inexact value straddle a rounding boundary even narrowed as
+        // far as a display narrows them (`Budget.maxDisplayPrecision`); the state makes it an Error (precision).
         case .uncertain: return Self.error
         case .digits(let shown): (negative, mantissa, exponent) = shown
         }

@@ -140,10 +140,11 @@ final class Enclosure: @unchecked Sendable {
         return value
     }
 
-    /// The lower or upper end as a 256-bit value rounded outward, for the digits a display shows.
+    /// The lower or upper end, exactly (at the bounds' precision), for the digits a display shows: bounds narrowed
+    /// past 256 bits to decide a digit would lose what decides it if rounded back.
     func end(upper isUpper: Bool) -> RealBox {
-        let box = RealBox()
-        mpfr_set(box.pointer, isUpper ? upper : lower, isUpper ? MPFR_RNDU : MPFR_RNDD)
+        let box = RealBox(precision: mpfr_get_prec(lower))
+        mpfr_set(box.pointer, isUpper ? upper : lower, MPFR_RNDN)
         return box
     }
 

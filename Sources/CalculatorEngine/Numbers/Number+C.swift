@@ -27,9 +27,10 @@ final class RealBox: @unchecked Sendable {
     /// nil only in the scratch boxes of one computation.
     var certificate: Certificate?
 
-    init() {
+    /// A box of `precision` bits: 256 for every value kept; more only for the ends of bounds a display narrows.
+    init(precision: mpfr_prec_t = RealBox.precision) {
         pointer = .allocate(capacity: 1)
-        mpfr_init2(pointer, RealBox.precision)
+        mpfr_init2(pointer, precision)
     }
 
     deinit {

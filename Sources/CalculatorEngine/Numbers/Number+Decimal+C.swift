@@ -5,13 +5,18 @@ extension Number {
     /// Rounded to `digits` significant digits (to nearest, ties to even, computed exactly on the rational value):
     /// the decimal digits of the mantissa without trailing zeros and the decimal exponent of the first digit.
     func roundedDecimal(digits: Int) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
-        decimalRounding(digits: digits, measuringMargin: false)?.decimal
+        decimalRounding(.significant(digits), measuringMargin: false)?.decimal
+    }
+
+    /// `roundedDecimal` at `place`: nil for a value that rounds to zero there.
+    func roundedDecimal(_ place: DecimalPlace) -> (negative: Bool, mantissa: [UInt8], exponent: Int)? {
+        decimalRounding(place, measuringMargin: false)?.decimal
     }
 
     /// `roundedDecimal`, with how far the value lay from the nearest boundary between two roundings: |x| · 10^`shift`
     /// is its mantissa's integer to within a half, and lies at least 2^`margin` away from every half-integer (nil
     /// on one, or when not measured).
-    private func decimalRounding(digits: Int, measuringMargin: Bool) -> (decimal: (negative: Bool, mantissa: [UInt8], exponent: Int), shift: Int, margin: Int?)? {
+    private func decimalRounding(_ place: DecimalPlace, measuringMargin: Bool) -> (decimal: (negative: Bool, mantissa: [UInt8], exponent: Int), shift: Int, margin: Int?)? {
         guard !isZero else { return nil }
         // Keep the (possibly temporary) box alive while its pointer is in use.
         let exact = exactRational
@@ -24,7 +29,13 @@ extension Number {
         let estimate = (Int(cmpfr_z_sizeinbase(numerator.pointer, 2)) - Int(cmpfr_z_sizeinbase(denominator.pointer, 2)))
         // log₁₀ 2 ≈ 0.30103, in integers (floor division) to stay clear of libm.
         var exponent = (estimate * 30103 - (estimate < 0 ? 99_999 : 0)) / 100_000
-        let powers = PowersOfTen(near: exponent, digits: digits)
+        // A fixed place scales by 10^places alone, and needs no exponent before it rounds (its caller keeps the
+        // value's integer part short).
+        let digits: Int, powers: PowersOfTen
+        switch place {
+        case .significant(let count): (digits, powers) = (count, PowersOfTen(near: exponent, digits: count))
+        case .fixed: (digits, powers) = (1, PowersOfTen(near: 0, digits: 1))
+        }
         // |x| ≥ 10^k ?
         func atLeast(_ k: Int) -> Bool {
             powers.power(Int(k.magnitude), into: power.pointer)
@@ -36,9 +47,14 @@ extension Number {
                 return cmpfr_z_cmp(scaled.pointer, denominator.pointer) >= 0
             }
         }
-        while atLeast(exponent + 1) { exponent += 1 }
-        while !atLeast(exponent) { exponent -= 1 }
-        let shift = digits - 1 - exponent
+        let shift: Int
+        switch place {
+        case .significant:
+            while atLeast(exponent + 1) { exponent += 1 }
+            while !atLeast(exponent) { exponent -= 1 }
+            shift = digits - 1 - exponent
+        case .fixed(let places): shift = places
+        }
         // top / bottom = |x| · 10^shift; scaled and power are reused as top and bottom.
         let top = scaled, bottom = power
         powers.power(Int(shift.magnitude), into: bottom.pointer)
@@ -69,10 +85,17 @@ extension Number {
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { _ = cmpfr_z_get_str($0, mantissa.pointer) }
         }
         var length = buffer.firstIndex(of: 0) ?? buffer.count
-        if length > digits {
-            // Rounded up to 10^digits: one more decimal place to the left.
-            exponent += 1
-            length = 1
+        switch place {
+        case .significant:
+            if length > digits {
+                // Rounded up to 10^digits: one more decimal place to the left.
+                exponent += 1
+                length = 1
+            }
+        case .fixed:
+            // Below half a unit of the last place: zero there.
+            if cmpfr_z_sgn(mantissa.pointer) == 0 { return nil }
+            exponent = length - 1 - shift
         }
         while length > 1, buffer[length - 1] == UInt8(ascii: "0") { length -= 1 }
         buffer.removeSubrange(length...)
@@ -80,31 +103,49 @@ extension Number {
     }
 
     /// The digits shown: `roundedDecimal` of an exact value, and of a certified real the rounding all of its bounds
-    /// agree on (`.uncertain` when they do not: the value lies within 2^-128 of a boundary between two roundings).
-    /// Nearly always the value's own rounding lies farther from a boundary than the bounds are wide, which decides
-    /// it; otherwise both ends are rounded. A mantissa of 1 (a power of ten) is decided by the ends too: below it,
-    /// the roundings are a tenth as far apart.
-    func shownDecimal(digits: Int) -> ShownDecimal {
+    /// agree on. Nearly always the value's own rounding lies farther from a boundary than the bounds are wide, which
+    /// decides it; otherwise both ends are rounded. A mantissa of 1 (a power of ten) is decided by the ends too:
+    /// below it, the roundings are a tenth as far apart. Bounds that straddle a boundary between two roundings (the
+    /// value lies within 2^-128 of it) are narrowed from the derivation at 512, 1024, … bits, as `Arithmetic` narrows
+    /// a result, up to `precision` bits; `.uncertain` past them (a value that is a tie, or within 2^-precision of one).
+    func shownDecimal(_ place: DecimalPlace, refiningUpTo precision: Int = Budget.standard.maxDisplayPrecision) -> ShownDecimal {
         guard case .real(let box) = self, let certificate = box.certificate, !(certificate.explicitBounds?.isPoint ?? false) else {
-            return roundedDecimal(digits: digits).map(ShownDecimal.digits) ?? .zero
+            return roundedDecimal(place).map(ShownDecimal.digits) ?? .zero
         }
-        if let rounding = decimalRounding(digits: digits, measuringMargin: true), let margin = rounding.margin, rounding.decimal.mantissa != Self.one,
+        if let rounding = decimalRounding(place, measuringMargin: true), let margin = rounding.margin, rounding.decimal.mantissa != Self.one,
             let radius = Self.radiusExponent(of: box, certificate), radius + Self.binaryExponentBound(ofPowerOfTen: rounding.shift) <= margin
         {
             return .digits(rounding.decimal)
         }
-        return Self.shownDecimal(within: certificate.bounds(of: box), digits: digits)
+        let kept = certificate.bounds(of: box)
+        var shown = Self.shownDecimal(within: kept, place)
+        if case .bounds = certificate.derivation { return shown }
+        var bits = kept.precision
+        while case .uncertain = shown, bits < precision {
+            bits *= 2
+            guard let bounds = certificate.derivation.enclosure(precision: bits) else { continue }
+            shown = Self.shownDecimal(within: bounds, place)
+        }
+        return shown
     }
 
+    /// `shownDecimal` at `digits` significant digits.
+    func shownDecimal(digits: Int) -> ShownDecimal { shownDecimal(.significant(digits)) }
+
     /// The rounding both ends of `bounds` agree on, and so every value between them; `.uncertain` when they do not.
-    static func shownDecimal(within bounds: Enclosure, digits: Int) -> ShownDecimal {
-        let lower = Number.real(bounds.end(upper: false)).roundedDecimal(digits: digits)
-        let upper = Number.real(bounds.end(upper: true)).roundedDecimal(digits: digits)
-        guard let lower, let upper, lower.negative == upper.negative, lower.mantissa == upper.mantissa, lower.exponent == upper.exponent else {
-            return .uncertain
+    static func shownDecimal(within bounds: Enclosure, _ place: DecimalPlace) -> ShownDecimal {
+        let lower = Number.real(bounds.end(upper: false)).roundedDecimal(place)
+        let upper = Number.real(bounds.end(upper: true)).roundedDecimal(place)
+        switch (lower, upper) {
+        case (nil, nil): return .zero
+        case (let lower?, let upper?) where lower.negative == upper.negative && lower.mantissa == upper.mantissa && lower.exponent == upper.exponent:
+            return .digits(lower)
+        default: return .uncertain
         }
-        return .digits(lower)
     }
+
+    /// `shownDecimal(within:_:)` at `digits` significant digits.
+    static func shownDecimal(within bounds: Enclosure, digits: Int) -> ShownDecimal { shownDecimal(within: bounds, .significant(digits)) }
 
     /// The mantissa of a power of ten.
     private static let one = [UInt8(ascii: "1")]
@@ -143,6 +184,13 @@ extension Number {
         }
         return value
     }
+}
+
+/// Where a display rounds a number: after a count of significant digits, or at a count of places after the point
+/// (fixed notation, which shows a value's own decimals however many digits that takes).
+enum DecimalPlace: Equatable {
+    case significant(Int)
+    case fixed(Int)
 }
 
 enum ShownDecimal {

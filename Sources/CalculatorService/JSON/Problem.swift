@@ -20,6 +20,7 @@ struct Problem: Error, Sendable, Equatable {
         case preconditionFailed = "precondition-failed"
         case invalidIdempotencyKey = "invalid-idempotency-key"
         case idempotencyKeyReused = "idempotency-key-reused"
+        case sessionTooLarge = "session-too-large"
         case unauthorized = "unauthorized"
         case forbidden = "forbidden"
         case tokenNotFound = "token-not-found"
@@ -49,7 +50,7 @@ struct Problem: Error, Sendable, Equatable {
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
             case .rateLimited, .tooManyWatchers: 429
-            case .invalidSettings, .keyRefused, .idempotencyKeyReused, .invalidConversion, .invalidDate: 422
+            case .invalidSettings, .keyRefused, .idempotencyKeyReused, .sessionTooLarge, .invalidConversion, .invalidDate: 422
             case .internalError: 500
             case .tooManySessions, .tooManySessionWatchers, .storeUnavailable, .outcomeUnknown: 503
             }
@@ -73,6 +74,7 @@ struct Problem: Error, Sendable, Equatable {
             case .preconditionFailed: "Precondition failed"
             case .invalidIdempotencyKey: "Invalid Idempotency-Key"
             case .idempotencyKeyReused: "Idempotency-Key reused with a different request"
+            case .sessionTooLarge: "Session too large"
             case .unauthorized: "Unauthorized"
             case .forbidden: "Forbidden"
             case .tokenNotFound: "Token not found"

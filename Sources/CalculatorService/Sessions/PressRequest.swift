@@ -37,6 +37,22 @@ struct PressRequest: Equatable {
         keys.map(\.name).joined(separator: " ") + (trace ? " |trace" : "")
     }
 
+    /// The fingerprint a kept reply holds: `fingerprint` while it is short, its SHA-256 (`sha256:` and 64 hex
+    /// digits) past 71 bytes, so that a reply kept for a press of many keys is no longer than one for a few.
+    var keptFingerprint: String {
+        let text = fingerprint
+        guard text.utf8.count > Self.keptFingerprintBytes else { return text }
+        var hex = "sha256:"
+        TokenHash(of: text.utf8.span).forEachByte { byte in
+            hex.append(Self.hexDigits[Int(byte >> 4)])
+            hex.append(Self.hexDigits[Int(byte & 0xF)])
+        }
+        return hex
+    }
+
+    private static let keptFingerprintBytes = 71
+    private static let hexDigits = Array("0123456789abcdef")
+
     static func parse(_ body: [UInt8], maxKeys: Int) throws(Problem) -> PressRequest {
         if let single = singleKey(body) { return single }
         return try parse(members: parseObject(body, allowed: ["key", "keys", "trace"]), maxKeys: maxKeys)

@@ -311,7 +311,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         let limited = try pressLimit?.admit(request, cost: press.keyCount)
         let idempotency = try Self.idempotencyKey(request).map { key in
             PressUpdate.Idempotency(
-                key: key, fingerprint: press.fingerprint, now: now(), retention: configuration.idempotencyRetention,
+                key: key, fingerprint: press.keptFingerprint, now: now(), retention: configuration.idempotencyRetention,
                 keptReplies: configuration.idempotencyKeysPerSession)
         }
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])

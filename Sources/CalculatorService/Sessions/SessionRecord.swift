@@ -28,8 +28,11 @@ public struct SessionRecord: Sendable, Equatable {
         fields = Fields(state: state, idempotency: [], grants: [])
     }
 
+    /// Replies past `keptReplyBytes` (a record stored before replies had a bound) lose their oldest.
     init(state: CalculatorState, idempotency: [IdempotentReply], grants: [AccessGrant] = []) {
-        fields = Fields(state: state, idempotency: idempotency, grants: grants)
+        var replies = idempotency
+        Self.dropOldest(of: &replies, toAdd: 0)
+        fields = Fields(state: state, idempotency: replies, grants: grants)
     }
 
     public var state: CalculatorState {
@@ -62,8 +65,18 @@ public struct SessionRecord: Sendable, Equatable {
     public static let codec = SessionCodec<SessionRecord>(
         encode: { record in record.storedBytes },
         decode: { bytes in try SessionRecord(storedBytes: bytes) },
-        decodeEarlierForm: { bytes in try SessionRecord(format1: bytes) }
+        decodeEarlierForm: { bytes in try SessionRecord(format1: bytes) },
+        maximumBytes: maximumStoredBytes
     )
+
+    /// The bound of a record's stored form, everything counted: the state (under 72 KiB, which the engine's bounds
+    /// keep it to, and its undo steps at most 17 KiB more), the kept replies (at most `keptReplyBytes`) and the grants
+    /// (at most 32 tokens of about 87 bytes, 3 KiB; stream tickets are not stored). Each part has its own bound, so no
+    /// request reaches this one; a write that would pass it all the same is refused (`SessionStoreError.tooLarge`, 422
+    /// `session-too-large`), nothing written.
+    public static let maximumStoredBytes = 144 * 1024
+    /// The kept idempotent replies together, in their stored form: the oldest go first to make room for a new one.
+    static let keptReplyBytes = 16 * 1024
 
     /// The stored form's first byte: 2 without grants, 3 with them; format 1 is `SessionRecord+Format1.swift`'s.
     static let storedFormFormat: UInt8 = 2
@@ -122,22 +135,41 @@ public struct SessionRecord: Sendable, Equatable {
     }
 
     /// `state` in place of the record's, with `reply` added to the replies kept: those older than the retention are
-    /// dropped, and at most `limit` kept, newest last. One new set of fields for both.
+    /// dropped, and the oldest until at most `limit` are kept, of at most `keptReplyBytes` together, newest last.
+    /// One new set of fields for both.
     mutating func replace(state: consuming CalculatorState, keeping reply: IdempotentReply, retention: Double, limit: Int) {
         var replies = fields.idempotency
         replies.removeAll { reply.createdAt - $0.createdAt > retention }
         if replies.count >= limit { replies.removeFirst(replies.count - limit + 1) }
+        Self.dropOldest(of: &replies, toAdd: reply.storedSize)
         replies.append(reply)
         fields = Fields(state: state, idempotency: replies, grants: fields.grants)
     }
+
+    /// Drops the oldest replies until they and `bytes` more fit in `keptReplyBytes`.
+    private static func dropOldest(of replies: inout [IdempotentReply], toAdd bytes: Int) {
+        var total = replies.reduce(bytes) { $0 + $1.storedSize }
+        var dropped = 0
+        while total > keptReplyBytes, dropped < replies.count {
+            total -= replies[dropped].storedSize
+            dropped += 1
+        }
+        replies.removeFirst(dropped)
+    }
 }
 
-/// The first reply to a press sent with an Idempotency-Key, replayed byte for byte to retries.
+/// The first reply to a press sent with an Idempotency-Key, replayed byte for byte to retries: without the steps of a
+/// traced press, which a replay does not repeat (they would make every kept reply as long as its press).
 struct IdempotentReply: Sendable, Equatable {
     var key: String
+    /// The press's keys, or their SHA-256 when they are long (`PressRequest.keptFingerprint`).
     var fingerprint: String
     var status: Int
     var version: UInt64
     var body: String
     var createdAt: Double
+
+    /// The bytes of its stored form, or a few more: the three strings, their lengths (3 bytes each up to 2 MiB), the
+    /// status, the version and the time.
+    var storedSize: Int { key.utf8.count + fingerprint.utf8.count + body.utf8.count + 3 * 3 + 2 + 10 + 8 }
 }

@@ -129,6 +129,10 @@ final class SessionReplies: Sendable {
                 "the session store did not confirm the change in time, so it may or may not have been made; read the session "
                     + "to see, or send the request again with the same Idempotency-Key",
                 headers: [("Retry-After", String(configuration.retryAfterUnavailable))])
+        case let .tooLarge(bytes, limit)?:
+            return Problem(
+                .sessionTooLarge,
+                "this change would make the session's stored record \(bytes) bytes, past its bound of \(limit); nothing was changed")
         case .alreadyExists?, .corrupt?, nil:
             metrics.storeError(operation, .failure)
             logger.error("session store failure", metadata: ["error.message": "\(error)", "session.hash": "\(id.map { SessionLogHash.text($0.description) } ?? "-")"])

@@ -79,7 +79,8 @@ struct PressUpdate: SessionUpdate {
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<Outcome> {
         _ = try access.admit(record)
         if let idempotency, let reply = record.idempotency.first(where: { $0.key == idempotency.key }) {
-            guard reply.fingerprint == idempotency.fingerprint else {
+            // A reply kept by a build before fingerprints were hashed holds the keys themselves.
+            guard reply.fingerprint == idempotency.fingerprint || reply.fingerprint == press.fingerprint else {
                 throw Problem(.idempotencyKeyReused, "this Idempotency-Key was first used with other keys; use a new key for a new press")
             }
             return .keep(.replay(reply))
@@ -129,11 +130,14 @@ struct PressUpdate: SessionUpdate {
             return .pressed(record, steps: result.steps)
         }
         let body = Rendering.state(result.state, id: id, version: version + 1, steps: result.steps)
+        // The kept reply is what a replay needs, the session as the press left it: a traced press's steps are not
+        // kept, so a replay answers without them.
+        let kept = result.steps == nil ? body : Rendering.state(result.state, id: id, version: version + 1)
         record.replace(
             state: result.state,
             keeping: IdempotentReply(
                 key: idempotency.key, fingerprint: idempotency.fingerprint, status: 200, version: version + 1,
-                body: String(decoding: body, as: UTF8.self), createdAt: idempotency.now),
+                body: String(decoding: kept, as: UTF8.self), createdAt: idempotency.now),
             retention: idempotency.retention, limit: idempotency.keptReplies)
         return .rendered(body, record)
     }

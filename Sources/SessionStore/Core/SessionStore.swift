@@ -27,6 +27,8 @@ public enum SessionStoreError: Error, Sendable, Equatable {
     /// effect (Redis). Reading the session tells.
     case outcomeUnknown(String)
     case corrupt(String)
+    /// The value's stored form would have `bytes` bytes, more than its codec's `maximumBytes`: nothing was written.
+    case tooLarge(bytes: Int, limit: Int)
 }
 
 /// What an update's check decided: keep the session as it is and answer with `output`, or go on and change it.

@@ -68,12 +68,7 @@ extension RedisSessionStore {
     @inlinable
     func written(_ id: SessionID, _ value: Value, over stored: StoredWrite, _ time: Clock) throws(SessionStoreError) -> Written {
         let token = newToken()
-        let payload: [UInt8]
-        do {
-            payload = try codec.encode(value)
-        } catch {
-            throw .corrupt("cannot encode a session: \(error)")
-        }
+        let payload = try codec.bytes(of: value)
         let version = stored.version + 1
         let call = ScriptCall(
             script: keys.isCluster ? RedisScripts.shardedCompareAndSet : RedisScripts.compareAndSet, keys: sessionKeys(id), arguments: [

@@ -97,9 +97,9 @@ public final class RedisSessionStore<Value: Sendable>: SessionBackend {
     ) {
         let payload: [UInt8]
         do {
-            payload = try codec.encode(value)
+            payload = try codec.bytes(of: value)
         } catch {
-            return completion(.failure(.corrupt("cannot encode a session: \(error)")))
+            return completion(.failure(error))
         }
         if keys.isCluster { return createOnCluster(id, value, payload: payload, claiming: claim, completion: completion) }
         createScript(id, value, payload: payload, claiming: claim, completion: completion)

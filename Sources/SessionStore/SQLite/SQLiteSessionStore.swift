@@ -114,9 +114,9 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
         if closed.load(ordering: .acquiring) { return completion(.failure(.closed)) }
         let state: [UInt8]
         do {
-            state = try codec.encode(value)
+            state = try codec.bytes(of: value)
         } catch {
-            return completion(.failure(.corrupt("cannot encode a session: \(error)")))
+            return completion(.failure(error))
         }
         if reserveSlot() { return insert(id, value, storedAs: state, claim: claim, completion: completion) }
         // Full: sweep the expired rows first (queued too, so this thread does not wait for a commit), then look again.
@@ -154,9 +154,9 @@ public final class SQLiteSessionStore<Value: Sendable>: SessionBackend {
     ) {
         let state: [UInt8]
         do {
-            state = try codec.encode(value)
+            state = try codec.bytes(of: value)
         } catch {
-            return completion(.failure(.corrupt("cannot encode a session: \(error)")))
+            return completion(.failure(error))
         }
         let now = options.now()
         committer.enqueue({ [self] connection in try replaceRow(id, over: expected, storedAs: state, now: now, connection) }, report: { result in
