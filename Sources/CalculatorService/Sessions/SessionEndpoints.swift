@@ -333,20 +333,20 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         _ update: PressUpdate, _ press: PressRequest, _ id: SessionID, client: String, _ deliver: @escaping @Sendable (Response) -> Void
     ) {
         let started = ServiceMetrics.now()
-        let long = update.onLongWork(seconds: configuration.workBudget)
+        let (access, budget) = (update.access, configuration.workBudget)
         let answer: UpdateCompletion<PressUpdate.Outcome> = { [self] result in
             metrics.storeOperation(.update, since: started)
-            answerPress(id, press, update.access, result, deliver)
+            answerPress(id, press, access, result, deliver)
         }
         // A long press's report comes on the long-work worker, which renders its reply too.
         if press.isLong {
             metrics.handedToLongWork(.press)
-            return store.update(id, long, on: longWork.lane(for: client), completion: answer)
+            return store.update(id, update.onLongWork(seconds: budget), on: longWork.lane(for: client), completion: answer)
         }
         store.update(id, update) { [self] result in
             if case .failure(let error) = result, error is MovesToLongWork {
                 metrics.handedToLongWork(.press)
-                return store.update(id, long, on: longWork.lane(for: client), completion: answer)
+                return store.update(id, update.onLongWork(seconds: budget), on: longWork.lane(for: client), completion: answer)
             }
             answer(result)
         }

@@ -45,22 +45,26 @@ struct PressUpdate: SessionUpdate {
 
     /// The state after the keys and the displays on the way, from `check` to `change`: a store runs the two in turn on
     /// one thread for each attempt (`SessionUpdate`), and a later attempt's `check` replaces what an earlier one left.
+    /// What is kept is moved in and out, not copied: a copy of a state retains each of its parts.
     final class Pressed: Sendable {
-        struct Result: Sendable {
+        struct Kept: Sendable {
             let version: UInt64
-            let state: CalculatorState
+            var state: CalculatorState
             let steps: [(String, String)]?
+
+            consuming func parts() -> (CalculatorState, [(String, String)]?) { (state, steps) }
         }
 
-        private let result = Lock<Result?>(nil)
+        private let kept = Lock<Kept?>(nil)
 
-        func keep(_ kept: Result) { result.withLock { $0 = kept } }
+        func keep(_ pressed: consuming Kept) {
+            var moved = Optional(consume pressed)
+            kept.withLock { $0 = moved.take() }
+        }
 
-        func take(version: UInt64) -> Result? {
-            result.withLock { result in
-                defer { result = nil }
-                return result?.version == version ? result : nil
-            }
+        /// What `check` pressed on `version`, taken away; nil when it kept nothing for it.
+        func take(version: UInt64) -> Kept? {
+            kept.withLock { kept in kept?.version == version ? kept.take() : nil }
         }
     }
 
@@ -91,7 +95,7 @@ struct PressUpdate: SessionUpdate {
         let refused = budget.run { pressKeys(on: &state) }
         if budget.wasExceeded && longWorkSeconds == nil { throw MovesToLongWork() }
         if let (index, refusal) = refused.refusal { throw Problem(refused: refusal, index: index) }
-        pressed.keep(Pressed.Result(version: version, state: state, steps: refused.steps))
+        pressed.keep(Pressed.Kept(version: version, state: consume state, steps: refused.steps))
         return .change
     }
 
@@ -116,28 +120,28 @@ struct PressUpdate: SessionUpdate {
 
     /// The state is put back once: each change of a record's state makes new fields.
     func change(_ record: inout SessionRecord, version: UInt64) -> Outcome {
-        let result: Pressed.Result
+        var state: CalculatorState
+        let steps: [(String, String)]?
         if let kept = pressed.take(version: version) {
-            result = kept
+            (state, steps) = kept.parts()
         } else {
             // Not seen by `check` on this value: pressed here, as `check` would have.
-            var state = record.state
-            let steps = budget.run { pressKeys(on: &state) }.steps
-            result = Pressed.Result(version: version, state: state, steps: steps)
+            state = record.state
+            steps = budget.run { pressKeys(on: &state) }.steps
         }
         guard let idempotency else {
-            record.state = result.state
-            return .pressed(record, steps: result.steps)
+            record.state = consume state
+            return .pressed(record, steps: steps)
         }
-        let body = Rendering.state(result.state, id: id, version: version + 1, steps: result.steps)
+        let body = Rendering.state(state, id: id, version: version + 1, steps: steps)
         // The kept reply is what a replay needs, the session as the press left it: a traced press's steps are not
         // kept, so a replay answers without them.
-        let kept = result.steps == nil ? body : Rendering.state(result.state, id: id, version: version + 1)
+        let reply = steps == nil ? body : Rendering.state(state, id: id, version: version + 1)
         record.replace(
-            state: result.state,
+            state: consume state,
             keeping: IdempotentReply(
                 key: idempotency.key, fingerprint: idempotency.fingerprint, status: 200, version: version + 1,
-                body: String(decoding: kept, as: UTF8.self), createdAt: idempotency.now),
+                body: String(decoding: reply, as: UTF8.self), createdAt: idempotency.now),
             retention: idempotency.retention, limit: idempotency.keptReplies)
         return .rendered(body, record)
     }
