@@ -56,7 +56,7 @@ public final class CalculatorService: Sendable {
     let http: RouterResponder<CalculatorMiddleware>
     /// For closing: the requests reach the store through the endpoints, which know its type.
     private let store: any SessionStore<SessionRecord>
-    /// Closes the long-press worker, before the store it writes to.
+    /// Closes long work, before the store it writes to.
     private let closeLongWork: @Sendable () -> Void
     private let sweeper: ExpirySweeper?
     private let watchers: SessionWatchers

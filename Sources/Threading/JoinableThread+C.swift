@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A thread that can be waited for (Foundation's `Thread` cannot be joined), so closing its owner (a store's
-/// committer, pipeline or sweeper, the long-press worker) does not leave it running.
+/// committer, pipeline or sweeper, the long-work threads) does not leave it running.
 public final class JoinableThread: Sendable {
     private let thread: pthread_t
 

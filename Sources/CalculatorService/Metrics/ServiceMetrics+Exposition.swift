@@ -71,7 +71,7 @@ extension ServiceMetrics {
 
         Self.family(
             "calculator_long_work_total", .counter,
-            "Requests whose work ran on the long-work thread, off the event loops, by kind of work.", into: &text)
+            "Requests whose work ran on the long-work threads, off the event loops, by kind of work.", into: &text)
         for kind in LongWorkKind.allCases {
             text += "calculator_long_work_total{work=\"\(kind.label)\"} \(longWork[Int(kind.rawValue)].load(ordering: .relaxed))\n"
         }

@@ -39,7 +39,7 @@ final class ServiceMetrics: Sendable {
     /// By `watcherLimits`: new watchers refused by the limit of a session's watchers or of a client's.
     let refusedWatchers: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
     static let watcherLimits = ["session", "client"]
-    /// By `LongWorkKind`: requests whose work was handed to the long-work thread.
+    /// By `LongWorkKind`: requests whose work was handed to long work.
     let longWork: InlineArray<2, Atomic<UInt64>> = InlineArray { _ in Atomic(0) }
 
     init(store: String) {
@@ -100,7 +100,7 @@ final class ServiceMetrics: Sendable {
         if let index = Self.rateLimits.firstIndex(of: limit) { rateLimited[index].wrappingAdd(1, ordering: .relaxed) }
     }
 
-    /// A request's work was handed to the long-work thread (`LongWork`), off the event loops.
+    /// A request's work was handed to long work (`LongWork`), off the event loops.
     func handedToLongWork(_ kind: LongWorkKind) {
         longWork[Int(kind.rawValue)].wrappingAdd(1, ordering: .relaxed)
     }
@@ -157,7 +157,7 @@ enum StoreErrorKind: UInt8, CaseIterable {
     }
 }
 
-/// What the long-work thread is given: a press's check and change, or a one-shot evaluation.
+/// What long work is given: a press's check and change, or a one-shot evaluation.
 enum LongWorkKind: UInt8, CaseIterable {
     case press, evaluate
 

@@ -1,7 +1,7 @@
 import CalculatorEngine
 
 extension PressRequest {
-    /// Presses of more keys than this are applied on the long-press worker (`LongWork`), off the event loops
+    /// Presses of more keys than this are applied on long work (`LongWork`), off the event loops
     /// and the store's thread: their work grows with the keys, and on a large session one request of the most keys
     /// allowed (`--max-keys`) would hold a loop far longer than any other request. Fewer keys are applied where the
     /// store applies any update, which costs no thread hop or read.
