@@ -41,9 +41,8 @@ public struct ServiceConfiguration: Sendable {
     /// alive.
     public var heartbeatInterval: Duration = .seconds(15)
     /// Seconds of engine work one press or evaluation may take on long work before its answer is Error (precision)
-    /// (`WorkBudget`), and the long-work threads (one per core by default).
+    /// (`WorkBudget`).
     public var workBudget: Double = 5
-    public var longWorkers = 0
     /// Where each request's log line goes; nil logs none (a log level above info).
     public var requestLog: (any RequestLogOutput)? = nil
 
@@ -92,7 +91,7 @@ public final class CalculatorService: Sendable {
             heartbeat: configuration.heartbeatInterval, sessions: configuration.sessions, metrics: metrics,
             lookups: SessionLookups(store), feed: store.makeChangeFeed())
         self.watchers = watchers
-        let longWork = try LongWork(workers: configuration.longWorkers > 0 ? configuration.longWorkers : nil)
+        let longWork = try LongWork()
         self.closeLongWork = longWork.close
         let draining = Draining()
         self.draining = draining

@@ -26,12 +26,6 @@ struct PressRequest: Equatable {
         for key in rest { body(key) }
     }
 
-    /// The first key the session's state refuses when the keys are pressed in order, with its place in the batch.
-    func firstRefusal(on state: borrowing CalculatorState) -> (index: Int, refusal: KeyRefusal)? {
-        if rest.isEmpty { return state.refusal(of: first).map { (0, $0) } }
-        return state.firstRefusal(in: keys)
-    }
-
     /// Identifies the request for Idempotency-Key comparison: the same keys pressed the same way, however they were spelled.
     var fingerprint: String {
         keys.map(\.name).joined(separator: " ") + (trace ? " |trace" : "")
