@@ -78,7 +78,8 @@ def main(base):
 
     deleted = delete_session.sync_detailed("demo", client=client)
     check("DELETE", deleted.status_code == 204, deleted.content)
-    check("the session is gone", get_session.sync_detailed("demo", client=client).status_code == 404)
+    # With tokens, a session that is gone answers as a token it does not know: 401, so ids cannot be probed.
+    check("the session is gone", get_session.sync_detailed("demo", client=client).status_code == 401)
 
     made = create_session.sync(client=anonymous, body=Settings(angle="rad"))
     check("POST /sessions with settings", made.angle == "rad" and len(made.id) == 22, made)
