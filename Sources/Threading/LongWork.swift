@@ -26,12 +26,11 @@ public final class LongWork: Sendable {
         mutating func next() -> Work? {
             guard !turns.isEmpty else { return nil }
             let owner = turns.removeFirst()
-            var queued = byOwner[owner] ?? []
-            let work = queued.removeFirst()
-            if queued.isEmpty {
+            // An owner is in `turns` only while it has work queued.
+            guard let work = byOwner[owner]?.removeFirst() else { return nil }
+            if byOwner[owner]?.isEmpty == true {
                 byOwner[owner] = nil
             } else {
-                byOwner[owner] = queued
                 turns.append(owner)
             }
             return work

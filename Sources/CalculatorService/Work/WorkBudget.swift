@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// In place (an event loop, a store's thread, where other requests wait behind it) a climb may reach `inPlaceBits`
 /// within `inPlaceTime`; past either the work stops, and the request is worked out again as long work
-/// (`movesToLongWork`), so that what costs little by its keys' names but much by its numbers (`rcl x − rcl y =` on two
+/// (`MovesToLongWork`), so that what costs little by its keys' names but much by its numbers (`rcl x − rcl y =` on two
 /// equal values reached two ways) never holds a shared thread. On long work the climb may go to the engine's own
 /// budget within the service's `--work-budget` seconds; past them the result is Error (precision), a clear answer.
 final class WorkBudget: ClimbMeter {
