@@ -30,16 +30,17 @@ extension Arithmetic {
         }
         if let known = recognised(function, x, angle: angle) { return known }
         var x = x
+        var climbed = false
         for (edge, outside) in domainEdges(function) where !x.isRational {
             // The rounding of a value within 2^-128 of ±1 may lie on the other side of it (e^(10^-3000) is above 1).
-            guard let side = certainSide(of: x, edge) else { return .failure(.precision) }
+            guard let side = certainSide(of: x, edge, climbed: &climbed) else { return .failure(.precision) }
             if side == outside { return evaluate(function, .integer(edge + outside), angle: angle) }
             if side == 0 {
                 x = .integer(edge)
                 break
             }
         }
-        return certified(evaluate(function, x, angle: angle), .unary(function, angle, x))
+        return certified(evaluate(function, x, angle: angle), .unary(function, angle, x), climbed: climbed)
     }
 
     /// The ends of a domain where a value is decided by comparing it with ±1, and the side of each end outside.
@@ -52,8 +53,8 @@ extension Arithmetic {
     }
 
     /// Which side of `edge` x lies on, from its bounds narrowed as far as the budget allows: 0 when x is within
-    /// 10^-10000 of it (as a value that close to 0 is 0), nil past the budget.
-    private func certainSide(of x: Number, _ edge: Int) -> Int? {
+    /// 10^-10000 of it (as a value that close to 0 is 0), nil past the budget. `climbed` is set when it went past 256 bits.
+    private func certainSide(of x: Number, _ edge: Int, climbed: inout Bool) -> Int? {
         var precision = Int(RealBox.precision)
         while true {
             if let bounds = x.enclosure(precision: precision), let point = Number.integer(edge).enclosure(precision: precision) {
@@ -62,12 +63,14 @@ extension Arithmetic {
             }
             guard Climbs.permit(precision * 2, budget: budget) else { return nil }
             precision *= 2
+            climbed = true
         }
     }
 
     /// The 256-bit outcome with its certificate. A rational from exact operands is exact; from an inexact one it
-    /// is only the rounding's verdict (10^80 + π − 10^80 rounds to 0), which the bounds overrule.
-    private func certified(_ outcome: Outcome, _ derivation: Derivation) -> Outcome {
+    /// is only the rounding's verdict (10^80 + π − 10^80 rounds to 0), which the bounds overrule. `climbed`: deciding
+    /// the operand already took a climb.
+    private func certified(_ outcome: Outcome, _ derivation: Derivation, climbed: Bool = false) -> Outcome {
         guard case .success(let value) = outcome else { return outcome }
         switch value {
         case .rational: if derivation.operands.allSatisfy(\.isRational) { return outcome }
@@ -82,7 +85,7 @@ extension Arithmetic {
         while true {
             if let bounds = derivation.enclosure(precision: precision) {
                 if let exact = bounds.exactValue { return checked(exact) }
-                if bounds.isNarrow(bits: Self.certainBits) { return checked(certifiedReal(value, bounds, derivation)) }
+                if bounds.isNarrow(bits: Self.certainBits) { return checked(certifiedReal(value, bounds, derivation, climbed: climbed || precision > RealBox.precision)) }
                 // Within 10^-10000 of 0: 0, or too small for the range, which shows as the 0 it cannot be told from.
                 if bounds.containsZero, bounds.isBelow(binaryExponent: negligibleBinaryExponent) { return .success(.integer(0)) }
             }
@@ -112,11 +115,12 @@ extension Arithmetic {
     /// 2^-33220 < 10^-10000: below the range's lower end by more than a factor of 10.
     private var negligibleBinaryExponent: Int { -((budget.maxDecimalExponent + 1) * 33_219 / 10_000 + 1) }
 
-    private func certifiedReal(_ value: Number, _ bounds: Enclosure, _ derivation: Derivation) -> Number {
+    private func certifiedReal(_ value: Number, _ bounds: Enclosure, _ derivation: Derivation, climbed: Bool) -> Number {
         let kept = bounds.precision > RealBox.precision ? bounds.rounded(to: Int(RealBox.precision)) : bounds
         let box: RealBox
         if case .real(let rounding) = value, kept.contains(rounding) { box = rounding } else { box = kept.midpoint }
-        box.certificate = Certificate(bounds: kept, derivation: derivation.size > budget.maxDerivationSize ? .bounds : derivation)
+        box.certificate = Certificate(
+            bounds: kept, derivation: derivation.size > budget.maxDerivationSize ? .bounds : derivation, climbed: climbed)
         return .real(box)
     }
 

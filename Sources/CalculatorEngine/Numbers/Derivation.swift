@@ -94,12 +94,16 @@ final class Certificate: Sendable {
     /// (`Enclosure(rounding:)`): the common case, a function of an exact value, made and shown without them.
     let explicitBounds: Enclosure?
     let derivation: Derivation
+    /// Whether finding the bounds took a climb past 256 bits: the stored form keeps such bounds, because working them
+    /// out again from the derivation would climb again, on whatever thread reads the session.
+    let climbed: Bool
     let size: Int
     let leafBits: Int
 
-    init(bounds: Enclosure?, derivation: Derivation) {
+    init(bounds: Enclosure?, derivation: Derivation, climbed: Bool = false) {
         explicitBounds = bounds
         self.derivation = derivation
+        self.climbed = climbed
         size = derivation.size
         leafBits = derivation.leafBits
     }
