@@ -19,7 +19,12 @@ extension Arithmetic {
             return certified(outcome, .binary(op, a, b))
         }
         if let known = recognised(op, a, b) { return known }
-        return certified(evaluate(op, a, b), .binary(op, a, b))
+        let outcome = evaluate(op, a, b)
+        // A base whose 256-bit rounding is 1 may not be 1 (1 + 10^-8000 past the rational budget): its bounds decide.
+        if case .failure = outcome, op == .logBase, !b.isRational, b.compare(toInteger: 1) == 0 {
+            return narrowed(nil, .binary(op, a, b), climbed: false)
+        }
+        return certified(outcome, .binary(op, a, b))
     }
 
     func apply(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
@@ -40,7 +45,24 @@ extension Arithmetic {
                 break
             }
         }
-        return certified(evaluate(function, x, angle: angle), .unary(function, angle, x), climbed: climbed)
+        let outcome = evaluate(function, x, angle: angle)
+        if case .failure = outcome, !x.isRational, roundingMayFail(function, x) {
+            return narrowed(nil, .unary(function, angle, x), climbed: climbed)
+        }
+        return certified(outcome, .unary(function, angle, x), climbed: climbed)
+    }
+
+    /// Whether a function's failure on the 256-bit rounding of an inexact argument may be the rounding's alone, so
+    /// that the argument's bounds decide instead: an argument its domain edges have been found inside (the rounding
+    /// of 1 − 10^-9000 is 1, where atanh has no value), one beside a pole of tan (whose rounding may be on it), and
+    /// one beside a negative integer for x! (whose rounding may be it). Other failures are the true value's: the
+    /// rounding keeps the sign, so a logarithm or root of a positive value never fails for it.
+    private func roundingMayFail(_ function: UnaryFunction, _ x: Number) -> Bool {
+        switch function {
+        case .asin, .acos, .atanh, .acosh, .tan: true
+        case .factorial: x.isInteger && x.sign < 0
+        default: false
+        }
     }
 
     /// The ends of a domain where a value is decided by comparing it with ±1, and the side of each end outside.
@@ -81,6 +103,12 @@ extension Arithmetic {
                 return outcome
             }
         }
+        return narrowed(value, derivation, climbed: climbed)
+    }
+
+    /// The derivation's bounds, narrowed by doubling precision until they decide the value; `value` is the 256-bit
+    /// rounding when there is one.
+    private func narrowed(_ value: Number?, _ derivation: Derivation, climbed: Bool) -> Outcome {
         var precision = Int(RealBox.precision)
         while true {
             if let bounds = derivation.enclosure(precision: precision) {
@@ -115,10 +143,10 @@ extension Arithmetic {
     /// 2^-33220 < 10^-10000: below the range's lower end by more than a factor of 10.
     private var negligibleBinaryExponent: Int { -((budget.maxDecimalExponent + 1) * 33_219 / 10_000 + 1) }
 
-    private func certifiedReal(_ value: Number, _ bounds: Enclosure, _ derivation: Derivation, climbed: Bool) -> Number {
+    private func certifiedReal(_ value: Number?, _ bounds: Enclosure, _ derivation: Derivation, climbed: Bool) -> Number {
         let kept = bounds.precision > RealBox.precision ? bounds.rounded(to: Int(RealBox.precision)) : bounds
         let box: RealBox
-        if case .real(let rounding) = value, kept.contains(rounding) { box = rounding } else { box = kept.midpoint }
+        if case .real(let rounding)? = value, kept.contains(rounding) { box = rounding } else { box = kept.midpoint }
         box.certificate = Certificate(
             bounds: kept, derivation: derivation.size > budget.maxDerivationSize ? .bounds : derivation, climbed: climbed)
         return .real(box)
