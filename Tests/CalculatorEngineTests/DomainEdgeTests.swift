@@ -51,6 +51,21 @@ import Testing
         #expect(state.error?.code == row.error)
     }
 
+    /// A value that comes closer to 0 or ±1 than 10^-10000 is not taken for it: it is shown when its bounds
+    /// separate it within the budget, or is Error "precision"; only a value exact by its form is 0 or ±1.
+    @Test(arguments: [
+        ("acos(cos(8e-9929))", Settings(), "Error", "precision"),
+        ("acos(cosh(719242.6958271340/312.6304330348335 - 5.81e-9993 - 719242.6958271340/312.6304330348335))", rad, "Error", "precision"),
+        ("√2·√3 − √6", Settings(), "0", nil),
+        ("√8 ÷ √2 − 2", Settings(), "0", nil),
+        ("asin(√2·√2 ÷ 2)", Settings(), "90", nil),
+    ] as [(String, Settings, String, String?)])
+    func aValueBesideZeroOrOneIsNotTakenForIt(text: String, settings: Settings, display: String, error: String?) throws {
+        let state = try ExpressionTests.evaluate(text, settings: settings)
+        #expect(state.display == display)
+        #expect(state.error?.code == error)
+    }
+
     @Test func anExpressionBesideAnEdgeShowsItsValue() throws {
         let state = try ExpressionTests.evaluate("atanh(1 - 1e-9999)", settings: Self.rad)
         #expect(state.display == "11512.12074601401")

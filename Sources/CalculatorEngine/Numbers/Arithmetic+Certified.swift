@@ -74,15 +74,14 @@ extension Arithmetic {
         }
     }
 
-    /// Which side of `edge` x lies on, from its bounds narrowed as far as the budget allows: 0 when x is within
-    /// 10^-10000 of it (as a value that close to 0 is 0), nil past the budget. `climbed` is set when it went past 256 bits.
+    /// Which side of `edge` x lies on, from its bounds narrowed as far as the budget allows; nil past the budget. A
+    /// value equal to the edge by its form is exact before this is asked (√2·√2 ÷ 2 is 1); one that only comes
+    /// closer than any bound can tell is not taken for it, since a digit that is not certain is not shown. `climbed`
+    /// is set when it went past 256 bits.
     private func certainSide(of x: Number, _ edge: Int, climbed: inout Bool) -> Int? {
         var precision = Int(RealBox.precision)
         while true {
-            if let bounds = x.enclosure(precision: precision), let point = Number.integer(edge).enclosure(precision: precision) {
-                if let side = bounds.side(of: edge) { return side }
-                if Enclosure.difference(bounds, point, precision: precision).isBelow(binaryExponent: negligibleBinaryExponent) { return 0 }
-            }
+            if let bounds = x.enclosure(precision: precision), let side = bounds.side(of: edge) { return side }
             guard Climbs.permit(precision * 2, budget: budget) else { return nil }
             precision *= 2
             climbed = true
@@ -114,8 +113,8 @@ extension Arithmetic {
             if let bounds = derivation.enclosure(precision: precision) {
                 if let exact = bounds.exactValue { return checked(exact) }
                 if bounds.isNarrow(bits: Self.certainBits) { return checked(certifiedReal(value, bounds, derivation, climbed: climbed || precision > RealBox.precision)) }
-                // Within 10^-10000 of 0: 0, or too small for the range, which shows as the 0 it cannot be told from.
-                if bounds.containsZero, bounds.isBelow(binaryExponent: negligibleBinaryExponent) { return .success(.integer(0)) }
+                // Bounds around 0 that no precision separates from it are Error (precision), not 0: only a value
+                // that is 0 by its form (`recognised`) shows 0, however close to 0 the bounds come.
             }
             guard Climbs.permit(precision * 2, budget: budget) else { return .failure(.precision) }
             precision *= 2
@@ -140,9 +139,6 @@ extension Arithmetic {
         }
     }
 
-    /// 2^-33220 < 10^-10000: below the range's lower end by more than a factor of 10.
-    private var negligibleBinaryExponent: Int { -((budget.maxDecimalExponent + 1) * 33_219 / 10_000 + 1) }
-
     private func certifiedReal(_ value: Number?, _ bounds: Enclosure, _ derivation: Derivation, climbed: Bool) -> Number {
         let kept = bounds.precision > RealBox.precision ? bounds.rounded(to: Int(RealBox.precision)) : bounds
         let box: RealBox
@@ -156,10 +152,25 @@ extension Arithmetic {
 
     private func recognised(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome? {
         if a.isRational && b.isRational { return nil }
+        // An exact 1 or 0 leaves the other operand as it is, and eʸ is exp y: so e^e^e − e^e^e × 1 is 0 by its form.
+        switch op {
+        case .multiply where b.isExactly(1), .divide where b.isExactly(1), .add where b.isExactly(0), .subtract where b.isExactly(0):
+            return .success(a)
+        case .multiply where a.isExactly(1), .add where a.isExactly(0):
+            return .success(b)
+        case .power:
+            if case .constant(.e) = a.derivation { return apply(.exp, b, angle: .rad) }
+        default: break
+        }
         switch op {
         case .subtract where a.isSameReal(as: b): return .success(.integer(0))
         case .divide where a.isSameReal(as: b): return .success(.integer(1))
         case .multiply where a.isSameReal(as: b): return apply(.square, a, angle: .rad)
+        case .multiply where a.argument(of: .squareRoot)?.isRational == true && b.argument(of: .squareRoot)?.isRational == true:
+            // √p·√q = √(pq) and √p ÷ √q = √(p/q) for rationals p, q ≥ 0, as UnifiedReal does: √2·√3 − √6 is 0.
+            return rootOfRationals(.multiply, a, b)
+        case .divide where a.argument(of: .squareRoot)?.isRational == true && b.argument(of: .squareRoot)?.isRational == true:
+            return rootOfRationals(.divide, a, b)
         case .add, .subtract:
             guard let p = a.piMultiple, let q = b.piMultiple, Number.field(op == .add ? .add : .subtract, p, q).isZero else { return nil }
             return .success(.integer(0))
@@ -171,6 +182,12 @@ extension Arithmetic {
             return .success(radicand)
         default: return nil
         }
+    }
+
+    /// √(p op q) for a = √p and b = √q, p and q rational (q not 0 for ÷: √q is then not 0 either).
+    private func rootOfRationals(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
+        guard case .unary(_, let angle, let p) = a.derivation, let q = b.argument(of: .squareRoot) else { return evaluate(op, a, b) }
+        return apply(.squareRoot, Number.field(op == .multiply ? .multiply : .divide, p, q), angle: angle)
     }
 
     /// A function of its own inverse gives back the operand (which its domain check admitted); sin, cos and tan
@@ -202,6 +219,11 @@ extension Arithmetic {
         guard let inverse, let c = x.argument(of: inverse) else { return nil }
         return .success(c)
     }
+}
+
+extension Number {
+    /// Whether this is the exact rational `n`.
+    fileprivate func isExactly(_ n: Int) -> Bool { isRational && compare(toInteger: n) == 0 }
 }
 
 extension Derivation {

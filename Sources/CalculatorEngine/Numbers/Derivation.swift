@@ -76,7 +76,7 @@ extension Number {
         case (.binary(let op, let a, let b), .binary(let otherOp, let otherA, let otherB)):
             return op == otherOp && a.isSameValue(as: otherA) && b.isSameValue(as: otherB)
         case (.unary(let f, let angle, let a), .unary(let g, let otherAngle, let otherA)):
-            return f == g && angle == otherAngle && a.isSameValue(as: otherA)
+            return f == g && (angle == otherAngle || !f.takesAngle) && a.isSameValue(as: otherA)
         case (.bounds, .bounds): return self == other && c.bounds(of: x).isEqual(to: d.bounds(of: y))
         default: return false
         }
