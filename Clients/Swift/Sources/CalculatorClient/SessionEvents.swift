@@ -28,6 +28,19 @@ public struct SessionStreamRefused: Error, Sendable {
 public func followSession(
     at serverURL: URL, id: String, token: String?, lastEventID: Int? = nil, retries: Int = 3
 ) -> AsyncThrowingStream<SessionEvent, any Error> {
+    followSession(at: serverURL, id: id, token: token, lastEventID: lastEventID, retries: retries) { request in
+        let connection = StreamingConnection(request)
+        return (connection.body, { connection.cancel() })
+    }
+}
+
+/// The body of one stream request as it comes, and how to close its connection.
+typealias StreamOpener = @Sendable (URLRequest) -> (AsyncThrowingStream<ArraySlice<UInt8>, any Error>, @Sendable () -> Void)
+
+/// `followSession` over the connections `open` makes (the tests' cut some short).
+func followSession(
+    at serverURL: URL, id: String, token: String?, lastEventID: Int?, retries: Int, open: @escaping StreamOpener
+) -> AsyncThrowingStream<SessionEvent, any Error> {
     AsyncThrowingStream { continuation in
         let task = Task {
             do {
@@ -38,10 +51,10 @@ public func followSession(
                     request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
                     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
                     if let last { request.setValue(String(last), forHTTPHeaderField: "Last-Event-ID") }
-                    let connection = StreamingConnection(request)
-                    defer { connection.cancel() }
+                    let (body, close) = open(request)
+                    defer { close() }
                     do {
-                        for try await event in connection.body.asDecodedServerSentEvents() {
+                        for try await event in body.asDecodedServerSentEvents() {
                             failures = 0
                             let data = Data((event.data ?? "").utf8)
                             if let name = event.event, let reason = Components.Schemas.SessionEndReason(rawValue: name) {
@@ -78,9 +91,10 @@ public func followSession(
 
 /// One GET whose body comes as it arrives, from a URLSession delegate: the platform's `bytes(for:)` is missing from
 /// Linux's Foundation.
-private final class StreamingConnection: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class StreamingConnection: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>
     private let continuation: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
+    /// Set in `init` and cleared by `cancel`, both on the follower's task.
     private var session: URLSession?
     /// A refusal's body, collected until it ends. Touched only on the session's delegate queue.
     private var refusal: (status: Int, retryAfter: Int?, body: Data)?

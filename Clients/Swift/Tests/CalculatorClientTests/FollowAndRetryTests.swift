@@ -40,18 +40,6 @@ import Testing
         #expect(try await events.next() == nil)
     }
 
-    /// A stream opened with `Last-Event-ID` (as each reconnection is) yields nothing older than the next version: the
-    /// version 1 the client says it has never comes, whether the stream opens before the press or after it.
-    @Test func aLastEventIDAtTheCurrentVersionWaitsForTheNext() async throws {
-        let server = try ServerProcess()
-        let client = Client(calculatorAt: server.url)
-        let id = try await client.createSession().created.body.json.id
-        var events = followSession(at: server.url, id: id, token: nil, lastEventID: 1).makeAsyncIterator()
-        _ = try await client.pressKeys(path: .init(id: id), body: .json(keys("9"))).ok
-        guard case .state(let next) = try await events.next() else { Issue.record("no state"); return }
-        #expect(next.version == 2 && next.display == "9")
-    }
-
     @Test func revokingTheTokenEndsTheStream() async throws {
         let server = try ServerProcess(["--session-access", "tokens"])
         let created = try await Client(calculatorAt: server.url).createSession().created.body.json
