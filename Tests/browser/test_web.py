@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "support"))
 from checklist import Run  # noqa: E402
 from harness import api, calculator_server, nginx_in_front, second_origin  # noqa: E402
+from person_checks import add_person_checks  # noqa: E402
 from programmer_checks import add_programmer_checks  # noqa: E402
 from tool_checks import add_tool_checks  # noqa: E402
 
@@ -154,6 +155,7 @@ def run_checks(run, options, screenshots):
             expect(share).to_have_attribute("data-link", re.compile(r"#token="))
             link = share.get_attribute("data-link")
             share.click()  # the panel closes again
+            page.locator("#display").click()  # the focus leaves Share, whose Enter would click it
             assert f"session={seen['session']}" in link, f"the share link is {link!r}"
             token = link.split("#token=", 1)[1]
             assert token and token != stored_token(), "the link carries the page's own token"
@@ -610,6 +612,11 @@ def run_checks(run, options, screenshots):
         run.check("programmer keys fit their buttons on a phone with the scientific keys on, and 1280x800's window",
                   programmer_keys_fit_a_phone_with_scientific_keys_and_a_desktop)
         add_tool_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
+        page.emulate_media(reduced_motion="reduce")
+        axe_results = add_person_checks(run, browser, options.server, base, screenshots, page_errors,
+                                        Path(options.axe).read_text(encoding="utf-8"))
+        for where, found in sorted(axe_results.items()):
+            print(f"axe-core {where}: {', '.join(found) or 'no violations'}")
         run.check("no uncaught script errors", no_script_errors)
         browser.close()
 
@@ -620,6 +627,8 @@ def main():
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     parser.add_argument("--nginx", default=shutil.which("nginx") or "/usr/sbin/nginx")
     parser.add_argument("--screenshots", default=str(ROOT / ".build" / "screenshots"))
+    parser.add_argument("--axe", default=os.environ.get("AXE_JS"), help="axe-core's axe.min.js")
+    parser.add_argument("--only", help="run only the checks whose names contain this text")
     options = parser.parse_args()
     if not options.server:
         parser.error("give --server or set CALC_SERVER_BIN")
@@ -628,6 +637,9 @@ def main():
     expect.set_options(timeout=10_000)
 
     run = Run()
+    if options.only:
+        every_check = run.check
+        run.check = lambda name, body: every_check(name, body) if options.only in name else None
     try:
         run_checks(run, options, screenshots)
     except Exception as error:  # the server or the browser did not start: one failure, and the summary line

@@ -85,8 +85,10 @@
       return;
     }
     const onButton = event.target instanceof HTMLButtonElement;
-    // The browser clicks the focused button: once, and nothing else happens.
-    if (onButton && (event.key === ' ' || (event.key === 'Enter' && focusFromKeyboard))) return;
+    const onKey = onButton && event.target.closest('#keypad');
+    // The browser clicks the focused button: once, and nothing else happens. A button that is no key (a toggle,
+    // Share, a history entry) always takes its Enter; a key takes it when Tab focused it.
+    if (onButton && (event.key === ' ' || (event.key === 'Enter' && (focusFromKeyboard || !onKey)))) return;
     const name = keyFor(event);
     if (!name) return;
     // Also stops Enter from clicking a key focused by a click as well as pressing =, and '/' from opening

@@ -77,8 +77,6 @@ window.calculatorLocation = (() => {
     },
   };
   if (shared && sharedToken) sharedSessions.put(shared, { token: sharedToken, scope: linkScope });
-  // A link to the page's own session is the page's own session.
-  if (shared && shared === stored.get(storageKey)) shared = null;
 
   // Once the page shows another session than the shared one, the link in the address bar would mislead a reload.
   function forgetShared() {
@@ -95,13 +93,14 @@ window.calculatorLocation = (() => {
   };
 
   const savedSession = {
+    // A link to the page's own session shows it as the link does (watch only, say): a way to check a link.
     get() { return shared || ownID(); },
     // Whether this tab shows a session opened from a link rather than the page's own.
     isShared() { return Boolean(shared); },
     // A full-control link to someone else's session, while this browser has a session of its own: asked first.
     needsConsent() {
       const entry = shared && sharedSessions.get(shared);
-      return Boolean(entry && entry.scope === 'owner' && ownID() && !entry.consented);
+      return Boolean(entry && entry.scope === 'owner' && ownID() && ownID() !== shared && !entry.consented);
     },
     consent() {
       const entry = sharedSessions.get(shared);

@@ -113,7 +113,7 @@
       const answer = await get('dates/add', { date: $('date-start').value, operation: $('date-operation').value, ...amounts });
       $('date-sum').textContent = answer.result;
     } catch (error) {
-      $('date-sum').textContent = error.message;
+      $('date-sum').textContent = `${error.message}: change the date or the amounts and press Calculate again.`;
     }
   }
 
