@@ -85,10 +85,9 @@
       return;
     }
     const onButton = event.target instanceof HTMLButtonElement;
-    const onKey = onButton && event.target.closest('#keypad');
-    // The browser clicks the focused button: once, and nothing else happens. A button that is no key (a toggle,
-    // Share, a history entry) always takes its Enter; a key takes it when Tab focused it.
-    if (onButton && (event.key === ' ' || (event.key === 'Enter' && (focusFromKeyboard || !onKey)))) return;
+    // The browser clicks the focused button (a key, a toggle, a history entry) when Tab brought the focus there:
+    // once, and nothing else happens.
+    if (onButton && (event.key === ' ' || (event.key === 'Enter' && focusFromKeyboard))) return;
     const name = keyFor(event);
     if (!name) return;
     // Also stops Enter from clicking a key focused by a click as well as pressing =, and '/' from opening
