@@ -307,12 +307,12 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
             assert_layout(page, "basic")
             g = page.evaluate(geometry_script)
             assert g["history"][3] - g["history"][1] >= 40, f"the history is {g['history']}"
-            page.screenshot(path=str(screenshots / f"{viewport}.png"))
+            page.screenshot(path=str(screenshots / f"layout-{viewport}.png"))
             for name in ["units", "dates", "format"]:
                 open_panel(page, name)
                 page.evaluate("() => window.scrollTo(0, 0)")
                 assert_layout(page, f"with the {name} panel open")
-            page.screenshot(path=str(screenshots / f"{viewport}-panels.png"))
+            page.screenshot(path=str(screenshots / f"layout-{viewport}-panels.png"))
             for name in ["units", "dates", "format"]:
                 page.locator(f"#panel-{name} summary").click()
             page.locator("#share").click()
@@ -326,7 +326,7 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
             page.keyboard.type("12345678901234567890123456789012")  # 32 digits: still the largest text
             expect(page.locator("#display")).to_have_text(re.compile(r"^1234567890"))
             assert_layout(page, "a 32-digit number")
-            page.screenshot(path=str(screenshots / f"{viewport}-scientific.png"))
+            page.screenshot(path=str(screenshots / f"layout-{viewport}-scientific.png"))
             page.locator("#toggle-programmer").click()
             expect(page.locator("#calculator")).to_have_attribute("data-mode", "programmer")
             assert_layout(page, "programmer mode")
@@ -412,7 +412,7 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
                 bad = {what: v for what, v in bad.items() if v}
                 assert not bad, f"{scheme}: {json.dumps(bad)}"
                 if viewport == "wide" or viewport == "phone-sideways":
-                    page.screenshot(path=str(screenshots / f"{viewport}-{scheme}.png"))
+                    page.screenshot(path=str(screenshots / f"theme-{viewport}-{scheme}.png"))
 
     def the_light_theme_follows_the_system_and_a_toggle(viewport):
         with opened(viewport, color_scheme="light") as page:
