@@ -307,6 +307,7 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
             assert_layout(page, "basic")
             g = page.evaluate(geometry_script)
             assert g["history"][3] - g["history"][1] >= 40, f"the history is {g['history']}"
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
             page.screenshot(path=str(screenshots / f"layout-{viewport}.png"))
             for name in ["units", "dates", "format"]:
                 open_panel(page, name)
@@ -418,6 +419,11 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
         with opened(viewport, color_scheme="light") as page:
             background = lambda: page.evaluate("() => getComputedStyle(document.body).backgroundColor")
             assert background() == "rgb(242, 242, 245)", background()
+            page.keyboard.type("1234.5*6")
+            page.keyboard.press("Enter")
+            expect(page.locator("#display")).to_have_text("7407")
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+            page.screenshot(path=str(screenshots / f"light-{viewport}.png"))
             toggle = page.locator("#toggle-theme")
             expect(toggle).to_have_attribute("aria-pressed", "true")
             toggle.click()

@@ -648,7 +648,8 @@ def main():
         traceback.print_exc(limit=5, file=sys.stdout)
 
     print("screenshots: " + " ".join(str(screenshots / name) for name in (
-        "phone.png", "phone-scientific.png", "wide.png", "phone-programmer.png")))
+        "phone.png", "phone-scientific.png", "wide.png", "phone-programmer.png", "layout-phone-sideways.png",
+        "light-wide.png")))
     print(f"{run.passed} passed, {run.failed} failed")
     return 1 if run.failed else 0
 
