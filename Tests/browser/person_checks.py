@@ -14,7 +14,6 @@ alone would only sharpen a 1280x800 layout; zoom is what shrinks the CSS viewpor
 import contextlib
 import json
 import re
-from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -55,8 +54,7 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
         page.on("pageerror", lambda error: page_errors.append(str(error)))
         page.goto(url or base + "/")
         try:
-            if not url or "#token=" not in url or page.locator("#shared-confirm").is_hidden():
-                expect(page.locator("#calculator")).to_have_attribute("data-ready", "true")
+            expect(page.locator("#calculator")).to_have_attribute("data-ready", "true")
             yield page
         finally:
             page.close()
@@ -376,7 +374,10 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
             page.locator("#clear-history").click()
             expect(entries).to_have_count(0)
             expect(page.locator("#history-empty")).to_be_visible()
-            assert api("GET", f"{base}/sessions/{session}/history", token=token) == 200
+            kept = page.evaluate("""async ([url, token]) => (await (await fetch(url, {
+                headers: { Authorization: `Bearer ${token}` } })).json()).history.length""",
+                                 [f"{base}/sessions/{session}/history", token])
+            assert kept == 0, f"the server still holds {kept} calculations"
 
     # ---- 6. themes, focus, tap targets, axe-core ----
 

@@ -315,7 +315,7 @@
 
   // ---- numbers in the display's locale ----
 
-  // The display's decimal separator (the locale's, as the server's table gives it: CLDR, as Intl has it).
+  // The decimal separator of `locale` from the browser's CLDR data (Intl), which the server's table follows too.
   function decimalSeparator(locale) {
     if (!locale) return '.';
     try {
@@ -644,7 +644,7 @@
 
   // ---- history and clipboard ----
 
-  // An entry's result goes on the display, typed as its digits would be, after its calculation is named.
+  // An entry's result goes on the display, typed as its digits would be; the status line names its calculation.
   function recallEntry(entry) {
     const keys = keysForNumber(entry.result, state && state.locale);
     if (!keys) {
