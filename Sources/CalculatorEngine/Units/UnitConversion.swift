@@ -73,7 +73,7 @@ public struct ConvertedValue: Sendable {
     }
 
     /// `p/q` or `p`, the exact result; nil when it is a real (a factor with π).
-    public var exact: String? { number.isRational ? number.encoded : nil }
+    public var exact: String? { number.exactText }
 }
 
 extension Number {
