@@ -100,14 +100,16 @@ import Testing
         #expect(Set(listed) == Set(KeyCatalog.all.flatMap { [$0.name] + $0.aliases } + ["[0-9.]+"]))
     }
 
-    /// The Problem schema's `type` enumerates exactly the URIs the server sends, one per kind.
+    /// The Problem schema's `type` enumerates exactly the URIs the server sends, one per kind, and `about:blank`, which
+    /// HTTPServer answers itself (`Response.problem`: a target with a NUL byte, a write cut short by a stop), so that a
+    /// client whose enums are closed (openapi-python-client's `literal_enums`) reads those answers too.
     @Test func problemTypesAreEveryKind() throws {
         let lines = try Self.document().split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex { $0 == "    Problem:" })
         let type = try #require(lines[start...].firstIndex { $0 == "        type:" })
         let enumLine = try #require(lines[type...].firstIndex { $0 == "          enum:" })
         let listed = lines[(enumLine + 1)...].prefix { $0.hasPrefix("            - ") }.map { String($0.dropFirst("            - ".count)) }
-        #expect(listed == Problem.Kind.allCases.map { "https://calculator.invalid/problems/\($0.rawValue)" })
+        #expect(listed == Problem.Kind.allCases.map { "https://calculator.invalid/problems/\($0.rawValue)" } + ["about:blank"])
     }
 
     /// In a flow mapping (`{type: string, description: …}`) a comma ends a plain scalar, so an unquoted description

@@ -4,13 +4,18 @@ public enum UnitCatalog {
     /// In table order: categories in `UnitCategory` order, each base first.
     public static let all: [PhysicalUnit] = resolve(UnitTable.lines)
 
-    /// Ids and symbols to places in `all`; an id wins over another unit's symbol.
+    /// Ids, symbols (`fl oz (UK)` with its spaces, as `GET /units` lists it) and other spellings of symbols
+    /// (`UnitTable.alternativeSymbols`) to places in `all`; an id wins over another unit's symbol.
     static let byName: [String: Int] = {
         var names: [String: Int] = [:]
-        for (index, unit) in all.enumerated() where names[unit.symbol] == nil && !unit.symbol.contains(" ") {
+        for (index, unit) in all.enumerated() where names[unit.symbol] == nil {
             names[unit.symbol] = index
         }
         for (index, unit) in all.enumerated() { names[unit.id] = index }
+        for (spelling, id) in UnitTable.alternativeSymbols where names[spelling] == nil {
+            guard let index = names[id] else { preconditionFailure("unit table: \(spelling) names no unit \(id)") }
+            names[spelling] = index
+        }
         return names
     }()
 
