@@ -118,4 +118,28 @@ import Testing
             #expect(!detail.contains("CalculatorError") && !detail.contains("code:"), "\(detail)")
         }
     }
+
+    /// A locale's marks are CLDR's for its language and region, or the tag is refused with the list: es-US groups as
+    /// es-MX does, not as Spain; an unlisted region and a malformed tag are 422; Swedish minus is U+2212; a negative
+    /// value rounded to zero keeps its sign. The history tape keeps a calculation as it was shown, as the README says.
+    @Test func localesFollowCLDROrAreRefused() throws {
+        let server = try ServerProcess()
+        let client = try server.client()
+        let created = try client.send("PUT", "/sessions/loc", json: #"{"locale": "es-US", "grouping": true}"#)
+        #expect(created.json?["locale"] as? String == "es-US")
+        let pressed = try client.send("POST", "/sessions/loc/press", json: #"{"keys": "1234567.5 ="}"#)
+        #expect(pressed.json?["display"] as? String == "1,234,567.5")
+        for tag in ["-de", "de-", "es-NA", "tlh"] {
+            let refused = try client.send("PATCH", "/sessions/loc", json: #"{"locale": "\#(tag)"}"#)
+            #expect(refused.status == 422, "\(tag): \(refused.text)")
+            #expect(refused.json?["type"] as? String == "https://calculator.invalid/problems/invalid-settings")
+            #expect((refused.json?["detail"] as? String)?.contains("es-US") == true, "the refusal lists the known tags")
+        }
+        let swedish = try client.send("PATCH", "/sessions/loc", json: #"{"locale": "sv-SE", "notation": "fixed", "decimals": 2}"#)
+        #expect(swedish.json?["display"] as? String == "1\u{00A0}234\u{00A0}567,50")
+        let negative = try client.send("POST", "/sessions/loc/press", json: #"{"keys": "AC 0.001 neg ="}"#)
+        #expect(negative.json?["display"] as? String == "\u{2212}0,00")
+        let history = try #require(try client.send("GET", "/sessions/loc/history").json?["history"] as? [[String: Any]])
+        #expect(history.first?["result"] as? String == "1,234,567.5")
+    }
 }
