@@ -102,6 +102,10 @@ enum Rendering {
     private static func displayFields(_ state: CalculatorState, memory: String?, into json: inout JSONWriter) {
         json.name(#""display":"#)
         json.string(state.display)
+        if let exact = state.exact {
+            json.name(#","exact":"#)
+            json.plainString(exact)
+        }
         json.name(#","expression":"#)
         json.string(state.expression)
         json.name(state.isPending ? #","pending":true,"error":"# : #","pending":false,"error":"#)
