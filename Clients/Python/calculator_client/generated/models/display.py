@@ -53,6 +53,11 @@ class Display:
                 x` recalls; AC keeps them).
             awaiting (AwaitingType1 | AwaitingType2Type1 | AwaitingType3Type1 | None): A `sto` or `rcl` that waits for its
                 variable key (x, y, z, t), across requests; meanwhile other keys but AC are refused. Null when none waits.
+            exact (str | Unset): The exact value of a worked-out display (a result, a function's value, a constant, a
+                recalled value) as `p/q` or `p` in lowest terms, the form `/convert` gives (`1/3` beside the display
+                `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is
+                that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator
+                and denominator together.
             radix (DisplayRadix | Unset): Programmer mode only: the radix of the display.
             word (DisplayWord | Unset): Programmer mode only: the word size in bits.
             radixes (None | RadixesType0 | Unset): Programmer mode only: the value in every radix, as Windows shows them
@@ -68,6 +73,7 @@ class Display:
     second: bool
     variables: Variables
     awaiting: AwaitingType1 | AwaitingType2Type1 | AwaitingType3Type1 | None
+    exact: str | Unset = UNSET
     radix: DisplayRadix | Unset = UNSET
     word: DisplayWord | Unset = UNSET
     radixes: None | RadixesType0 | Unset = UNSET
@@ -111,6 +117,8 @@ class Display:
         else:
             awaiting = self.awaiting
 
+        exact = self.exact
+
         radix: str | Unset = UNSET
         if not isinstance(self.radix, Unset):
             radix = self.radix
@@ -143,6 +151,8 @@ class Display:
             "variables": variables,
             "awaiting": awaiting,
         })
+        if exact is not UNSET:
+            field_dict["exact"] = exact
         if radix is not UNSET:
             field_dict["radix"] = radix
         if word is not UNSET:
@@ -242,6 +252,8 @@ class Display:
         awaiting = _parse_awaiting(d.pop("awaiting"))
 
 
+        exact = d.pop("exact", UNSET)
+
         _radix = d.pop("radix", UNSET)
         radix: DisplayRadix | Unset
         if isinstance(_radix,  Unset):
@@ -292,6 +304,7 @@ class Display:
             second=second,
             variables=variables,
             awaiting=awaiting,
+            exact=exact,
             radix=radix,
             word=word,
             radixes=radixes,

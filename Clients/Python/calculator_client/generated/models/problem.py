@@ -41,7 +41,9 @@ class Problem:
                 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`,
                 `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-
                 many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-
-                unavailable`, `outcome-unknown`. The URIs name the kinds; they are not fetched.
+                unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP
+                layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply
+                was ready (503). The URIs name the kinds; they are not fetched.
             title (str):
             status (int):
             detail (str):

@@ -70,6 +70,11 @@ class SessionState:
                 once (a create replayed for its Idempotency-Key carries none). Send it as `Authorization: Bearer <token>`.
             token_id (str | Unset): Only beside `token`: the id that names the owner token in `GET /sessions/{id}/tokens`
                 and revokes it.
+            exact (str | Unset): The exact value of a worked-out display (a result, a function's value, a constant, a
+                recalled value) as `p/q` or `p` in lowest terms, the form `/convert` gives (`1/3` beside the display
+                `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is
+                that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator
+                and denominator together.
             radix (SessionStateRadix | Unset): Programmer mode only: the radix of the display.
             word (SessionStateWord | Unset): Programmer mode only: the word size in bits.
             radixes (None | RadixesType0 | Unset): Programmer mode only: the value in every radix, as Windows shows them
@@ -101,6 +106,7 @@ class SessionState:
     version: int
     token: str | Unset = UNSET
     token_id: str | Unset = UNSET
+    exact: str | Unset = UNSET
     radix: SessionStateRadix | Unset = UNSET
     word: SessionStateWord | Unset = UNSET
     radixes: None | RadixesType0 | Unset = UNSET
@@ -164,6 +170,8 @@ class SessionState:
         token = self.token
 
         token_id = self.token_id
+
+        exact = self.exact
 
         radix: str | Unset = UNSET
         if not isinstance(self.radix, Unset):
@@ -242,6 +250,8 @@ class SessionState:
             field_dict["token"] = token
         if token_id is not UNSET:
             field_dict["tokenId"] = token_id
+        if exact is not UNSET:
+            field_dict["exact"] = exact
         if radix is not UNSET:
             field_dict["radix"] = radix
         if word is not UNSET:
@@ -372,6 +382,8 @@ class SessionState:
 
         token_id = d.pop("tokenId", UNSET)
 
+        exact = d.pop("exact", UNSET)
+
         _radix = d.pop("radix", UNSET)
         radix: SessionStateRadix | Unset
         if isinstance(_radix,  Unset):
@@ -494,6 +506,7 @@ class SessionState:
             version=version,
             token=token,
             token_id=token_id,
+            exact=exact,
             radix=radix,
             word=word,
             radixes=radixes,

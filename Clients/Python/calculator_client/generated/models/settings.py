@@ -64,11 +64,13 @@ class Settings:
                 false.
             fraction (SettingsFraction | Unset): Show an exact rational whose denominator is at most 10000 as `a/b`
                 (`improper`) or `n a/b` (`mixed`); other numbers in the notation. Default off.
-            locale (None | str | Unset): A BCP 47 tag whose decimal and group separators and group sizes (CLDR) the display
-                uses: 1.234,5 (de-DE), 1 234,5 with U+202F (fr-FR), 12,34,567 (en-IN). Known: en-US, en-GB, en-IN, hi-IN, de-DE,
-                de-AT, de-CH, fr-FR, fr-CA, fr-CH, it-IT, es-ES, es-MX, pt-BR, pt-PT, nl-NL, sv-SE, pl-PL, ru-RU, ja-JP, zh-CN,
-                ko-KR, and a language alone (`de`) or another region of one (`fr-BE`); another tag is 422. null: the plain `.`
-                (the default). Key names and JSON numbers stay locale-neutral.
+            locale (None | str | Unset): A BCP 47 tag whose decimal and group separators, minus sign and group sizes (CLDR)
+                the display uses: 1.234,5 (de-DE), 1 234,5 with U+202F (fr-FR), 12,34,567 (en-IN). Known: en-US, en-GB, en-IN,
+                en-AU, en-CA, en-IE, en-NZ, en-ZA, en-CH, en-DE, hi-IN, de-DE, de-AT, de-CH, de-LI, de-LU, de-BE, fr-FR, fr-CA,
+                fr-CH, fr-BE, fr-LU, it-IT, it-CH, es-ES, es-MX, es-US, pt-BR, pt-PT, pt-AO, nl-NL, nl-BE, sv-SE (minus U+2212),
+                pl-PL, ru-RU, ja-JP, zh-CN, ko-KR (a script subtag is allowed: `zh-Hans-CN`), and a language of them alone
+                (`de`, its first region's); another region, another language or a malformed tag (`-de`) is 422. null: the plain
+                `.` (the default). Key names and JSON numbers stay locale-neutral.
      """
 
     mode: SettingsMode | Unset = UNSET

@@ -27,7 +27,8 @@ class UnitConversionRequest:
         Attributes:
             value (float | str): The value in `from`: a JSON number or a decimal string (`-12.5`, `1e3`); every digit is
                 kept.
-            from_ (str): A unit's id or symbol (GET /units).
+            from_ (str): A unit's id or symbol (GET /units), spaces included (`fl oz (UK)`); also `l` and `ml` for the litre
+                and millilitre, and μ (U+03BC) for the micro sign µ.
             to (str): A unit of the same category.
             digits (int | Unset): Significant digits of `display` (default 16).
      """

@@ -4048,13 +4048,16 @@ public struct Client: APIProtocol {
     /// (`2^3^2` is 512); postfix `!`, `%`, `²`, `³`. Operands: numbers (`12`, `.5`, `1.5e-3`; at most `digits`
     /// significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, parentheses, `√` and `∛`
     /// (`√(x)` is a call; `√x` takes x up to its power), and every function key by name or alias with its operands
-    /// in parentheses: `sin(30)`, `log10(2)`, `sin⁻¹(0.5)`, `neg(4)`, and `pow(2, 10)`, `root(8, 3)`, `logy(8, 2)`.
+    /// in parentheses: `sin(30)`, `log10(2)` (GNOME's `log(2)`), `sin⁻¹(0.5)`, `neg(4)`, and `pow(2, 10)`, `root(8, 3)`,
+    /// `logy(8, 2)`. An unknown name's error suggests the nearest known one (`sqroot`: did you mean sqrt?); GNOME's
+    /// `abs`, `mod`, `round`, `floor`, `ceil`, `gcd`, `lcm`, `nCr` and `nPr` are refused with what to type instead.
     /// `a + b%` and `a − b%` are b% of a added or taken, as on a calculator (`50 + 10%` is 55); any other `x%` is
     /// x/100. Names are case-sensitive. Operands nest at most 100 deep, and a chain holds at most 1,000 operations.
     /// A syntax error, or an expression beyond those bounds, is 400 `invalid-expression` with `offset` (in Unicode
     /// code points from 0), `expected` and `found`. Keys count against the client's press rate, an expression by its
     /// length in characters. An expression may end in a unit conversion, `<unit> to <unit>` (or GNOME's
-    /// `<unit> in <unit>`) with units of GET /units by id or symbol: `12 in to cm` is 30.48.
+    /// `<unit> in <unit>`) with units of GET /units by id, symbol or one-word name and its plural: `12 in to cm` and
+    /// `12 inches to cm` are 30.48, `1 mile to km` is 1.609344.
     ///
     ///
     /// - Remark: HTTP `POST /evaluate`.

@@ -57,7 +57,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Problem`.
         public struct Problem: Codable, Hashable, Sendable {
-            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. The URIs name the kinds; they are not fetched.
+            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -91,8 +91,9 @@ extension Components {
                 case https_colon_Calculator_invalidProblemsInternalError = "https://calculator.invalid/problems/internal-error"
                 case https_colon_Calculator_invalidProblemsInvalidConversion = "https://calculator.invalid/problems/invalid-conversion"
                 case https_colon_Calculator_invalidProblemsInvalidDate = "https://calculator.invalid/problems/invalid-date"
+                case about_colon_blank = "about:blank"
             }
-            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. The URIs name the kinds; they are not fetched.
+            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             public var _type: Components.Schemas.Problem._TypePayload
@@ -189,7 +190,7 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
-            ///   - _type: Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. The URIs name the kinds; they are not fetched.
+            ///   - _type: Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
             ///   - title:
             ///   - status:
             ///   - detail:
@@ -360,7 +361,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Settings/fraction`.
             public var fraction: Components.Schemas.Settings.FractionPayload?
-            /// A BCP 47 tag whose decimal and group separators and group sizes (CLDR) the display uses: 1.234,5 (de-DE), 1 234,5 with U+202F (fr-FR), 12,34,567 (en-IN). Known: en-US, en-GB, en-IN, hi-IN, de-DE, de-AT, de-CH, fr-FR, fr-CA, fr-CH, it-IT, es-ES, es-MX, pt-BR, pt-PT, nl-NL, sv-SE, pl-PL, ru-RU, ja-JP, zh-CN, ko-KR, and a language alone (`de`) or another region of one (`fr-BE`); another tag is 422. null: the plain `.` (the default). Key names and JSON numbers stay locale-neutral.
+            /// A BCP 47 tag whose decimal and group separators, minus sign and group sizes (CLDR) the display uses: 1.234,5 (de-DE), 1 234,5 with U+202F (fr-FR), 12,34,567 (en-IN). Known: en-US, en-GB, en-IN, en-AU, en-CA, en-IE, en-NZ, en-ZA, en-CH, en-DE, hi-IN, de-DE, de-AT, de-CH, de-LI, de-LU, de-BE, fr-FR, fr-CA, fr-CH, fr-BE, fr-LU, it-IT, it-CH, es-ES, es-MX, es-US, pt-BR, pt-PT, pt-AO, nl-NL, nl-BE, sv-SE (minus U+2212), pl-PL, ru-RU, ja-JP, zh-CN, ko-KR (a script subtag is allowed: `zh-Hans-CN`), and a language of them alone (`de`, its first region's); another region, another language or a malformed tag (`-de`) is 422. null: the plain `.` (the default). Key names and JSON numbers stay locale-neutral.
             ///
             /// - Remark: Generated from `#/components/schemas/Settings/locale`.
             public var locale: Swift.String?
@@ -378,7 +379,7 @@ extension Components {
             ///   - decimals: Places after the decimal separator in `fixed` notation (default 2), rounded half to even on the exact value: the value's own decimals, however many significant digits they take (an inexact value's narrowed until they are certain).
             ///   - grouping: Group the integer digits (1,234,567; in the locale's groups and separator). Default false.
             ///   - fraction: Show an exact rational whose denominator is at most 10000 as `a/b` (`improper`) or `n a/b` (`mixed`); other numbers in the notation. Default off.
-            ///   - locale: A BCP 47 tag whose decimal and group separators and group sizes (CLDR) the display uses: 1.234,5 (de-DE), 1 234,5 with U+202F (fr-FR), 12,34,567 (en-IN). Known: en-US, en-GB, en-IN, hi-IN, de-DE, de-AT, de-CH, fr-FR, fr-CA, fr-CH, it-IT, es-ES, es-MX, pt-BR, pt-PT, nl-NL, sv-SE, pl-PL, ru-RU, ja-JP, zh-CN, ko-KR, and a language alone (`de`) or another region of one (`fr-BE`); another tag is 422. null: the plain `.` (the default). Key names and JSON numbers stay locale-neutral.
+            ///   - locale: A BCP 47 tag whose decimal and group separators, minus sign and group sizes (CLDR) the display uses: 1.234,5 (de-DE), 1 234,5 with U+202F (fr-FR), 12,34,567 (en-IN). Known: en-US, en-GB, en-IN, en-AU, en-CA, en-IE, en-NZ, en-ZA, en-CH, en-DE, hi-IN, de-DE, de-AT, de-CH, de-LI, de-LU, de-BE, fr-FR, fr-CA, fr-CH, fr-BE, fr-LU, it-IT, it-CH, es-ES, es-MX, es-US, pt-BR, pt-PT, pt-AO, nl-NL, nl-BE, sv-SE (minus U+2212), pl-PL, ru-RU, ja-JP, zh-CN, ko-KR (a script subtag is allowed: `zh-Hans-CN`), and a language of them alone (`de`, its first region's); another region, another language or a malformed tag (`-de`) is 422. null: the plain `.` (the default). Key names and JSON numbers stay locale-neutral.
             public init(
                 mode: Components.Schemas.Settings.ModePayload? = nil,
                 angle: Components.Schemas.Settings.AnglePayload? = nil,
@@ -540,6 +541,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Display/expression`.
             public var expression: Swift.String
+            /// The exact value of a worked-out display (a result, a function's value, a constant, a recalled value) as `p/q` or `p` in lowest terms, the form `/convert` gives (`1/3` beside the display `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator and denominator together.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Display/exact`.
+            public var exact: Swift.String?
             /// An operation waits for its operand.
             ///
             /// - Remark: Generated from `#/components/schemas/Display/pending`.
@@ -599,6 +604,7 @@ extension Components {
             /// - Parameters:
             ///   - display: What the calculator shows: a number, the entry as typed, or `Error`; in programmer mode the value in the radix (hex in capitals, negative values as the word's bit pattern except in dec).
             ///   - expression: What has been entered, e.g. `7 + √(9)`.
+            ///   - exact: The exact value of a worked-out display (a result, a function's value, a constant, a recalled value) as `p/q` or `p` in lowest terms, the form `/convert` gives (`1/3` beside the display `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator and denominator together.
             ///   - pending: An operation waits for its operand.
             ///   - error:
             ///   - memory: The memory register, or null when empty.
@@ -612,6 +618,7 @@ extension Components {
             public init(
                 display: Swift.String,
                 expression: Swift.String,
+                exact: Swift.String? = nil,
                 pending: Swift.Bool,
                 error: Components.Schemas.CalculatorError? = nil,
                 memory: Swift.String? = nil,
@@ -625,6 +632,7 @@ extension Components {
             ) {
                 self.display = display
                 self.expression = expression
+                self.exact = exact
                 self.pending = pending
                 self.error = error
                 self.memory = memory
@@ -639,6 +647,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case display
                 case expression
+                case exact
                 case pending
                 case error
                 case memory
@@ -659,6 +668,10 @@ extension Components {
                 self.expression = try container.decode(
                     Swift.String.self,
                     forKey: .expression
+                )
+                self.exact = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .exact
                 )
                 self.pending = try container.decode(
                     Swift.Bool.self,
@@ -703,6 +716,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "display",
                     "expression",
+                    "exact",
                     "pending",
                     "error",
                     "memory",
@@ -1087,6 +1101,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SessionState/expression`.
             public var expression: Swift.String
+            /// The exact value of a worked-out display (a result, a function's value, a constant, a recalled value) as `p/q` or `p` in lowest terms, the form `/convert` gives (`1/3` beside the display `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator and denominator together.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionState/exact`.
+            public var exact: Swift.String?
             /// An operation waits for its operand.
             ///
             /// - Remark: Generated from `#/components/schemas/SessionState/pending`.
@@ -1196,6 +1214,7 @@ extension Components {
             ///   - tokenId: Only beside `token`: the id that names the owner token in `GET /sessions/{id}/tokens` and revokes it.
             ///   - display: What the calculator shows: a number, the entry as typed, or `Error`; in programmer mode the value in the radix.
             ///   - expression: What has been entered, e.g. `7 + √(9)`.
+            ///   - exact: The exact value of a worked-out display (a result, a function's value, a constant, a recalled value) as `p/q` or `p` in lowest terms, the form `/convert` gives (`1/3` beside the display `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator and denominator together.
             ///   - pending: An operation waits for its operand.
             ///   - error:
             ///   - memory: The memory register, or null when empty.
@@ -1222,6 +1241,7 @@ extension Components {
                 tokenId: Swift.String? = nil,
                 display: Swift.String,
                 expression: Swift.String,
+                exact: Swift.String? = nil,
                 pending: Swift.Bool,
                 error: Components.Schemas.CalculatorError? = nil,
                 memory: Swift.String? = nil,
@@ -1248,6 +1268,7 @@ extension Components {
                 self.tokenId = tokenId
                 self.display = display
                 self.expression = expression
+                self.exact = exact
                 self.pending = pending
                 self.error = error
                 self.memory = memory
@@ -1275,6 +1296,7 @@ extension Components {
                 case tokenId
                 case display
                 case expression
+                case exact
                 case pending
                 case error
                 case memory
@@ -1317,6 +1339,10 @@ extension Components {
                 self.expression = try container.decode(
                     Swift.String.self,
                     forKey: .expression
+                )
+                self.exact = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .exact
                 )
                 self.pending = try container.decode(
                     Swift.Bool.self,
@@ -1404,6 +1430,7 @@ extension Components {
                     "tokenId",
                     "display",
                     "expression",
+                    "exact",
                     "pending",
                     "error",
                     "memory",
@@ -1825,7 +1852,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/UnitConversionRequest/value`.
             public var value: Components.Schemas.UnitConversionRequest.ValuePayload
-            /// A unit's id or symbol (GET /units).
+            /// A unit's id or symbol (GET /units), spaces included (`fl oz (UK)`); also `l` and `ml` for the litre and millilitre, and μ (U+03BC) for the micro sign µ.
             ///
             /// - Remark: Generated from `#/components/schemas/UnitConversionRequest/from`.
             public var from: Swift.String
@@ -1841,7 +1868,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - value: The value in `from`: a JSON number or a decimal string (`-12.5`, `1e3`); every digit is kept.
-            ///   - from: A unit's id or symbol (GET /units).
+            ///   - from: A unit's id or symbol (GET /units), spaces included (`fl oz (UK)`); also `l` and `ml` for the litre and millilitre, and μ (U+03BC) for the micro sign µ.
             ///   - to: A unit of the same category.
             ///   - digits: Significant digits of `display` (default 16).
             public init(
@@ -3070,7 +3097,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/KeyList`.
         public typealias KeyList = [Components.Schemas.KeyNameOrAlias]
-        /// Key names or aliases separated by spaces, where a number stands for its digits (`12.5` is `1 2 . 5`).
+        /// Key names or aliases separated by spaces, where a number as typed stands for its keys (`12.5` is `1 2 . 5`, `-5` is `5 neg`, `1e5` is `1 EE 5`); the server also parts names and numbers run together where the longest name fits (`12+30=`), and refuses a malformed number (`1.2.3`) with 400.
         ///
         /// - Remark: Generated from `#/components/schemas/KeySequence`.
         public typealias KeySequence = Swift.String
