@@ -73,16 +73,22 @@ struct AccessCheck: Sendable {
 extension AccessCheck {
     /// The token of `Authorization: Bearer <token>`, hashed where it lies in the request; nil when there is none.
     static func bearerToken(_ request: borrowing Request) -> TokenHash? {
-        request.headers.withValue(.authorization) { value -> TokenHash? in
-            let prefix = 7
-            guard value.count > prefix, value.count <= prefix + 256 else { return nil }
+        withBearerCredential(request) { credential in credential.count <= 256 ? TokenHash(of: credential) : nil } ?? nil
+    }
+
+    /// The credential of `Authorization: Bearer <credential>` (the scheme's name in any case, RFC 9110 §11.1), lent to
+    /// `body` where it lies in the request; nil when the field is missing, of another scheme or empty. The one reader
+    /// of the field: session tokens and the API key alike.
+    static func withBearerCredential<Result>(_ request: borrowing Request, _ body: (Span<UInt8>) -> Result) -> Result? {
+        request.headers.withValue(.authorization) { value -> Result? in
             let bearer = "bearer ".utf8
+            guard value.count > bearer.count else { return nil }
             var index = 0
             for letter in bearer {
                 guard value[index] | (letter == 0x20 ? 0 : 0x20) == letter else { return nil }
                 index += 1
             }
-            return TokenHash(of: value.extracting(prefix...))
+            return body(value.extracting(bearer.count...))
         } ?? nil
     }
 }

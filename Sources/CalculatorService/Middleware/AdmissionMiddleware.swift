@@ -27,7 +27,9 @@ struct AdmissionMiddleware: Middleware {
         let path = request.pathUTF8
         guard path.starts(with: "/sessions".utf8) else { return }
         let creates = request.method == "PUT" || (request.method == "POST" && path.elementsEqual("/sessions".utf8))
-        if let apiKey, keyGuardsEverySessionRoute || creates, !Self.bearerMatches(request.headers[.authorization], apiKey) {
+        if let apiKey, keyGuardsEverySessionRoute || creates,
+            AccessCheck.withBearerCredential(request, { Self.matches($0, apiKey) }) != true
+        {
             throw Problem(
                 .unauthorized, "this server needs Authorization: Bearer <API key> on /sessions",
                 headers: [("WWW-Authenticate", #"Bearer realm="calculator""#)])
@@ -39,9 +41,7 @@ struct AdmissionMiddleware: Middleware {
     }
 
     /// Compares in time that depends only on the lengths, so the key cannot be guessed byte by byte.
-    static func bearerMatches(_ header: String?, _ key: [UInt8]) -> Bool {
-        guard let header, header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return false }
-        let given = Array(header.utf8.dropFirst(7))
+    static func matches(_ given: Span<UInt8>, _ key: [UInt8]) -> Bool {
         var difference = UInt8(truncatingIfNeeded: given.count ^ key.count)
         for index in 0..<max(given.count, key.count) {
             difference |= (index < given.count ? given[index] : 0) ^ (index < key.count ? key[index] : 0)
