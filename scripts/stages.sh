@@ -1,5 +1,5 @@
-# The stages of scripts/test: each is timed, its output kept in a log, and a table of every stage's wall time, status
-# and counts (Tests/support/stages.py) is printed when the run ends, passed or failed.
+# The stages of scripts/test and .ci/run: each is timed, its output kept in a log, and a table of every stage's wall
+# time, status and counts (Tests/support/stages.py) is printed when the run ends, passed or failed.
 #
 #   stage NAME COMMAND...             runs COMMAND now, its output shown as it comes; a failure ends the run
 #   stage_beside NAME COMMAND...      starts COMMAND in the background, its output only in its log
@@ -48,7 +48,7 @@ stage() {
     wait "$pid" || status=$?
     wait "$tailing" 2>/dev/null || true
     echo "--- $name: $(cut -f 2,3 "$file.row" | tr '\t' ' ') (s)"
-    [ $status -eq 0 ] || { echo "scripts/test: stage \"$name\" failed" >&2; exit $status; }
+    [ $status -eq 0 ] || { echo "$(basename "$0"): stage \"$name\" failed" >&2; exit $status; }
 }
 
 stage_beside() {
@@ -75,7 +75,7 @@ stages_join() {
         fi
     done
     STAGE_BESIDE=()
-    [ $failed -eq 0 ] || { echo "scripts/test: a stage run beside the others failed" >&2; exit 1; }
+    [ $failed -eq 0 ] || { echo "$(basename "$0"): a stage run beside the others failed" >&2; exit 1; }
 }
 
 stages_table() {

@@ -17,14 +17,15 @@ COUNTS = [
     # schemathesis's summary: "Test cases:" then "N generated, N passed"
     (re.compile(r"(\d+) generated, (\d+) (?:passed|found)"), lambda m: f"{m[1]} contract cases"),
     (re.compile(r"precision check: .*?(\d+) arguments, (\d+) displays compared"),
-     lambda m: f"{m[1]} arguments, {m[2]} digits displays"),
+     lambda m: f"{m[1]} arguments, {m[2]} displays of digits"),
     (re.compile(r"chain check: (\d+) chains, (\d+) displays compared"), lambda m: f"{m[1]} chains"),
     (re.compile(r"date check: (\d+) differences and (\d+) sums"), lambda m: f"{int(m[1]) + int(m[2])} dates"),
     (re.compile(r"date check: \d+ disagreements with dateutil in (\d+) pairs"), lambda m: f"{2 * int(m[1])} dates"),
     # the cluster's load (Benchmarks/cluster/presses.py's JSON tally)
     (re.compile(r'"acknowledged": (\d+)'), lambda m: f"{m[1]} presses"),
     # the check runners of the Python and TypeScript checks: "[name: ]N passed, N failed"
-    (re.compile(r"(?m)^(?:[\w ]+: )?(\d+) passed, (\d+) failed"), lambda m: f"{m[1]} checks"),
+    (re.compile(r"(?m)^(?:([\w ]+): )?(\d+) passed, (\d+) failed"),
+     lambda m: f"{m[2]} {m[1]} checks" if m[1] else f"{m[2]} checks"),
     (re.compile(r"searched (\d+) server logs, (\d+) lines"), lambda m: f"{m[1]} logs, {m[2]} lines"),
 ]
 
