@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The Swift client of the calculator service, generated from its openapi.yaml at build time. A package of its own, so
-// that an app depends on the client alone and the server's build graph holds no generator.
+// The Swift client of the calculator service. Its generated sources (Sources/CalculatorClient/Generated) are
+// committed, made from openapi.yaml by swift-openapi-generator (Generator/Package.swift pins it), so an app that
+// depends on this package builds no generator. A package of its own, so that the server's build graph holds none.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -12,12 +13,11 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "calculator-client",
     // What the OpenAPI runtime and its URLSession transport need on Apple platforms (async/await).
-    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "CalculatorClient", targets: ["CalculatorClient"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
@@ -28,16 +28,15 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ],
-            swiftSettings: strict,
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            swiftSettings: strict
         ),
-        // The server package's test support (a link to its Tests/TestSupport), which the shared Support files use.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // The README's example, as printed there; scripts/client-test runs it against the real server.
+        .executableTarget(name: "calculator-client-example", dependencies: ["CalculatorClient"], path: "Example", swiftSettings: strict),
         // Against the real server binary, which $CALC_SERVER_BIN names (scripts/client-test sets it).
         .testTarget(
             name: "CalculatorClientTests",
             dependencies: [
-                "CalculatorClient", "TestSupport", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                "CalculatorClient", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ],
             swiftSettings: strict
         ),

@@ -163,14 +163,27 @@ public final class CalculatorService: Sendable {
         let web = WebAssets.load()
         router.add("GET", .page) { request, _ in web.response(to: request, asset: "index.html") }
         router.add("GET", .webFile) { request, parameters in web.response(to: request, asset: parameters["file"].map { String($0) }) }
-        router.add("POST", .sessions) { request, _ in handle(request) { () throws(Problem) in try api.create(request) } }
-        router.add("PUT", .session) { request, parameters in
-            handle(request) { () throws(Problem) in try api.put(api.sessionID(parameters), request) }
+        router.add("POST", .sessions) { request, _ in
+            handle(request) { () throws(Problem) in
+                try QueryParameters.refuseAny(request.query)
+                return try api.create(request)
+            }
         }
-        // The session's routes: its id, then the access its token gives for the route and method (`Route.scope`).
-        func add(_ method: String, _ route: Route, _ body: @escaping @Sendable (SessionID, AccessCheck, borrowing Request) throws(Problem) -> Response) {
+        router.add("PUT", .session) { request, parameters in
+            handle(request) { () throws(Problem) in
+                try QueryParameters.refuseAny(request.query)
+                return try api.put(api.sessionID(parameters), request)
+            }
+        }
+        // The session's routes: its id, then the access its token gives for the route and method (`Route.scope`). A
+        // query is refused as an unknown member is, except where the route reads one (history's `limit` and `before`).
+        func add(
+            _ method: String, _ route: Route, readsQuery: Bool = false,
+            _ body: @escaping @Sendable (SessionID, AccessCheck, borrowing Request) throws(Problem) -> Response
+        ) {
             router.add(method, route) { request, parameters in
                 handle(request) { () throws(Problem) in
+                    if !readsQuery { try QueryParameters.refuseAny(request.query) }
                     let id = try api.sessionID(parameters)
                     return try body(id, api.access(request, route), request)
                 }
@@ -181,20 +194,23 @@ public final class CalculatorService: Sendable {
         add("DELETE", .session) { id, access, request throws(Problem) in try api.delete(id, access, request) }
         add("POST", .press) { id, access, request throws(Problem) in try api.press(id, access, request) }
         add("GET", .display) { id, access, request in api.display(id, access, request) }
-        add("GET", .history) { id, access, request throws(Problem) in try api.history(id, access, request) }
+        add("GET", .history, readsQuery: true) { id, access, request throws(Problem) in try api.history(id, access, request) }
         add("DELETE", .history) { id, access, request throws(Problem) in try api.clearHistory(id, access, request) }
         add("POST", .tokens) { id, access, request throws(Problem) in try api.mintToken(id, access, request) }
         add("GET", .tokens) { id, access, _ in api.listTokens(id, access) }
         add("POST", .streamTickets) { id, access, _ in api.streamTicket(id, access) }
         router.add("GET", .events) { request, parameters in
             handle(request) { () throws(Problem) in
+                // `ticket` is the one parameter, read with session tokens (`streamAccess`) and refused by none.
+                if let query = request.query, !query.isEmpty { _ = try QueryParameters(query, allowed: ["ticket"]) }
                 let id = try api.sessionID(parameters)
                 return try api.events(id, api.streamAccess(request, id), request)
             }
         }
         router.add("DELETE", .token) { request, parameters in
             handle(request) { () throws(Problem) in
-                try api.revokeToken(api.sessionID(parameters), api.access(request, .token), parameters)
+                try QueryParameters.refuseAny(request.query)
+                return try api.revokeToken(api.sessionID(parameters), api.access(request, .token), parameters)
             }
         }
         router.add("POST", .evaluate) { request, _ in handle(request) { () throws(Problem) in try evaluate.post(request) } }

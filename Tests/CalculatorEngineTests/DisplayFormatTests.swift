@@ -66,6 +66,24 @@ import Testing
         Row(keys: "1 2 3 4 . 5", format: format(grouping: true, locale: "de-DE"), expected: "1.234,5"),
         Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(.fixed, grouping: true, locale: "en-IN"), expected: "12,34,567.50"),
         Row(keys: "1 / 4 =", format: format(locale: "de"), expected: "0,25"),
+        // CLDR's regions that differ from their language's first entry (issue 46 item 7)
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "es-US"), expected: "1,234,567.5"),
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "en-ZA"), expected: "1\u{00A0}234\u{00A0}567,5"),
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "de-LI"), expected: "1\u{2019}234\u{2019}567.5"),
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "it-CH"), expected: "1\u{2019}234\u{2019}567.5"),
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "en-CH"), expected: "1\u{2019}234\u{2019}567.5"),
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "en-DE"), expected: "1.234.567,5"),
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "fr-LU"), expected: "1.234.567,5"),
+        Row(keys: "1 2 3 4 5 6 7 . 5 =", format: format(grouping: true, locale: "pt-AO"), expected: "1\u{00A0}234\u{00A0}567,5"),
+        Row(keys: "1 2 3 4 . 5 =", format: format(grouping: true, locale: "pt-AO"), expected: "1234,5"),
+        // Swedish writes minus as U+2212, in a result, a fraction and a number being typed
+        Row(keys: "2 . 5 neg =", format: format(locale: "sv-SE"), expected: "\u{2212}2,5"),
+        Row(keys: "1 0 / 3 neg =", format: format(fraction: .mixed, locale: "sv-SE"), expected: "\u{2212}3 1/3"),
+        Row(keys: "2 . 5 neg", format: format(locale: "sv-SE"), expected: "\u{2212}2,5"),
+        // a negative value rounded to zero at the places shown keeps its sign, as CLDR formats it
+        Row(keys: "0 . 0 0 1 neg =", format: fixed, expected: "-0.00"),
+        Row(keys: "0 . 3 neg =", format: format(.fixed, decimals: 0), expected: "-0"),
+        Row(keys: "0 . 0 0 1 neg =", format: format(.fixed, locale: "sv-SE"), expected: "\u{2212}0,00"),
         // fixed shows the value's own decimals, however many: exact ones exactly, past `digits` significant digits
         Row(keys: "1 / 3 =", format: format(.fixed, decimals: 20), expected: "0.33333333333333333333"),
         Row(keys: "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 + 0 . 5 =", format: fixed, expected: "1234567890123456.50"),
@@ -219,6 +237,15 @@ import Testing
         let swiss = format.setLocale("de_CH")
         #expect(swiss && format.symbols.locale == "de-CH")
         let belgian = format.setLocale("fr-BE")
-        #expect(belgian && format.symbols.locale == "fr-FR")
+        #expect(belgian && format.symbols.locale == "fr-BE")
+        let chinese = format.setLocale("zh-Hans-CN")
+        #expect(chinese && format.symbols.locale == "zh-CN")
+        // A region CLDR gives other marks than the table's entries for its language is refused, not guessed; so is
+        // a malformed tag.
+        for tag in ["de-NA", "es-419", "-de", "de-", "de--DE", "d3", "de-DE-x", "de-DEU", "deutsch", "de_DE_"] {
+            var probe = DisplayFormat()
+            let known = probe.setLocale(tag)
+            #expect(!known, "\(tag)")
+        }
     }
 }

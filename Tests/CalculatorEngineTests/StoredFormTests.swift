@@ -1,5 +1,6 @@
 @testable import CalculatorEngine
 import PropertyBased
+import Synchronization
 import Testing
 
 /// The binary stored form (`storedBytes`, formats 2 and 3): exact round trips, strict reading of anything else.
@@ -44,6 +45,28 @@ import Testing
         #expect(state.history.count == CalculatorState.historyLimit)
         let decoded = try CalculatorState(storedBytes: state.storedBytes)
         #expect(decoded == state)
+    }
+
+    /// A value whose bounds took a precision climb (a cancellation to 10^-9566 needs about 32,000 bits) reads back
+    /// with the bounds the climb found: reading never climbs, wherever it runs (a store's thread, the event loop),
+    /// and what the state shows and does next is the same.
+    @Test func aClimbedValueReadsBackWithoutClimbing() throws {
+        let state = try run("e pow ( e pow e ) + ( e pow 1 0 ) neg exp - ( e pow e ) exp = m+ sto x AC 2 pow pi = sto y")
+        #expect(state.memory == "1.065244951714036e-9566")
+        let meter = CountingRefusal()
+        let decoded = try Climbs.$meter.withValue(meter) { try CalculatorState(storedBytes: state.storedBytes) }
+        #expect(meter.asked == 0)
+        #expect(decoded == state)
+        #expect(decoded.memory == state.memory)
+        var a = state, b = decoded
+        var r1 = SplitMix64(seed: 3), r2 = SplitMix64(seed: 3)
+        for name in ["AC", "rcl", "x", "-", "mr", "=", "rcl", "y", "-", "2", "pow", "pi", "=", "mr", "*", "1", "EE", "9", "0", "0", "0", "="] {
+            a.apply(Key(name: name)!, random: &r1)
+            b.apply(Key(name: name)!, random: &r2)
+            #expect(a == b)
+            #expect(a.display == b.display)
+        }
+        #expect(b.display == "1.065244951714036e-566")
     }
 
     /// After any key sequence the stored form gives an equal state that then behaves identically.
@@ -314,5 +337,15 @@ import Testing
         // A zigzag value beyond Int's range cannot happen on 64-bit; a trailing byte is rejected.
         let trailing = StoredFormReader([1][...])
         #expect(throws: StoredFormError.self) { try trailing.expectEnd() }
+    }
+}
+
+/// A climb meter that says no to every climb and counts how often it was asked.
+private final class CountingRefusal: ClimbMeter {
+    private let count = Mutex(0)
+    var asked: Int { count.withLock { $0 } }
+    func permits(precision: Int) -> Bool {
+        count.withLock { $0 += 1 }
+        return false
     }
 }

@@ -107,6 +107,10 @@ import Testing
     @Test(arguments: [
         ("12 in to cm", "30.48"), ("12 in in cm", "30.48"), ("100 °F to °C", "37.77777777777778"),
         ("(1 + 2) * 4 ft to m", "3.6576"), ("1/3 h to min", "20"), ("2^10 B to KiB", "1"), ("sin(30) rad to deg", "28.64788975654116"),
+        // unit names and their plurals, as people write them (issue 46 item 4)
+        ("1 mile to km", "1.609344"), ("2 miles to kilometers", "3.218688"), ("12 inches to cm", "30.48"), ("3 feet to inch", "36"),
+        ("1 gallon to litres", "3.785411784"), ("90 degrees to radians", "1.570796326794897"), ("2 hours to minutes", "120"),
+        ("1 kilowatt-hour to kilojoules", "3600"),
     ])
     func expressionsConvert(text: String, display: String) throws {
         var random = SplitMix64(seed: 1)

@@ -34,6 +34,8 @@ import Testing
         "cup": .rounded("2.365882e-4"), "floz": .rounded("2.957353e-5"), "tbsp": .rounded("1.478676e-5"),
         "tsp": .rounded("4.928922e-6"), "gal_imp": .exact("4.54609e-3"), "qt_imp": .exact("1.1365225e-3"),
         "pt_imp": .exact("5.6826125e-4"), "floz_imp": .rounded("2.841306e-5"),
+        // (Windows' converter: tablespoon (UK) 17.7581640625 mL, teaspoon (UK) 1420653125/240000000 mL)
+        "tbsp_imp": .exact("1.77581640625e-5"), "tsp_imp": .exact("1.420653125e3/2.4e8"),
         // mass (SP 811 B.9: pound, ounce (avoirdupois), ton (short, long, metric), carat (metric); the stone 14 lb)
         "kg": .exact("1"), "g": .exact("1e-3"), "mg": .exact("1e-6"), "cg": .exact("1e-5"), "dg": .exact("1e-4"),
         "dag": .exact("1e-2"), "hg": .exact("1e-1"), "t": .exact("1e3"), "ct": .exact("2e-4"),
@@ -45,9 +47,13 @@ import Testing
         // the SI Brochure, 9th edition, exact since 2019)
         "J": .exact("1"), "kJ": .exact("1e3"), "eV": .exact("1.602176634e-19"), "cal": .exact("4.184"),
         "kcal": .exact("4.184e3"), "ft_lbf": .rounded("1.355818"), "Btu": .rounded("1.055056e3"),
+        // (SP 811 B.9: kilowatt hour)
+        "kWh": .exact("3.6e6"),
         // speed (SP 811 B.9: foot per second, mile per hour, kilometer per hour, knot)
         "m/s": .exact("1"), "cm/s": .exact("1e-2"), "km/h": .rounded("2.777778e-1"), "ft/s": .exact("3.048e-1"),
         "mph": .exact("4.4704e-1"), "kn": .rounded("5.144444e-1"),
+        // (Windows' converter: Mach 34030 cm/s)
+        "Mach": .exact("340.3"),
         // time (SP 811 B.9: minute, hour, day, year (365 days); the week of 7 days)
         "s": .exact("1"), "us": .exact("1e-6"), "ms": .exact("1e-3"), "min": .exact("6e1"), "h": .exact("3.6e3"),
         "d": .exact("8.64e4"), "wk": .exact("6.048e5"), "yr": .exact("3.1536e7"),

@@ -118,7 +118,9 @@ import Testing
         #expect(json.json?["display"] as? String == "3")
         #expect(json.json?["expression"] as? String == "7 + √(9)")
         #expect(json.json?["pending"] as? Bool == true)
-        #expect(json.json?.keys.sorted() == ["angle", "awaiting", "display", "error", "expression", "memory", "pending", "second", "variables"])
+        // √9 is worked out, exactly 3: `exact` says so beside the display.
+        #expect(json.json?["exact"] as? String == "3")
+        #expect(json.json?.keys.sorted() == ["angle", "awaiting", "display", "error", "exact", "expression", "memory", "pending", "second", "variables"])
         let text = try client.send("GET", "/sessions/\(id)/display", headers: [("Accept", "text/plain")])
         #expect(text.status == 200)
         #expect(text.header("Content-Type")?.hasPrefix("text/plain") == true)

@@ -64,15 +64,15 @@ final class TwoInstances {
             #expect(events.map(\.version) == Array(2...7))
             #expect(events.prefix(5).map { $0.json?["display"] as? String } == displays)
             #expect(events.last?.json?["angle"] as? String == "rad")
-            // The display read's members, and the version.
-            let display = try #require(try client.send("GET", "/sessions/\(id)/display").json)
-            #expect(Set(events.last?.json?.keys.map { $0 } ?? []) == Set(display.keys).union(["version"]))
+            // The session read's very bytes: its display, settings and version.
+            let read = String(decoding: try client.send("GET", "/sessions/\(id)").body, as: UTF8.self)
+            #expect(events.last?.data == read)
         }
     }
 
     /// Programmer mode's display has members of its own (radix, word, the value in every radix): an event has them
-    /// too, with the same values as the display read, and a mode changed by PATCH shows in the next event.
-    @Test func aProgrammerModeEventIsTheDisplayReadAndItsVersion() throws {
+    /// too, with the same values as the session read, and a mode changed by PATCH shows in the next event.
+    @Test func aProgrammerModeEventIsTheSessionRead() throws {
         let server = try ServerProcess()
         let client = try server.client()
         let created = try client.send("POST", "/sessions", json: #"{"mode":"programmer","radix":"hex","word":8}"#)
@@ -82,12 +82,34 @@ final class TwoInstances {
         for key in ["F", "F", "sto", "x"] { try Self.press(client, id, key) }
         let event = try #require(try watcher.events(through: 5).last)
         #expect((event.json?["radixes"] as? [String: Any])?["dec"] as? String == "-1")
-        // The display read's very bytes, with the version as the last member.
-        let display = String(decoding: try client.send("GET", "/sessions/\(id)/display").body, as: UTF8.self)
-        #expect(display.hasSuffix("}") && event.data == display.dropLast() + #","version":5}"#)
+        let read = String(decoding: try client.send("GET", "/sessions/\(id)").body, as: UTF8.self)
+        #expect(event.data == read)
         #expect(try client.send("PATCH", "/sessions/\(id)", json: #"{"mode":"scientific"}"#).status == 200)
         let scientific = try #require(try watcher.events(through: 6).last?.json)
         #expect(scientific["radix"] == nil && scientific["radixes"] == nil)
+        #expect(scientific["mode"] as? String == "scientific")
+    }
+
+    /// A mirror follows the owner's settings: a change of mode, digits, format and locale is an event that carries
+    /// them, as the session read does.
+    @Test func settingsChangesAreEventsThatCarryTheSettings() throws {
+        let server = try ServerProcess()
+        let client = try server.client()
+        let id = try Self.createSession(client)
+        let watcher = try EventStreamClient(port: server.port, path: "/sessions/\(id)/events")
+        let first = try #require(try watcher.next()?.json)
+        #expect(first["mode"] as? String == "scientific" && first["digits"] as? Int == 16 && first["id"] as? String == id)
+        let patch = #"{"mode":"immediate","digits":32,"notation":"fixed","decimals":3,"locale":"de-DE","angle":"rad"}"#
+        #expect(try client.send("PATCH", "/sessions/\(id)", json: patch).status == 200)
+        let event = try #require(try watcher.events(through: 2).last)
+        let settings = try #require(event.json)
+        #expect(settings["mode"] as? String == "immediate")
+        #expect(settings["digits"] as? Int == 32)
+        #expect(settings["notation"] as? String == "fixed")
+        #expect(settings["decimals"] as? Int == 3)
+        #expect(settings["locale"] as? String == "de-DE")
+        #expect(settings["angle"] as? String == "rad")
+        #expect(event.data == String(decoding: try client.send("GET", "/sessions/\(id)").body, as: UTF8.self))
     }
 
     /// Undo, redo and emptying the history are changes like a press: each is an event with its new version.

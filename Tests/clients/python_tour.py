@@ -1,15 +1,16 @@
-"""The README tour through the Python client that openapi-python-client generates from openapi.yaml.
+"""The README tour through the core of the Python client (Clients/Python), what openapi-python-client generates from
+openapi.yaml, route by route.
 
-Usage: python_tour.py BASE_URL, with the generated package `calculator_client` on the path (scripts/client-test)."""
+Usage: python_tour.py BASE_URL, with the package `calculator_client` installed (scripts/client-test)."""
 import sys
 
-from calculator_client import AuthenticatedClient, Client
-from calculator_client.api.dates import date_add, date_difference
-from calculator_client.api.keys import list_keys
-from calculator_client.api.units import convert_query, list_units
-from calculator_client.api.sessions import (create_session, delete_session, get_display, get_history, get_session,
+from calculator_client.generated import AuthenticatedClient, Client
+from calculator_client.generated.api.dates import date_add, date_difference
+from calculator_client.generated.api.keys import list_keys
+from calculator_client.generated.api.units import convert_query, list_units
+from calculator_client.generated.api.sessions import (create_session, delete_session, get_display, get_history, get_session,
                                             mint_token, patch_session, press_keys, put_session)
-from calculator_client.models import KeyBatch, KeyPress, Problem, SessionState, Settings, TokenRequest
+from calculator_client.generated.models import KeyBatch, KeyPress, Problem, SessionState, Settings, TokenRequest
 
 
 def main(base):

@@ -1,6 +1,6 @@
 """Checks chains of operations against mpmath: every digit shown after an inexact value feeds further steps.
 
-Usage: check_chains.py SERVER_BINARY [--count N] [--seed S] [--show N] [--reference-seconds T] [--jobs J].
+Usage: check_chains.py SERVER_BINARY [--count N] [--seed S] [--show N] [--reference-seconds T] [--jobs J] [--edges N].
 
 Each chain starts from a typed decimal, π, e or a multiple of π, and applies 2 to 6 operations: a function key, or
 + − × ÷ xʸ with a typed decimal, π or e. The operands are drawn where rounding at every step goes wrong: the decimal
@@ -13,10 +13,13 @@ display may show as 0, and an operand at a pole, x! at −1 or 1/0, is one only 
 more than T seconds, 10 by default: a step that is exactly 0, such as x − x, is only taken for 0 at 2^16 bits, where
 a later Γ or a huge argument's reduction can take mpmath many minutes). A chain ends at its first step whose value (at 600 bits) is undefined or outside the range,
 where the display must be Error. A display passes as `check_precision.py`'s do (half a unit in the last place); an Error for a
-value in range is counted apart (the budget's honest Error, not a wrong digit), and so is a 0 for a value within
-10^-10000 of 0, which the README's budget shows as 0 (it is 0 or too small for the range). Exits 1 on any wrong display."""
+value in range is counted apart (the budget's honest Error, not a wrong digit); a 0 is right only for a value that
+is 0 (a value closer to 0 than the bounds can tell is Error "precision", never 0). Then --edges chains (40)
+are drawn beside domain edges and poles (`draw_edge_chain`), where a value in range must be shown or be Error
+"precision", never Error "domain" or "overflow". Exits 1 on any wrong display."""
 import argparse
 import contextlib
+import json
 import multiprocessing
 import random
 import signal
@@ -35,7 +38,6 @@ FUNCTIONS = ["sq", "cube", "sqrt", "cbrt", "recip", "exp", "ln", "log10", "fact"
              "acos", "atan", "sinh", "tanh", "pow10"]
 OPERATORS = ["+", "-", "*", "/", "pow"]
 ZERO = "zero"
-NEGLIGIBLE = mpmath.mpf(10) ** -10000
 
 
 class AtPole(Undefined):
@@ -156,6 +158,16 @@ def apply_function(name, x, angle):
         return (mpmath.asin(x) if name == "asin" else mpmath.acos(x)) / unit
     if name == "atan":
         return mpmath.atan(x) / unit
+    if name == "atanh":
+        if abs(x) == 1:
+            raise AtPole()  # or within 2^-precision of ±1, which a higher precision tells apart
+        if abs(x) > 1:
+            raise Undefined()
+        return mpmath.atanh(x)
+    if name == "acosh":
+        if x < 1:
+            raise Undefined()
+        return mpmath.acosh(x)
     raise ValueError(name)
 
 
@@ -264,6 +276,70 @@ def draw_chain(draw, rng):
     return chain
 
 
+EDGE_FUNCTIONS = ["asin", "acos", "atanh", "acosh"]
+MINUS_ONE = Decimal(True, "1", 0)
+
+
+def draw_edge_chain(rng):
+    """A chain whose value comes within about 10^-K of a domain edge (±1 for asin, acos, atanh, acosh), a pole of tan
+    or −1 (x!) without reaching it, K from 20 to 9000: its 256-bit rounding may lie on the edge, where the value
+    exists all the same. The value reaches the edge as cos of a tiny angle (inexact) or as 1 − tiny typed (exact
+    below the rational budget, held as a real past it)."""
+    angle = rng.choice(["rad", "deg"])
+    kind = rng.choice(["cos", "typed", "pole"])
+    function = "tan" if kind == "pole" else rng.choice(EDGE_FUNCTIONS + ["fact"])
+    # x! narrows to 8,192 bits: past them it is the budget's Error, which the main draw meets already.
+    top = 2400 if function == "fact" else 9000
+    k = rng.choice([rng.randint(20, 80), rng.randint(80, 2000), rng.randint(2000, top)])
+    tiny = Decimal(False, str(rng.randint(1, 9)), -k)
+    if kind == "pole":
+        # Beside tan's pole at 90° or π/2, from either side.
+        start = Decimal(False, "9", 1) if angle == "deg" else ("pi", Decimal(False, "5", -1))
+        return Chain(angle, start, [("op", rng.choice(["-", "+"]), tiny), ("f", "tan")])
+    if kind == "cos":
+        start, steps = tiny, [("f", "cos")]
+    else:
+        start, steps = Decimal(False, "1", 0), [("op", "-", tiny)]
+    if function == "fact" or rng.random() < 0.5:
+        steps.append(("op", "*", MINUS_ONE))  # beside −1
+    steps.append(("f", function))
+    return Chain(angle, start, steps)
+
+
+def check_edges(server, count, rng, seconds):
+    """Presses each edge chain in a session of its own angle (16 digits) and reads the display and the error's code:
+    a value in range must be shown right or be Error "precision" (the budget's honest Error), never "domain" or
+    "overflow", which belong to values outside the domain or the range. Returns (wrong, compared, precision)."""
+    wrong, compared, precision = [], 0, 0
+    connection = server.connection()
+    sessions = {angle: server.session(connection, angle, 16) for angle in ("rad", "deg")}
+    for _ in range(count):
+        chain = draw_edge_chain(rng)
+        try:
+            settled = within(seconds, lambda: settle(chain))
+        except TooSlow:
+            continue
+        if settled is None:
+            continue
+        chain, truth = ended(chain, *settled)
+        connection.request("POST", f"/sessions/{sessions[chain.angle]}/press",
+                           json.dumps({"keys": ["AC"] + chain.keys()}), {"Content-Type": "application/json"})
+        body = json.loads(connection.getresponse().read())
+        display, code = body["display"], (body.get("error") or {}).get("code")
+        compared += 1
+        if truth is ZERO:
+            why = None if display == "0" or code == "precision" else "should be 0"
+        else:
+            why = verdict(display, truth, 16)
+            if why == "Error for a value in range":
+                why = None if code == "precision" else f"Error ({code}) for a value in range"
+                precision += why is None
+        if why:
+            wrong.append((16, chain, display, truth, why))
+    connection.close()
+    return wrong, compared, precision
+
+
 def ended(chain, values, refusal):
     """The chain up to its first step with no value in the range, and the true value it ends with: there the
     display must be Error, and the keys after it would start a new number."""
@@ -309,6 +385,7 @@ def main():
     parser.add_argument("--show", type=int, default=10)
     parser.add_argument("--reference-seconds", type=float, default=10, help="mpmath's time for one chain's reference")
     parser.add_argument("--jobs", type=int, default=1, help="processes working out the references")
+    parser.add_argument("--edges", type=int, default=40, help="chains beside domain edges and poles")
     options = parser.parse_args()
     seed = options.seed if options.seed is not None else random.randrange(1 << 32)
     print(f"chain check: {options.count} chains, seed {seed}, mpmath {mpmath.__version__} ({mpmath.libmp.BACKEND})", flush=True)
@@ -342,7 +419,7 @@ def main():
           f"below 2^17 bits, {slow} whose reference took over {options.reference_seconds:g} s "
           f"({time.monotonic() - started:.0f} s)", flush=True)
     server = Server(options.server)
-    wrong, refused, flushed, compared = [], 0, 0, 0
+    wrong, refused, compared = [], 0, 0
     try:
         for digits in (16, 32):
             for angle in ("rad", "deg"):
@@ -354,23 +431,22 @@ def main():
                     if truth is ZERO:
                         why = None if display in ("0", "Error") else "should be 0"
                         refused += display == "Error"
-                    elif display == "0" and isinstance(truth, mpmath.mpf) and abs(truth) < NEGLIGIBLE:
-                        # The README's budget: bounds that stay within 10^-10000 of 0 show 0 (0, or too small for
-                        # the range), where an exact value below the range is Error.
-                        why, flushed = None, flushed + 1
                     else:
                         why = verdict(display, truth, digits)
                         if why == "Error for a value in range":
                             refused, why = refused + 1, None
                     if why:
                         wrong.append((digits, chains[i], display, truth, why))
+        edge_wrong, edge_compared, edge_precision = check_edges(server, options.edges, rng, options.reference_seconds)
+        wrong += edge_wrong
     finally:
         server.stop()
     for digits, chain, display, truth, why in wrong[:options.show]:
         expected = truth if isinstance(truth, str) else ("Error" if isinstance(truth, Exception) else mpmath.nstr(truth, 40))
         print(f"WRONG [{digits} digits] {chain}: shown {display}, true {expected}: {why}")
     print(f"chain check: {len(chains)} chains, {compared} displays compared at 16 and 32 digits, {len(wrong)} wrong, "
-          f"{refused} Error (precision) for a value in range, {flushed} 0 for a value within 10^-10000 of 0, "
+          f"{refused} Error (precision) for a value in range; "
+          f"{edge_compared} beside domain edges and poles, {len(edge_wrong)} wrong, {edge_precision} Error (precision); "
           f"{time.monotonic() - started:.0f} s (seed {seed})")
     return 1 if wrong else 0
 

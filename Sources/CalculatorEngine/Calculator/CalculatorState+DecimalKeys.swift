@@ -29,7 +29,7 @@ extension CalculatorState {
             stack.entry = InputBuffer(text: "-0", isPristine: false)
             stack.phase = .entering
         case .operand, .closedGroup, .result:
-            stack.show(shownValue.negated, text: "−(" + (stack.operandText ?? arithmetic.string(shownValue)) + ")")
+            stack.show(shownValue.negated, text: Self.negatedText(stack.operandText ?? arithmetic.string(shownValue)))
         }
     }
 

@@ -60,7 +60,7 @@ struct ExpressionAnswer {
             negated = walk(operand, context: context.first, left: nil)
         }
         guard let (value, text) = negated else { return nil }
-        return (value.negated, "−(" + text + ")")
+        return (value.negated, CalculatorState.negatedText(text))
     }
 
     private mutating func function(_ key: Key, of operand: Int, isParenthesized: Bool, context: KeyEmitter.Context, left: Number?) -> (Number, String)? {

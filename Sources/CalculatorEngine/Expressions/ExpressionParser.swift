@@ -26,6 +26,7 @@ struct ExpressionParser {
         _ = try sum()
         if let token = peek() {
             if token == .closeParenthesis { throw failure("an operator or the end (this ) closes nothing)") }
+            if token == .comma { throw failure("an operator or the end (a number takes no grouping commas: write 1000, not 1,000)") }
             throw failure("an operator or the end")
         }
         return nodes
@@ -145,8 +146,8 @@ struct ExpressionParser {
     private mutating func call(nameLength: Int) throws(ExpressionError) -> Int {
         let start = position
         let name = text(start..<start + nameLength)
-        guard let key = Key(name: name) else {
-            throw ExpressionError(offset: start, expected: "a function or constant name", found: name)
+        guard ExpressionNames.instead[name] == nil, let key = ExpressionNames.key(named: name) else {
+            throw ExpressionError(offset: start, expected: ExpressionNames.expectation(for: name), found: name)
         }
         let arity: Int
         switch key.action {
@@ -321,6 +322,10 @@ struct ExpressionParser {
             position = start
         case .power? where scalars[position] == "*": found = "**"
         default: found = text(position..<position + 1)
+        }
+        if found == "°" {
+            let hint = " (° after a number is not read: with \"angle\": \"deg\" write sin(30); in rad, sin(30 × π ÷ 180))"
+            return ExpressionError(offset: position, expected: expected + hint, found: found)
         }
         return ExpressionError(offset: position, expected: expected, found: found)
     }

@@ -19,7 +19,12 @@ extension Arithmetic {
             return certified(outcome, .binary(op, a, b))
         }
         if let known = recognised(op, a, b) { return known }
-        return certified(evaluate(op, a, b), .binary(op, a, b))
+        let outcome = evaluate(op, a, b)
+        // A base whose 256-bit rounding is 1 may not be 1 (1 + 10^-8000 past the rational budget): its bounds decide.
+        if case .failure = outcome, op == .logBase, !b.isRational, b.compare(toInteger: 1) == 0 {
+            return narrowed(nil, .binary(op, a, b), climbed: false)
+        }
+        return certified(outcome, .binary(op, a, b))
     }
 
     func apply(_ function: UnaryFunction, _ x: Number, angle: AngleUnit) -> Outcome {
@@ -30,16 +35,34 @@ extension Arithmetic {
         }
         if let known = recognised(function, x, angle: angle) { return known }
         var x = x
+        var climbed = false
         for (edge, outside) in domainEdges(function) where !x.isRational {
             // The rounding of a value within 2^-128 of ±1 may lie on the other side of it (e^(10^-3000) is above 1).
-            guard let side = certainSide(of: x, edge) else { return .failure(.precision) }
+            guard let side = certainSide(of: x, edge, climbed: &climbed) else { return .failure(.precision) }
             if side == outside { return evaluate(function, .integer(edge + outside), angle: angle) }
             if side == 0 {
                 x = .integer(edge)
                 break
             }
         }
-        return certified(evaluate(function, x, angle: angle), .unary(function, angle, x))
+        let outcome = evaluate(function, x, angle: angle)
+        if case .failure = outcome, !x.isRational, roundingMayFail(function, x) {
+            return narrowed(nil, .unary(function, angle, x), climbed: climbed)
+        }
+        return certified(outcome, .unary(function, angle, x), climbed: climbed)
+    }
+
+    /// Whether a function's failure on the 256-bit rounding of an inexact argument may be the rounding's alone, so
+    /// that the argument's bounds decide instead: an argument its domain edges have been found inside (the rounding
+    /// of 1 − 10^-9000 is 1, where atanh has no value), one beside a pole of tan (whose rounding may be on it), and
+    /// one beside a negative integer for x! (whose rounding may be it). Other failures are the true value's: the
+    /// rounding keeps the sign, so a logarithm or root of a positive value never fails for it.
+    private func roundingMayFail(_ function: UnaryFunction, _ x: Number) -> Bool {
+        switch function {
+        case .asin, .acos, .atanh, .acosh, .tan: true
+        case .factorial: x.isInteger && x.sign < 0
+        default: false
+        }
     }
 
     /// The ends of a domain where a value is decided by comparing it with ±1, and the side of each end outside.
@@ -51,23 +74,24 @@ extension Arithmetic {
         }
     }
 
-    /// Which side of `edge` x lies on, from its bounds narrowed as far as the budget allows: 0 when x is within
-    /// 10^-10000 of it (as a value that close to 0 is 0), nil past the budget.
-    private func certainSide(of x: Number, _ edge: Int) -> Int? {
+    /// Which side of `edge` x lies on, from its bounds narrowed as far as the budget allows; nil past the budget. A
+    /// value equal to the edge by its form is exact before this is asked (√2·√2 ÷ 2 is 1); one that only comes
+    /// closer than any bound can tell is not taken for it, since a digit that is not certain is not shown. `climbed`
+    /// is set when it went past 256 bits.
+    private func certainSide(of x: Number, _ edge: Int, climbed: inout Bool) -> Int? {
         var precision = Int(RealBox.precision)
         while true {
-            if let bounds = x.enclosure(precision: precision), let point = Number.integer(edge).enclosure(precision: precision) {
-                if let side = bounds.side(of: edge) { return side }
-                if Enclosure.difference(bounds, point, precision: precision).isBelow(binaryExponent: negligibleBinaryExponent) { return 0 }
-            }
+            if let bounds = x.enclosure(precision: precision), let side = bounds.side(of: edge) { return side }
             guard Climbs.permit(precision * 2, budget: budget) else { return nil }
             precision *= 2
+            climbed = true
         }
     }
 
     /// The 256-bit outcome with its certificate. A rational from exact operands is exact; from an inexact one it
-    /// is only the rounding's verdict (10^80 + π − 10^80 rounds to 0), which the bounds overrule.
-    private func certified(_ outcome: Outcome, _ derivation: Derivation) -> Outcome {
+    /// is only the rounding's verdict (10^80 + π − 10^80 rounds to 0), which the bounds overrule. `climbed`: deciding
+    /// the operand already took a climb.
+    private func certified(_ outcome: Outcome, _ derivation: Derivation, climbed: Bool = false) -> Outcome {
         guard case .success(let value) = outcome else { return outcome }
         switch value {
         case .rational: if derivation.operands.allSatisfy(\.isRational) { return outcome }
@@ -78,13 +102,19 @@ extension Arithmetic {
                 return outcome
             }
         }
+        return narrowed(value, derivation, climbed: climbed)
+    }
+
+    /// The derivation's bounds, narrowed by doubling precision until they decide the value; `value` is the 256-bit
+    /// rounding when there is one.
+    private func narrowed(_ value: Number?, _ derivation: Derivation, climbed: Bool) -> Outcome {
         var precision = Int(RealBox.precision)
         while true {
             if let bounds = derivation.enclosure(precision: precision) {
                 if let exact = bounds.exactValue { return checked(exact) }
-                if bounds.isNarrow(bits: Self.certainBits) { return checked(certifiedReal(value, bounds, derivation)) }
-                // Within 10^-10000 of 0: 0, or too small for the range, which shows as the 0 it cannot be told from.
-                if bounds.containsZero, bounds.isBelow(binaryExponent: negligibleBinaryExponent) { return .success(.integer(0)) }
+                if bounds.isNarrow(bits: Self.certainBits) { return checked(certifiedReal(value, bounds, derivation, climbed: climbed || precision > RealBox.precision)) }
+                // Bounds around 0 that no precision separates from it are Error (precision), not 0: only a value
+                // that is 0 by its form (`recognised`) shows 0, however close to 0 the bounds come.
             }
             guard Climbs.permit(precision * 2, budget: budget) else { return .failure(.precision) }
             precision *= 2
@@ -109,14 +139,12 @@ extension Arithmetic {
         }
     }
 
-    /// 2^-33220 < 10^-10000: below the range's lower end by more than a factor of 10.
-    private var negligibleBinaryExponent: Int { -((budget.maxDecimalExponent + 1) * 33_219 / 10_000 + 1) }
-
-    private func certifiedReal(_ value: Number, _ bounds: Enclosure, _ derivation: Derivation) -> Number {
+    private func certifiedReal(_ value: Number?, _ bounds: Enclosure, _ derivation: Derivation, climbed: Bool) -> Number {
         let kept = bounds.precision > RealBox.precision ? bounds.rounded(to: Int(RealBox.precision)) : bounds
         let box: RealBox
-        if case .real(let rounding) = value, kept.contains(rounding) { box = rounding } else { box = kept.midpoint }
-        box.certificate = Certificate(bounds: kept, derivation: derivation.size > budget.maxDerivationSize ? .bounds : derivation)
+        if case .real(let rounding)? = value, kept.contains(rounding) { box = rounding } else { box = kept.midpoint }
+        box.certificate = Certificate(
+            bounds: kept, derivation: derivation.size > budget.maxDerivationSize ? .bounds : derivation, climbed: climbed)
         return .real(box)
     }
 
@@ -124,10 +152,25 @@ extension Arithmetic {
 
     private func recognised(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome? {
         if a.isRational && b.isRational { return nil }
+        // An exact 1 or 0 leaves the other operand as it is, and eʸ is exp y: so e^e^e − e^e^e × 1 is 0 by its form.
+        switch op {
+        case .multiply where b.isExactly(1), .divide where b.isExactly(1), .add where b.isExactly(0), .subtract where b.isExactly(0):
+            return .success(a)
+        case .multiply where a.isExactly(1), .add where a.isExactly(0):
+            return .success(b)
+        case .power:
+            if case .constant(.e) = a.derivation { return apply(.exp, b, angle: .rad) }
+        default: break
+        }
         switch op {
         case .subtract where a.isSameReal(as: b): return .success(.integer(0))
         case .divide where a.isSameReal(as: b): return .success(.integer(1))
         case .multiply where a.isSameReal(as: b): return apply(.square, a, angle: .rad)
+        case .multiply where a.argument(of: .squareRoot)?.isRational == true && b.argument(of: .squareRoot)?.isRational == true:
+            // √p·√q = √(pq) and √p ÷ √q = √(p/q) for rationals p, q ≥ 0, as UnifiedReal does: √2·√3 − √6 is 0.
+            return rootOfRationals(.multiply, a, b)
+        case .divide where a.argument(of: .squareRoot)?.isRational == true && b.argument(of: .squareRoot)?.isRational == true:
+            return rootOfRationals(.divide, a, b)
         case .add, .subtract:
             guard let p = a.piMultiple, let q = b.piMultiple, Number.field(op == .add ? .add : .subtract, p, q).isZero else { return nil }
             return .success(.integer(0))
@@ -139,6 +182,12 @@ extension Arithmetic {
             return .success(radicand)
         default: return nil
         }
+    }
+
+    /// √(p op q) for a = √p and b = √q, p and q rational (q not 0 for ÷: √q is then not 0 either).
+    private func rootOfRationals(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
+        guard case .unary(_, let angle, let p) = a.derivation, let q = b.argument(of: .squareRoot) else { return evaluate(op, a, b) }
+        return apply(.squareRoot, Number.field(op == .multiply ? .multiply : .divide, p, q), angle: angle)
     }
 
     /// A function of its own inverse gives back the operand (which its domain check admitted); sin, cos and tan
@@ -170,6 +219,11 @@ extension Arithmetic {
         guard let inverse, let c = x.argument(of: inverse) else { return nil }
         return .success(c)
     }
+}
+
+extension Number {
+    /// Whether this is the exact rational `n`.
+    fileprivate func isExactly(_ n: Int) -> Bool { isRational && compare(toInteger: n) == 0 }
 }
 
 extension Derivation {

@@ -76,7 +76,7 @@ extension Number {
         case (.binary(let op, let a, let b), .binary(let otherOp, let otherA, let otherB)):
             return op == otherOp && a.isSameValue(as: otherA) && b.isSameValue(as: otherB)
         case (.unary(let f, let angle, let a), .unary(let g, let otherAngle, let otherA)):
-            return f == g && angle == otherAngle && a.isSameValue(as: otherA)
+            return f == g && (angle == otherAngle || !f.takesAngle) && a.isSameValue(as: otherA)
         case (.bounds, .bounds): return self == other && c.bounds(of: x).isEqual(to: d.bounds(of: y))
         default: return false
         }
@@ -94,12 +94,16 @@ final class Certificate: Sendable {
     /// (`Enclosure(rounding:)`): the common case, a function of an exact value, made and shown without them.
     let explicitBounds: Enclosure?
     let derivation: Derivation
+    /// Whether finding the bounds took a climb past 256 bits: the stored form keeps such bounds, because working them
+    /// out again from the derivation would climb again, on whatever thread reads the session.
+    let climbed: Bool
     let size: Int
     let leafBits: Int
 
-    init(bounds: Enclosure?, derivation: Derivation) {
+    init(bounds: Enclosure?, derivation: Derivation, climbed: Bool = false) {
         explicitBounds = bounds
         self.derivation = derivation
+        self.climbed = climbed
         size = derivation.size
         leafBits = derivation.leafBits
     }

@@ -74,13 +74,15 @@ extension DisplayFormatter {
         let negative: Bool, mantissa: [UInt8], exponent: Int
         switch rounded(number) {
         case .zero:
+            // A negative value rounded to zero at the places shown keeps its sign, as CLDR's formatting does (-0.00).
+            let sign = number.sign < 0 ? format.symbols.minus : ""
             return format.notation == .fixed && format.decimals > 0
-                ? "0" + format.symbols.decimal + String(repeating: "0", count: format.decimals) : "0"
+                ? sign + "0" + format.symbols.decimal + String(repeating: "0", count: format.decimals) : sign + "0"
         case .uncertain: return Self.error
         case .digits(let shown): (negative, mantissa, exponent) = shown
         }
         let fixed = format.notation == .fixed && exponent < digits
-        var text = negative ? "-" : ""
+        var text = negative ? format.symbols.minus : ""
         switch format.notation {
         case .auto:
             if exponent >= -4 && exponent < digits {
@@ -168,21 +170,22 @@ extension DisplayFormatter {
         let negative = parts[0].hasPrefix("-")
         let numerator = Array(parts[0].utf8.dropFirst(negative ? 1 : 0))
         guard numerator.count <= digits, let magnitude = Int(String(decoding: numerator, as: UTF8.self)) else { return nil }
-        let sign = negative ? "-" : ""
+        let sign = negative ? format.symbols.minus : ""
         guard format.fraction == .mixed, magnitude > denominator else { return "\(sign)\(magnitude)/\(denominator)" }
         return "\(sign)\(grouped(Array(String(magnitude / denominator).utf8))) \(magnitude % denominator)/\(denominator)"
     }
 }
 
 extension DisplayFormat {
-    /// A number as it is being typed (ASCII digits, `.`, `-`, `e`), with the locale's decimal separator and, when
-    /// grouping is on, its integer digits grouped: typing shows what the result will.
+    /// A number as it is being typed (ASCII digits, `.`, `-`, `e`), with the locale's decimal separator and minus
+    /// sign and, when grouping is on, its integer digits grouped: typing shows what the result will.
     func typed(_ text: String) -> String {
         let symbols = symbols
         var integerEnd = text.endIndex
         if let stop = text.firstIndex(where: { $0 == "." || $0 == "e" }) { integerEnd = stop }
-        let sign = text.hasPrefix("-") ? "-" : ""
-        let digits = Array(text[text.index(text.startIndex, offsetBy: sign.count)..<integerEnd].utf8)
+        let negative = text.hasPrefix("-")
+        let sign = negative ? symbols.minus : ""
+        let digits = Array(text[text.index(text.startIndex, offsetBy: negative ? 1 : 0)..<integerEnd].utf8)
         var rest = String(text[integerEnd...])
         if rest.hasPrefix(".") { rest = symbols.decimal + rest.dropFirst() }
         return sign + DisplayFormatter(digits: 0, format: self).grouped(digits) + rest

@@ -9,3 +9,9 @@ enum Number: Sendable {
 extension Number: Equatable {
     static func == (lhs: Number, rhs: Number) -> Bool { identical(lhs, rhs) }
 }
+
+extension Number {
+    /// The exact value as replies show it beside a rounded display: `p/q` or `p` in lowest terms (`1/3`, `-7/2`,
+    /// `42`); nil for a real (√2, π), whose digits never end.
+    var exactText: String? { isRational ? encoded : nil }
+}

@@ -4,6 +4,14 @@ enum UnaryFunction: String, Sendable, CaseIterable {
     case exp, pow10, pow2, ln, log10, log2, factorial = "fact"
     case sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh
 
+    /// Whether the angle unit changes the value: the trigonometric functions and their inverses.
+    var takesAngle: Bool {
+        switch self {
+        case .sin, .cos, .tan, .asin, .acos, .atan: true
+        default: false
+        }
+    }
+
     /// How the expression shows the function applied to `operand`.
     func describe(_ operand: String) -> String {
         let simple = !CalculatorState.hasTopLevelOperator(operand) && !operand.hasPrefix("-") && !operand.hasPrefix("−")

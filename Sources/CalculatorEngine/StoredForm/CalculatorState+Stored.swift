@@ -125,11 +125,22 @@ extension StoredFormReader {
     }
 
     mutating func number() throws -> Number {
-        try CalculatorState.number(string())
+        try number(string())
     }
 
     mutating func optionalNumber() throws -> Number? {
-        try optionalString().map(CalculatorState.number)
+        guard let text = try optionalString() else { return nil }
+        return try number(text)
+    }
+
+    /// A certified real written more than once (the memory, variables and undo steps that hold the same value) is
+    /// read once, and the places that held it share it again, as they did in the state that wrote them.
+    private mutating func number(_ text: String) throws -> Number {
+        guard text.hasPrefix(Number.derivationPrefix) else { return try CalculatorState.number(text) }
+        if let read = readReals[text] { return read }
+        let number = try CalculatorState.number(text)
+        readReals[text] = number
+        return number
     }
 }
 

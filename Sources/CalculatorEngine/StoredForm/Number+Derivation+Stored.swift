@@ -1,8 +1,11 @@
 /// A certified real is stored as its derivation, so that a session read back can narrow its bounds as the session
 /// that wrote it could: "d " and the derivation's nodes in prefix order, separated by spaces: `q<p/q>` an exact
 /// rational, `c<π or e>`, `n` negation, `b<operator>` (`b+`, `bpow`), `u<function>:<angle>` (`usqrt:rad`), and
-/// `x<lower>:<upper>:<value>` bounds alone (hexadecimal floats), `r<value>` a rounding known to within its last place. Reading replays the operations through `Arithmetic`, which
-/// gives back the same value, bounds and derivation. A real written before derivations were kept is a hexadecimal
+/// `x<lower>:<upper>:<value>` bounds alone (hexadecimal floats), `r<value>` a rounding known to within its last place.
+/// An operation whose bounds took a precision climb carries them after `=` (`b-=x<lower>:<upper>:<value>`), so
+/// reading takes them as they are and never climbs again; a later step that needs more digits narrows them from the
+/// derivation, as the session that wrote them would have. The other operations are replayed through `Arithmetic`,
+/// at 256 bits from the same operands, which gives back the same value, bounds and derivation. A real written before derivations were kept is a hexadecimal
 /// float, read as that value to within the rounding noise the engine allowed for then.
 extension Number {
     static let derivationPrefix = "d "
@@ -30,8 +33,9 @@ extension Number {
                 tokens.append("r" + Enclosure.encoded(box))
             }
         case .negation: tokens.append("n")
-        case .binary(let op, _, _): tokens.append("b" + op.rawValue)
-        case .unary(let function, let angle, _): tokens.append("u" + function.rawValue + ":" + angle.rawValue)
+        case .binary(let op, _, _): tokens.append("b" + op.rawValue + Self.keptBoundsSuffix(number, certificate))
+        case .unary(let function, let angle, _):
+            tokens.append("u" + function.rawValue + ":" + angle.rawValue + Self.keptBoundsSuffix(number, certificate))
         }
         for operand in certificate.derivation.operands {
             if case .real(let box) = operand {
@@ -40,6 +44,12 @@ extension Number {
                 tokens.append("q" + operand.encoded)
             }
         }
+    }
+
+    /// "=" and an operation's bounds when finding them took a climb: what reading takes instead of climbing again.
+    private static func keptBoundsSuffix(_ number: Number, _ certificate: Certificate) -> String {
+        guard certificate.climbed, case .real(let box) = number, let bounds = certificate.explicitBounds else { return "" }
+        return "=x" + bounds.encoded(value: box)
     }
 
     /// A certified real from its stored text; nil when it is malformed or its replay fails.
@@ -74,15 +84,32 @@ extension Number {
             return .real(value)
         case "n": return operand()?.negated
         case "b":
-            guard let op = BinaryOperator(rawValue: String(body)), let a = operand(), let b = operand() else { return nil }
+            let (name, kept) = split(body)
+            guard let op = BinaryOperator(rawValue: String(name)), let a = operand(), let b = operand() else { return nil }
+            if let kept { return bounded(kept, .binary(op, a, b)) }
             return try? arithmetic.apply(op, a, b).get()
         case "u":
-            let parts = body.split(separator: ":")
+            let (name, kept) = split(body)
+            let parts = name.split(separator: ":")
             guard parts.count == 2, let function = UnaryFunction(rawValue: String(parts[0])), let angle = AngleUnit(rawValue: String(parts[1])),
                 let x = operand()
             else { return nil }
+            if let kept { return bounded(kept, .unary(function, angle, x)) }
             return try? arithmetic.apply(function, x, angle: angle).get()
         default: return nil
         }
+    }
+
+    /// An operation's name and, after "=", its kept bounds.
+    private static func split(_ body: Substring) -> (name: Substring, kept: Substring?) {
+        guard let mark = body.firstIndex(of: "=") else { return (body, nil) }
+        return (body[..<mark], body[body.index(after: mark)...])
+    }
+
+    /// The operation's value with the bounds it was stored with, and its derivation to narrow them later.
+    private static func bounded(_ kept: Substring, _ derivation: Derivation) -> Number? {
+        guard kept.first == "x", let (bounds, value) = Enclosure.decoded(kept.dropFirst()) else { return nil }
+        value.certificate = Certificate(bounds: bounds, derivation: derivation, climbed: true)
+        return .real(value)
     }
 }

@@ -99,6 +99,8 @@ public struct StoredFormError: Error, Sendable, Equatable, CustomStringConvertib
 public struct StoredFormReader {
     private let bytes: ArraySlice<UInt8>
     private var position: Int
+    /// Certified reals read so far, by their text (`number()`).
+    var readReals: [String: Number] = [:]
 
     public init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes

@@ -4,15 +4,47 @@ public enum UnitCatalog {
     /// In table order: categories in `UnitCategory` order, each base first.
     public static let all: [PhysicalUnit] = resolve(UnitTable.lines)
 
-    /// Ids and symbols to places in `all`; an id wins over another unit's symbol.
+    /// Ids, symbols (`fl oz (UK)` with its spaces, as `GET /units` lists it) and other spellings of symbols
+    /// (`UnitTable.alternativeSymbols`) to places in `all`; an id wins over another unit's symbol.
     static let byName: [String: Int] = {
         var names: [String: Int] = [:]
-        for (index, unit) in all.enumerated() where names[unit.symbol] == nil && !unit.symbol.contains(" ") {
+        for (index, unit) in all.enumerated() where names[unit.symbol] == nil {
             names[unit.symbol] = index
         }
         for (index, unit) in all.enumerated() { names[unit.id] = index }
+        for (spelling, id) in UnitTable.alternativeSymbols where names[spelling] == nil {
+            guard let index = names[id] else { preconditionFailure("unit table: \(spelling) names no unit \(id)") }
+            names[spelling] = index
+        }
+        for (index, unit) in all.enumerated() {
+            for word in words(naming: unit) where names[word] == nil { names[word] = index }
+        }
         return names
     }()
+
+    /// The words a unit's name gives, as people write them in `12 inches to cm`: a name of one word (its part before
+    /// a parenthesis: `gallon` of `gallon (US)`, the first such unit in the table), its plural, and the American
+    /// spelling of metre and litre. Ids and symbols come first, so a word never takes another unit's id.
+    static func words(naming unit: PhysicalUnit) -> [String] {
+        let word = unit.name.split(separator: " (").first.map(String.init) ?? unit.name
+        guard !word.isEmpty, word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "-" }) else {
+            return []
+        }
+        var spellings = [word]
+        if word.contains("metre") || word.contains("litre") {
+            spellings.append(word.replacing("metre", with: "meter").replacing("litre", with: "liter"))
+        }
+        return spellings.flatMap { [$0, plural(of: $0)] }
+    }
+
+    /// English plurals of the unit words: feet, inches, and an s otherwise.
+    static func plural(of word: String) -> String {
+        switch word {
+        case "foot": "feet"
+        case _ where word.hasSuffix("ch") || word.hasSuffix("s"): word + "es"
+        default: word + "s"
+        }
+    }
 
     /// The unit of an id or a symbol (`degF` or `°F`), or nil.
     public static func unit(named name: String) -> PhysicalUnit? {

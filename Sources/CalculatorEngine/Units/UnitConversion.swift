@@ -35,8 +35,9 @@ public struct UnitConversion: Sendable, Equatable {
     /// Whether a rational converts to a rational.
     public var isExact: Bool { from.piPower == to.piPower }
 
-    /// `value` in `to`; an overflow or underflow past the calculator's range is an Error, as any result's is.
-    func apply(_ value: Number) -> Result<Number, CalculatorError> {
+    /// `value` in `to`; an overflow or underflow past the calculator's range is an Error, as any result's is. A
+    /// rational past `arithmetic`'s bits goes on as its rounding (a session's budget); `/convert` allows more.
+    func apply(_ value: Number, _ arithmetic: Arithmetic = Arithmetic()) -> Result<Number, CalculatorError> {
         let (source, target) = (from, to)
         var result = value
         if !source.offset.isZero || !target.offset.isZero {
@@ -50,14 +51,41 @@ public struct UnitConversion: Sendable, Equatable {
         for _ in 0..<abs(piPower) {
             result = Number.field(piPower > 0 ? .multiply : .divide, result, .constant(.pi))
         }
-        return Arithmetic().checked(result)
+        return arithmetic.checked(result)
     }
 
     /// `value` (decimal text as JSON or a query gives it) in `to`, with its display at `digits` significant digits:
-    /// nil for text that is no number.
-    public func convert(decimal text: String, digits: Int) -> Result<ConvertedValue, CalculatorError>? {
+    /// nil for text that is no number. A value of up to 1,000 characters with an exponent up to ±10,000 converts
+    /// exactly whenever the units' factors are rational (`1e-9999` °C is 5463/20 K and a 10^-9999 more), so the
+    /// budget's rational bits are raised to what such a value and the largest factors need.
+    public func convert(decimal text: String, digits: Int) -> Result<ConvertedValue, OutOfRange>? {
         guard let value = Number(decimalText: text) else { return nil }
-        return apply(value).map { ConvertedValue(number: $0, digits: digits) }
+        var arithmetic = Arithmetic()
+        arithmetic.budget.maxRationalBits = Self.maxExactBits
+        switch apply(value, arithmetic) {
+        case .success(let number): return .success(ConvertedValue(number: number, digits: digits))
+        // The factors lie within 1e±30, so the side of the range a result leaves by is the value's.
+        case .failure: return .failure(value.binaryMagnitude.map { $0 < 0 } == true ? .underflow : .overflow)
+        }
+    }
+
+    /// Bits of an exact conversion's result: a decimal of 1,000 digits and an exponent of ±10,000 is under 37,000 bits
+    /// on each side of the fraction, and the factors and an affine offset add a few hundred.
+    static let maxExactBits = 100_000
+
+    /// A conversion whose result is past the calculator's range, named for the side.
+    public enum OutOfRange: Error, Sendable, Equatable {
+        case overflow
+        case underflow
+
+        public var message: String {
+            switch self {
+            case .overflow:
+                "the result is past 1e+9999 in magnitude, the largest the calculator holds (overflow); convert to a larger unit or a smaller value"
+            case .underflow:
+                "the result is below 1e-9999 in magnitude, the smallest non-zero value the calculator holds (underflow); convert to a smaller unit or a larger value"
+            }
+        }
     }
 }
 
@@ -73,7 +101,7 @@ public struct ConvertedValue: Sendable {
     }
 
     /// `p/q` or `p`, the exact result; nil when it is a real (a factor with π).
-    public var exact: String? { number.isRational ? number.encoded : nil }
+    public var exact: String? { number.exactText }
 }
 
 extension Number {

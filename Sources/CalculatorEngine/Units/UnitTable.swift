@@ -5,8 +5,10 @@
 /// Table 7, the litre, tonne, hectare, electronvolt and the non-SI units accepted for use with the SI, Table 8), with
 /// three kinds of unit neither has, each from the text that defines it: the stone (14 lb, the UK Weights and
 /// Measures Act 1985, Schedule 1), the UK pint, quart and fluid ounce (1/8, 1/4 and 1/160 of the UK gallon, the
-/// same Schedule), and the binary prefixes of data (IEC 80000-13:2008). The acre and the square mile are the
-/// international ones (the survey foot's ended in 2023, NIST's Federal Register notice 85 FR 62698).
+/// same Schedule), and the binary prefixes of data (IEC 80000-13:2008); and two that Windows' converter lists, from
+/// its definitions: the UK tablespoon (5/8 UK fluid ounce) and teaspoon (1/3 of it), and Mach as 340.3 m/s. The acre
+/// and the square mile are the international ones (the survey foot's ended in 2023, NIST's Federal Register notice
+/// 85 FR 62698).
 /// `UnitTableTests` checks every unit's factor against those tables, kept in the test as printed.
 enum UnitTable {
     /// id, name, symbol, definition: `[product ]unit[^power][ + offset]`, or nil for a category's base.
@@ -20,6 +22,12 @@ enum UnitTable {
 
     static let lines: [Line] =
         length + area + volume + mass + temperature + energy + speed + time + power + data + pressure + angle
+
+    /// Other spellings of a unit's symbol, as people type them: `l` and `ml` (the SI Brochure's Table 8 allows both
+    /// l and L for the litre), and each `µ` (U+00B5, the micro sign) also as the Greek letter mu (U+03BC), which
+    /// keyboards give and which Unicode folds the micro sign to (NFKC).
+    static let alternativeSymbols: [(spelling: String, id: String)] =
+        [("l", "L"), ("ml", "mL")] + [("μm", "um"), ("μs", "us")]
 
     private static func lines(_ category: UnitCategory, _ rows: [(String, String, String, String?)]) -> [Line] {
         rows.map { Line(id: $0.0, name: $0.1, symbol: $0.2, category: category, definition: $0.3) }
@@ -71,6 +79,8 @@ enum UnitTable {
         ("qt_imp", "quart (UK)", "qt (UK)", "1/4 gal_imp"),
         ("pt_imp", "pint (UK)", "pt (UK)", "1/8 gal_imp"),
         ("floz_imp", "fluid ounce (UK)", "fl oz (UK)", "1/160 gal_imp"),
+        ("tbsp_imp", "tablespoon (UK)", "tbsp (UK)", "5/8 floz_imp"),
+        ("tsp_imp", "teaspoon (UK)", "tsp (UK)", "1/3 tbsp_imp"),
     ])
 
     static let mass = lines(.mass, [
@@ -104,6 +114,7 @@ enum UnitTable {
         ("kcal", "food calorie (thermochemical kilocalorie)", "kcal", "1e3 cal"),
         ("ft_lbf", "foot pound-force", "ft·lbf", "0.3048*0.45359237*9.80665 J"),
         ("Btu", "British thermal unit (IT)", "Btu", "1055.05585262 J"),
+        ("kWh", "kilowatt-hour", "kWh", "3.6e6 J"),
     ])
 
     static let speed = lines(.speed, [
@@ -113,6 +124,7 @@ enum UnitTable {
         ("ft/s", "foot per second", "ft/s", "0.3048 m/s"),
         ("mph", "mile per hour", "mph", "1609.344/3600 m/s"),
         ("kn", "knot", "kn", "1852/3600 m/s"),
+        ("Mach", "Mach (the speed of sound in air at 15 °C, as Windows' converter takes it)", "Mach", "340.3 m/s"),
     ])
 
     static let time = lines(.time, [

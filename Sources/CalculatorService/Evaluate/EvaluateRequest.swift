@@ -26,7 +26,7 @@ struct EvaluateRequest {
                 throw Problem(.invalidRequest, "\"\(name)\" goes with keys; an expression takes \(expressionSettings.joined(separator: ", "))")
             }
             guard case let .string(text) = value else { throw Problem(.invalidRequest, "\"expression\" must be a string, not \(value.typeName)") }
-            return EvaluateRequest(input: .expression(try Self.expression(text)), settings: settings)
+            return EvaluateRequest(input: .expression(try Self.expression(text, settings)), settings: settings)
         }
         guard members[member: "keys"] != nil else {
             throw Problem(.invalidRequest, "the body needs \"expression\" (text such as \"2 + 3 × 4\") or \"keys\" (as a press has them)")
@@ -45,10 +45,17 @@ struct EvaluateRequest {
             members.append((name, name == "digits" || name == "word" ? .number(value) : .string(value)))
         }
         let settings = members.isEmpty ? Settings() : try SettingsChange.parse(members: members).applied(to: Settings())
-        return EvaluateRequest(input: .expression(try Self.expression(text)), settings: settings)
+        return EvaluateRequest(input: .expression(try Self.expression(text, settings)), settings: settings)
     }
 
-    private static func expression(_ text: String) throws(Problem) -> Expression {
+    /// The expression, read in the scientific or immediate mode; programmer mode has no expression syntax (its keys
+    /// are radix digits and word operators), which is said before anything is read.
+    private static func expression(_ text: String, _ settings: Settings) throws(Problem) -> Expression {
+        guard settings.mode != .programmer else {
+            throw Problem(
+                .invalidRequest,
+                "programmer mode takes keys, not an expression: send {\"keys\": \"12 xor 10 =\", \"mode\": \"programmer\"} (with \"radix\" and \"word\" if you like), or the expression in mode scientific or immediate")
+        }
         do throws(ExpressionError) {
             return try Expression(text)
         } catch {

@@ -18,7 +18,7 @@ struct QueryParameters {
             while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
             let name = try Self.decoded(bytes.extracting(start..<equals))
             guard allowed.contains(name) else {
-                throw Problem(.invalidRequest, "unknown query parameter \"\(name.prefix(64))\"; allowed: \(allowed.joined(separator: ", "))")
+                throw Problem(.invalidRequest, "unknown query parameter \"\(name.prefix(64))\"; " + (allowed.isEmpty ? "this route takes none" : "allowed: \(allowed.joined(separator: ", "))"))
             }
             guard !pairs.contains(where: { $0.name == name }) else {
                 throw Problem(.invalidRequest, "the query parameter \"\(name)\" is given twice")
@@ -29,6 +29,14 @@ struct QueryParameters {
     }
 
     subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    /// For a route that reads no query: any parameter is unknown, refused as on the routes that read one (an empty
+    /// query, `?` alone, has none).
+    @inline(__always)
+    static func refuseAny(_ query: String?) throws(Problem) {
+        guard let query, !query.isEmpty else { return }
+        _ = try QueryParameters(query, allowed: [])
+    }
 
     /// `text` with `+` as a space and each `%XX` as its byte, the bytes read as UTF-8.
     private static func decoded(_ text: Span<UInt8>) throws(Problem) -> String {

@@ -9,39 +9,47 @@ enum Rendering {
         var capacity = 200 + id.utf8Count + variableLength(state, memory: memory)
         for (key, display) in steps ?? [] { capacity += 32 + key.utf8.count + display.utf8.count }
         return JSONWriter.bytes(capacity: capacity) { json in
-            json.name(#"{"id":"#)
-            id.withUTF8 { json.plainString(utf8: $0) }
-            json.literal(",")
-            displayFields(state, memory: memory, into: &json)
-            json.name(#","mode":"#)
-            json.plainString(state.settings.mode.rawValue)
-            json.name(#","digits":"#)
-            json.int(state.settings.digits)
-            if state.settings.format != .standard {
-                formatFields(state.settings.format, into: &json)
-            }
-            if let conversion = state.settings.conversion {
-                json.key("convert")
-                json.beginObject()
-                json.field("from", conversion.from.id)
-                json.field("to", conversion.to.id)
-                json.endObject()
-            }
-            json.name(#","version":"#)
-            json.int(version)
-            if let steps {
-                json.key("steps")
-                json.beginArray()
-                for (key, display) in steps {
-                    json.beginObject()
-                    json.field("key", key)
-                    json.field("display", display)
-                    json.endObject()
-                }
-                json.endArray()
-            }
+            stateObject(state, memory: memory, id: id, version: version, steps: steps, into: &json)
+        }
+    }
+
+    /// The object of a session's state: its id, display fields, settings, version and, when traced, the steps.
+    private static func stateObject(
+        _ state: CalculatorState, memory: String?, id: SessionID, version: UInt64, steps: [(String, String)]?,
+        into json: inout JSONWriter
+    ) {
+        json.name(#"{"id":"#)
+        id.withUTF8 { json.plainString(utf8: $0) }
+        json.literal(",")
+        displayFields(state, memory: memory, into: &json)
+        json.name(#","mode":"#)
+        json.plainString(state.settings.mode.rawValue)
+        json.name(#","digits":"#)
+        json.int(state.settings.digits)
+        if state.settings.format != .standard {
+            formatFields(state.settings.format, into: &json)
+        }
+        if let conversion = state.settings.conversion {
+            json.key("convert")
+            json.beginObject()
+            json.field("from", conversion.from.id)
+            json.field("to", conversion.to.id)
             json.endObject()
         }
+        json.name(#","version":"#)
+        json.int(version)
+        if let steps {
+            json.key("steps")
+            json.beginArray()
+            for (key, display) in steps {
+                json.beginObject()
+                json.field("key", key)
+                json.field("display", display)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
     }
 
     /// The small set of fields a front end redraws with after each key.
@@ -55,21 +63,20 @@ enum Rendering {
     }
 
     /// A session's event for one version in an event stream (text/event-stream): the version as its id, and as its
-    /// data the display fields with the version, on one line (JSON escapes every line break inside a string).
-    static func event(_ state: CalculatorState, version: UInt64) -> [UInt8] {
+    /// data the session's state as `GET /sessions/{id}` answers it (settings included, so that a mirror follows a
+    /// change of mode or format), on one line (JSON escapes every line break inside a string).
+    static func event(_ state: CalculatorState, id: SessionID, version: UInt64) -> [UInt8] {
         let memory = state.memory
-        return JSONWriter.bytes(capacity: 200 + variableLength(state, memory: memory)) { json in
+        return JSONWriter.bytes(capacity: 216 + id.utf8Count + variableLength(state, memory: memory)) { json in
             json.name("id: ")
             json.int(version)
-            json.name("\ndata: {")
-            displayFields(state, memory: memory, into: &json)
-            json.name(#","version":"#)
-            json.int(version)
-            json.literal("}\n\n")
+            json.name("\ndata: ")
+            stateObject(state, memory: memory, id: id, version: version, steps: nil, into: &json)
+            json.literal("\n\n")
         }
     }
 
-    /// The last event of a session's stream, named for why it ends (`deleted`, `expired`), with the session's id as
+    /// The last event of a session's stream, named for why it ends (`deleted`, `expired`, `revoked`), with the session's id as
     /// its data (an event with no data is not dispatched by browsers).
     static func endEvent(_ reason: StaticString, id: SessionID) -> [UInt8] {
         JSONWriter.bytes(capacity: 48 + reason.utf8CodeUnitCount + id.utf8Count) { json in
@@ -95,6 +102,10 @@ enum Rendering {
     private static func displayFields(_ state: CalculatorState, memory: String?, into json: inout JSONWriter) {
         json.name(#""display":"#)
         json.string(state.display)
+        if let exact = state.exact {
+            json.name(#","exact":"#)
+            json.plainString(exact)
+        }
         json.name(#","expression":"#)
         json.string(state.expression)
         json.name(state.isPending ? #","pending":true,"error":"# : #","pending":false,"error":"#)

@@ -68,15 +68,8 @@ struct PressRequest: Equatable {
         case let (nil, .some(value)):
             switch value {
             case let .string(text):
-                // In the typed form a number such as "12.5" stands for its digit keys, as a person would write it.
                 names = []
-                for token in text.split(whereSeparator: \.isWhitespace) {
-                    if token.count > 1, Key(name: String(token)) == nil, token.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
-                        names.append(contentsOf: token.map(String.init))
-                    } else {
-                        names.append(String(token))
-                    }
-                }
+                for token in text.split(whereSeparator: \.isWhitespace) { try appendNames(typed: token, to: &names) }
             case let .array(elements):
                 names = []
                 names.reserveCapacity(elements.count)
@@ -116,6 +109,95 @@ struct PressRequest: Equatable {
 }
 
 extension PressRequest {
+    /// The key names of one word of the typed form, as a person writes it: a key's name or alias as it is; a number
+    /// as typed (`12.5`, `-5`, `1e5`, `2.5e-3`) for its keys (digits, `.`, `EE`, and `neg` for each minus); names and
+    /// numbers run together, where the longest name that fits parts them (`12+30=` is 1 2 + 3 0 =). A malformed
+    /// number (`1.2.3`, `1e`) is refused as `/evaluate` refuses it; a word that is neither is left for the key
+    /// lookup to name as unknown.
+    static func appendNames(typed token: Substring, to names: inout [String]) throws(Problem) {
+        if Key(name: String(token)) != nil {
+            names.append(String(token))
+            return
+        }
+        let scalars = Array(token.unicodeScalars)
+        var parts: [String] = []
+        var position = 0
+        while position < scalars.count {
+            if let end = try numberEnd(scalars, from: position, token: token) {
+                appendNumber(scalars[position..<end], to: &parts)
+                position = end
+                continue
+            }
+            // A run of letters is one name or none (`sine` is no key, not sin and e); between them, the longest
+            // name of other characters that fits (`+`, `×`, `=`, `√`).
+            var end: Int
+            if scalars[position].properties.isAlphabetic {
+                end = position
+                while end < scalars.count, scalars[end].properties.isAlphabetic { end += 1 }
+                if Key(name: String(String.UnicodeScalarView(scalars[position..<end]))) == nil { end = position }
+            } else {
+                end = min(scalars.count, position + 8)
+                while end > position, Key(name: String(String.UnicodeScalarView(scalars[position..<end]))) == nil { end -= 1 }
+            }
+            guard end > position else {
+                names.append(String(token))
+                return
+            }
+            parts.append(String(String.UnicodeScalarView(scalars[position..<end])))
+            position = end
+        }
+        names.append(contentsOf: parts)
+    }
+
+    /// Where a number that starts at `start` ends: digits with at most one point, then an optional exponent (`e`
+    /// and digits, with a sign); a minus only as the word's first character and before a digit or point. nil where
+    /// no number starts; a Problem for one that goes on malformed.
+    private static func numberEnd(_ scalars: [Unicode.Scalar], from start: Int, token: Substring) throws(Problem) -> Int? {
+        func isDigit(_ index: Int) -> Bool { index < scalars.count && ("0"..."9").contains(scalars[index]) }
+        var index = start
+        if start == 0, scalars.count > 1, scalars[0] == "-", isDigit(1) || (scalars[1] == "." && isDigit(2)) { index = 1 }
+        guard isDigit(index) || (index < scalars.count && scalars[index] == "." && isDigit(index + 1)) else { return nil }
+        var points = 0
+        while index < scalars.count, isDigit(index) || scalars[index] == "." {
+            if scalars[index] == "." { points += 1 }
+            index += 1
+        }
+        let malformed = Problem(
+            .invalidRequest,
+            "\"\(token.prefix(64))\" is no number as typed: a number has digits, at most one point and an exponent with digits (12.5, -5, 1e5, 2.5e-3)")
+        guard points <= 1 else { throw malformed }
+        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+            var exponent = index + 1
+            if exponent < scalars.count, scalars[exponent] == "-" || scalars[exponent] == "+" { exponent += 1 }
+            guard isDigit(exponent) else { throw malformed }
+            while isDigit(exponent) { exponent += 1 }
+            index = exponent
+        }
+        if index < scalars.count, scalars[index] == "." { throw malformed }
+        return index
+    }
+
+    /// A well-formed number's keys: its digits and point, `neg` after them for a minus, then `EE` and the exponent's
+    /// digits, `neg` after them for a negative exponent (± changes the sign of what is being typed).
+    private static func appendNumber(_ number: ArraySlice<Unicode.Scalar>, to names: inout [String]) {
+        var negativeExponent = false
+        var inExponent = false
+        let negative = number.first == "-"
+        for scalar in number.dropFirst(negative ? 1 : 0) {
+            switch scalar {
+            case "e", "E":
+                if negative { names.append("neg") }
+                names.append("EE")
+                inExponent = true
+            case "-": negativeExponent = true
+            case "+": continue
+            default: names.append(String(scalar))
+            }
+        }
+        if negative && !inExponent { names.append("neg") }
+        if negativeExponent { names.append("neg") }
+    }
+
     private static let singleKeyPrefix = Array(#"{"key":""#.utf8)
 
     /// The one press most clients send, `{"key":"7"}` written compactly with a printable ASCII name, read without

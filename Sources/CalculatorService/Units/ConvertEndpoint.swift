@@ -72,7 +72,7 @@ struct ConvertEndpoint: Sendable {
         let converted: ConvertedValue
         switch outcome {
         case .success(let result): converted = result
-        case .failure(let error): throw Problem(.invalidConversion, "the result is outside the calculator's range (\(error))")
+        case .failure(let error): throw Problem(.invalidConversion, error.message)
         }
         var json = JSONWriter(capacity: 256)
         json.beginObject()

@@ -147,7 +147,7 @@ final class SessionWatchers: Sendable {
             watched.expiresAt = max(watched.expiresAt, expiresAt)
             if stored.version > watched.version {
                 watched.version = stored.version
-                watched.event = stored.value.withState { Rendering.event($0, version: stored.version) }
+                watched.event = stored.value.withState { Rendering.event($0, id: id, version: stored.version) }
             }
             if watched.isFollowed, lastEventID != watched.version { _ = stream.enqueue(watched.event) }
             watched.watchers.append(
@@ -228,7 +228,7 @@ final class SessionWatchers: Sendable {
     func changed(_ id: SessionID, version: UInt64, record: SessionRecord, expiresAt: Double? = nil) {
         // Rendered outside the lock, only for a session watched at an older version.
         guard let sent = state.withLock({ $0.sessions[id]?.version }), version > sent else { return }
-        let event = record.withState { Rendering.event($0, version: version) }
+        let event = record.withState { Rendering.event($0, id: id, version: version) }
         let expiry = expiresAt ?? now() + ttl
         let (woken, revoked) = state.withLock { state -> ([ResponseStream], [Watcher]) in
             guard let watched = state.sessions[id], version > watched.version else { return ([], []) }

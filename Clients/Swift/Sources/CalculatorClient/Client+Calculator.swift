@@ -7,10 +7,14 @@ public import FoundationNetworking
 
 extension Client {
     /// A client of the calculator service at `serverURL` over URLSession, sending `If-Match` and `Idempotency-Key`
-    /// as written (`LiteralHeadersMiddleware`); `middlewares` run after it, e.g. one that adds an API key.
-    public init(calculatorAt serverURL: URL, session: URLSession = .shared, middlewares: [any ClientMiddleware] = []) {
+    /// as written (`LiteralHeadersMiddleware`), giving each press an `Idempotency-Key` and waiting out a 429 or 503
+    /// `retries` times (`PressRetryMiddleware`; 0: its typed reply comes back at once); `middlewares` run after them,
+    /// e.g. `BearerTokenMiddleware` with a session's token.
+    public init(
+        calculatorAt serverURL: URL, session: URLSession = .shared, retries: Int = 3, middlewares: [any ClientMiddleware] = []
+    ) {
         self.init(
             serverURL: serverURL, transport: URLSessionTransport(configuration: .init(session: session)),
-            middlewares: [LiteralHeadersMiddleware()] + middlewares)
+            middlewares: [LiteralHeadersMiddleware(), PressRetryMiddleware(retries: retries)] + middlewares)
     }
 }

@@ -12,8 +12,8 @@ import Testing
     let baseURL: URL
 
     init() throws {
-        server = try ServerProcess(store: .memory)
-        baseURL = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        server = try ServerProcess()
+        baseURL = server.url
         client = Client(calculatorAt: baseURL)
     }
 
@@ -31,8 +31,8 @@ import Testing
     /// With session tokens (the server's default), the session's routes take the token the create answered with,
     /// sent by `BearerTokenMiddleware`; a viewer token reads and cannot press.
     @Test func aSessionsTokenGoesWithItsRequests() async throws {
-        let guarded = try ServerProcess(store: .memory, ["--session-access", "tokens"])
-        let url = try #require(URL(string: "http://127.0.0.1:\(guarded.port)"))
+        let guarded = try ServerProcess(["--session-access", "tokens"])
+        let url = guarded.url
         let anonymous = Client(calculatorAt: url)
         let created = try await anonymous.putSession(path: .init(id: "tokens-swift")).created.body.json
         let token = try #require(created.token)
@@ -79,17 +79,19 @@ import Testing
         _ = try await client.getSession(path: .init(id: "tour-swift")).notFound
     }
 
-    /// The README's example as written there, checking instead of printing.
-    @Test func theREADMEExample() async throws {
-        let created = try await client.createSession(body: .json(.init(angle: .rad))).created
-        let pressed = try await client.pressKeys(
-            path: .init(id: try created.body.json.id),
-            headers: .init(ifMatch: created.headers.eTag),
-            body: .json(.KeyBatch(.init(keys: .KeySequence("2 xʸ 0.5 =")))))
-        switch pressed {
-        case .ok(let reply): #expect(try reply.body.json.display == "1.414213562373095")
-        default: Issue.record("refused: \(pressed)")
-        }
+    /// The whole API, not only sessions: one-shot answers, units, dates and stream tickets.
+    @Test func theRoutesBesideSessions() async throws {
+        let answer = try await client.evaluate(body: .json(.ExpressionEvaluation(.init(expression: "2 + 3 × 4")))).ok.body.json
+        #expect(answer.display == "14")
+        let converted = try await client.convert(body: .json(.init(value: .case2("100"), from: "degF", to: "degC"))).ok.body.json
+        #expect(converted.exact == "340/9" && converted.display == "37.77777777777778")
+        let between = try await client.dateDifference(query: .init(from: "2024-01-31", to: "2024-03-01")).ok.body.json
+        #expect(between.months == 1 && between.days == 1 && between.totalDays == 30)
+        let units = try await client.listUnits().ok.body.json
+        #expect(units.categories.first?.name == .length)
+        let id = try await client.createSession().created.body.json.id
+        let ticket = try await client.createStreamTicket(path: .init(id: id)).created.body.json
+        #expect(ticket.scope == .stream && ticket.ticket != nil)
     }
 
     @Test func problemsDecodeByStatus() async throws {

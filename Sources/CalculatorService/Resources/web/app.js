@@ -20,6 +20,11 @@
     scientificToggle: document.getElementById('toggle-scientific'),
     apiKeyForm: document.getElementById('api-key-form'),
     apiKeyInput: document.getElementById('api-key'),
+    watch: document.getElementById('ind-watch'),
+    watchNote: document.getElementById('watch-note'),
+    clearHistory: document.getElementById('clear-history'),
+    copyDisplay: document.getElementById('copy-display'),
+    confirm: document.getElementById('shared-confirm'),
   };
 
   // ---- where the API is (location.js) ----
@@ -78,11 +83,20 @@
     return data;
   }
 
+  // What went wrong, for a person, with what to do next. A server's detail is shown where it speaks to the person
+  // (a 4xx about their input, a 503 with its retry); the refusals the page knows are said in its own words.
   function describe(error) {
     if (error instanceof NetworkError) {
       return `Cannot reach the calculator service${base ? ` at ${base}` : ''}. Check the connection and try again.`;
     }
-    if (error instanceof APIError) return error.message;
+    if (error instanceof APIError) {
+      if (error.status === 403) return 'You can only watch this session: its owner presses the keys.';
+      if (error.status === 429) return 'Too many presses at once. Wait a moment, then press the key again.';
+      if (error.status >= 500 && error.status !== 503) {
+        return 'The calculator service had a problem. Press the key again; if it keeps failing, reload the page.';
+      }
+      return error.message;
+    }
     return String(error && error.message || error);
   }
 
@@ -98,8 +112,16 @@
 
   // ---- status line ----
 
-  function showStatus(message) { el.status.textContent = message; }
-  function clearStatus() { el.status.textContent = ''; }
+  // A problem (the default) or a plain notice ('info': copied, recalled), which reads in the text's own colour.
+  function showStatus(message, kind = 'problem') {
+    el.status.textContent = message;
+    el.status.classList.toggle('is-info', kind === 'info');
+    delete el.status.dataset.from;
+  }
+  function clearStatus() {
+    el.status.textContent = '';
+    delete el.status.dataset.from;
+  }
   if (ignoredAPI) showStatus(`Ignoring api=${ignoredAPI}: not an http(s) URL.`);
 
   // ---- keypad ----
@@ -182,7 +204,7 @@
       const made = [];
       layout.forEach((row, rowIndex) => row.forEach((slot, columnIndex) => {
         const name = slot === 'clear' ? 'AC' : slot === 'angle' ? 'rad' : slot;
-        const info = catalog.get(name);
+        const info = catalog.get(Array.isArray(name) ? name[name.length - 1] : name);
         if (!info) return;
         placed.add(name);
         const button = makeButton(slot, info, block);
@@ -222,6 +244,21 @@
   }
 
   // ---- drawing the state ----
+
+  // Whether this page may press keys on its session: not with a watch-only link's token.
+  const mayPress = () => savedSession.scope() !== 'viewer';
+
+  // A watch-only page says so and offers no key that would only be refused.
+  function showAccess() {
+    const watching = !mayPress();
+    root.dataset.access = watching ? 'viewer' : 'owner';
+    el.watch.hidden = !watching;
+    el.watchNote.hidden = !watching;
+    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #unit-display, #format-form button, #clear-history')) {
+      if (watching) button.disabled = true;
+      else if (!button.closest('#programmer-grid')) button.disabled = false;
+    }
+  }
 
   function render(next) {
     state = next;
@@ -272,34 +309,92 @@
     }
     fitDisplay();
     root.dispatchEvent(new CustomEvent('calculator:state', { detail: next }));
+    showAccess();
+    setDecimalKey(next.locale);
   }
 
-  // Long numbers shrink to fit the width instead of being cut off.
+  // ---- numbers in the display's locale ----
+
+  // The decimal separator of `locale` from the browser's CLDR data (Intl), which the server's table follows too.
+  function decimalSeparator(locale) {
+    if (!locale) return '.';
+    try {
+      const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((each) => each.type === 'decimal');
+      return part ? part.value : '.';
+    } catch (_) {
+      return '.';
+    }
+  }
+
+  // The point key shows the display's separator; it still sends '.', and the keyboard's '.' and ',' both type it.
+  function setDecimalKey(locale) {
+    const point = buttons.get('.');
+    if (point) point.textContent = decimalSeparator(locale);
+  }
+
+  // `text`, a number written in the display's locale (1.234,5 in de-DE; 1 234,5; -2.5e-3) or plainly, written
+  // plainly (-1234.5); null for anything else.
+  function plainNumber(text, locale = state && state.locale) {
+    const decimal = decimalSeparator(locale);
+    let plain = String(text).trim().replace(/[\s\u00a0\u202f\u2019'_]/g, '').replace(/^\u2212/, '-');
+    if (decimal === ',') plain = plain.replace(/\./g, '').replace(',', '.');
+    else plain = plain.replace(/,/g, '');
+    return /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(plain) ? plain : null;
+  }
+
+  // The keys that type `text` (as plainNumber reads it); null for anything that is no number.
+  function keysForNumber(text, locale) {
+    const plain = plainNumber(text, locale);
+    const match = plain && /^(-?)([\d.]+)(?:[eE]([+-]?)(\d+))?$/.exec(plain);
+    if (!match) return null;
+    const [, sign, digits, exponentSign, exponent] = match;
+    const keys = [...digits];
+    if (sign) keys.push('neg');
+    if (exponent !== undefined) {
+      keys.push('EE', ...exponent);
+      if (exponentSign === '-') keys.push('neg');
+    }
+    return keys;
+  }
+
+  // Long numbers shrink to fit the width instead of being cut off, but never below the size that keeps the result
+  // the largest text on the page (the expression's and the history's are smaller): past that they wrap.
+  const smallestResult = 28;
   function fitDisplay() {
     const display = el.display;
     display.style.fontSize = '';
+    display.classList.remove('is-wrapped');
     const available = display.clientWidth;
     const needed = display.scrollWidth;
     if (available > 0 && needed > available) {
       const size = parseFloat(getComputedStyle(display).fontSize);
-      display.style.fontSize = `${Math.max(14, Math.floor(size * available / needed))}px`;
+      const fitted = Math.floor(size * available / needed);
+      display.style.fontSize = `${Math.max(smallestResult, fitted)}px`;
+      if (fitted < smallestResult) display.classList.add('is-wrapped');
     }
   }
 
   function renderHistory(entries) {
     const items = entries.map((entry) => {
       const li = document.createElement('li');
+      // A button: a click, Enter or Space puts the result on the display.
+      const recall = document.createElement('button');
+      recall.type = 'button';
+      recall.className = 'history-entry';
+      recall.addEventListener('click', () => recallEntry(entry));
       const expression = document.createElement('span');
       expression.className = 'history-expression';
       expression.textContent = `${entry.expression} =`;
       const result = document.createElement('span');
       result.className = 'history-result';
       result.textContent = entry.result;
-      li.append(expression, result);
+      recall.append(expression, result);
+      li.append(recall);
       return li;
     });
     el.history.replaceChildren(...items);
     el.historyEmpty.hidden = entries.length > 0;
+    el.clearHistory.hidden = entries.length === 0 || !mayPress();
     el.historyCount.textContent = entries.length === 1 ? '1 calculation' : entries.length ? `${entries.length} calculations` : '';
     el.history.scrollTop = el.history.scrollHeight;
   }
@@ -328,9 +423,13 @@
   }
 
   async function openSession() {
+    if (savedSession.needsConsent()) {
+      if (await askToOpenShared()) savedSession.consent(); else savedSession.decline();
+    }
     const saved = savedSession.get();
     if (saved) {
       try {
+        if (savedSession.isShared() && savedSession.scope() === null) await learnScope(saved);
         const resumed = await request('GET', `sessions/${saved}`);
         render(resumed);
         await refreshHistory(saved);
@@ -339,10 +438,41 @@
         // Expired or deleted, or its token revoked: start a new one. Anything else (service down) is reported, and the
         // id kept.
         if (!(error instanceof APIError && (error.status === 404 || error.status === 401))) throw error;
-        if (error.status === 401) showStatus('This page\'s access to its session was revoked; the next key starts a new one.');
+        const wasShared = savedSession.isShared();
+        savedSession.clear();
+        if (wasShared) {
+          showStatus('That shared link no longer works (its session ended or the link was revoked), so this is your own session.');
+          return openSession();
+        }
+        showStatus('Your previous session is no longer on the server, so this is a new one with an empty history.');
       }
     }
     return createSession();
+  }
+
+  // A link's token is a viewer's or an owner's: only an owner may list the session's tokens.
+  async function learnScope(id) {
+    try {
+      await request('GET', `sessions/${id}/tokens`);
+      savedSession.setScope('owner');
+    } catch (error) {
+      if (error instanceof APIError && error.status === 403) savedSession.setScope('viewer');
+      else if (!(error instanceof APIError && error.status === 404)) throw error;
+    }
+  }
+
+  // Whether to open a full-control link's session here: the person says so with #shared-confirm's buttons.
+  function askToOpenShared() {
+    el.confirm.hidden = false;
+    document.getElementById('shared-open').focus();
+    return new Promise((resolve) => {
+      const answer = (open) => () => {
+        el.confirm.hidden = true;
+        resolve(open);
+      };
+      document.getElementById('shared-open').addEventListener('click', answer(true), { once: true });
+      document.getElementById('shared-decline').addEventListener('click', answer(false), { once: true });
+    });
   }
 
   async function createSession() {
@@ -354,10 +484,10 @@
       } catch (error) {
         // The server wants the operator's API key to start a session: asked for once, then kept.
         if (!(error instanceof APIError && error.status === 401)) throw error;
-        apiKey.set(await askForAPIKey(error.message));
+        apiKey.set(await askForAPIKey());
       }
     }
-    savedSession.set(created.id, created.token);
+    savedSession.set(created.id, created.token, created.tokenId);
     lastKind = null;
     render(created);
     renderHistory([]);
@@ -371,6 +501,21 @@
   window.calculatorPage = {
     request,
     describe,
+    showStatus,
+    mayPress,
+    plainNumber,
+    decimalSeparator: () => decimalSeparator(state && state.locale),
+    // What Ctrl+C and the Copy button copy: the display as shown.
+    copyText: () => el.display.textContent,
+    copied: () => showStatus(`Copied ${el.display.textContent}.`, 'info'),
+    paste(text) {
+      const keys = keysForNumber(text, state && state.locale);
+      if (!keys) {
+        showStatus('Only a number can be pasted here, such as 1234.5 (or as the display writes numbers).');
+        return;
+      }
+      press(keys);
+    },
     showElsewhere(next) {
       if (!state || next.version <= state.version) return;
       const id = state.id;
@@ -393,6 +538,10 @@
 
   function press(name) {
     if (!name) return queue;
+    if (!mayPress()) {
+      showStatus('You can only watch this session: its owner presses the keys.');
+      return queue;
+    }
     queued += 1;
     root.dataset.busy = 'true';
     queue = queue.then(() => send(name)).finally(() => {
@@ -412,7 +561,7 @@
     }
     try {
       const next = await request('POST', `sessions/${id}/press`, {
-        body: { key: name },
+        body: Array.isArray(name) ? { keys: name } : { key: name },
         headers: { 'Idempotency-Key': newIdempotencyKey() },
         retryOnNetworkError: true,
       });
@@ -424,12 +573,23 @@
       if (name === '=') await refreshHistory(id);
     } catch (error) {
       if (error instanceof APIError && (error.status === 404 || error.status === 401) && !sessionRenewed) {
-        // The session expired on the server: start a new one and press the key there.
+        // The session is gone from the server (expired, deleted, or held in memory by a server that restarted; the
+        // answer does not say which), or its token was revoked: a link's session gives way to the page's own, the
+        // page's own to a new one, and the key is pressed there.
+        const wasShared = savedSession.isShared();
         savedSession.clear();
         sessionPromise = null;
         await send(name, true);
-        if (!el.status.textContent) showStatus('The previous session had expired; this is a new one.');
+        if (!el.status.textContent || el.status.dataset.from === 'stream') {
+          showStatus(wasShared
+            ? 'The shared session is no longer available, so this is your own session again.'
+            : 'The previous session is no longer on the server, so this is a new one with an empty history.');
+        }
         return;
+      }
+      if (error instanceof APIError && error.status === 403) {
+        savedSession.setScope('viewer');
+        showAccess();
       }
       showStatus(describe(error));
     }
@@ -454,8 +614,10 @@
   }
 
   // The API key form, shown until a key is entered; resolves with it.
-  function askForAPIKey(reason) {
-    showStatus(reason);
+  function askForAPIKey() {
+    showStatus(apiKey.get()
+      ? 'That API key was not accepted. Enter the key the calculator\'s operator gave you, then press Use key.'
+      : 'This calculator is private: enter the API key its operator gave you, then press Use key.');
     el.apiKeyForm.hidden = false;
     el.apiKeyInput.focus();
     return new Promise((resolve) => el.apiKeyForm.addEventListener('submit', (event) => {
@@ -480,9 +642,62 @@
     el.history.scrollTop = el.history.scrollHeight; // the history's box changed: keep the newest in view
   });
 
+  // ---- history and clipboard ----
+
+  // An entry's result goes on the display, typed as its digits would be; the status line names its calculation.
+  function recallEntry(entry) {
+    const keys = keysForNumber(entry.result, state && state.locale);
+    if (!keys) {
+      showStatus(`${entry.result} cannot be put on the display; pick another calculation.`);
+      return;
+    }
+    press(keys).then(() => {
+      if (el.status.textContent === '') showStatus(`Recalled ${entry.result} from ${entry.expression}.`, 'info');
+    });
+  }
+
+  el.clearHistory.addEventListener('click', async () => {
+    try {
+      const id = await ensureSession();
+      await request('DELETE', `sessions/${id}/history`);
+      renderHistory([]);
+      showStatus('History cleared.', 'info');
+    } catch (error) {
+      showStatus(`Could not clear the history: ${describe(error)}`);
+    }
+  });
+
+  el.copyDisplay.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(el.display.textContent);
+      window.calculatorPage.copied();
+    } catch (_) {
+      showStatus('The browser did not allow copying: select the number and copy it, or press Ctrl+C.');
+    }
+  });
+
   for (const button of root.querySelectorAll('.tool-key')) {
     button.addEventListener('click', () => press(button.dataset.key));
   }
+
+  // ---- theme ----
+
+  // The system's theme until the toggle chooses one, which is kept.
+  const themeToggle = document.getElementById('toggle-theme');
+  const systemLight = window.matchMedia('(prefers-color-scheme: light)');
+  function showTheme() {
+    const chosen = window.calculatorLocation.theme.get();
+    if (chosen) document.documentElement.dataset.theme = chosen; else delete document.documentElement.dataset.theme;
+    const light = chosen ? chosen === 'light' : systemLight.matches;
+    themeToggle.setAttribute('aria-pressed', String(light));
+    document.querySelector('meta[name="theme-color"]').content = light ? '#f2f2f5' : '#000000';
+  }
+  themeToggle.addEventListener('click', () => {
+    window.calculatorLocation.theme.set(themeToggle.getAttribute('aria-pressed') === 'true' ? 'dark' : 'light');
+    showTheme();
+  });
+  systemLight.addEventListener('change', showTheme);
+  showTheme();
 
   // ---- start ----
 

@@ -7,8 +7,11 @@
   const root = document.getElementById('calculator');
   const status = document.getElementById('status');
   const share = document.getElementById('share');
+  const sharePanel = document.getElementById('share-panel');
   const shareScope = document.getElementById('share-scope');
-  const { apiRoot, savedSession, shareURL } = window.calculatorLocation;
+  const shareLink = document.getElementById('share-link');
+  const shareList = document.getElementById('share-links');
+  const { apiRoot, savedSession, shareLinks, shareURL } = window.calculatorLocation;
   // A stream the server refused or could not keep (a limit, the service restarting) is opened again this much later.
   const reopenDelay = 5000;
 
@@ -20,9 +23,8 @@
     if (id === followed) return;
     stop();
     followed = id;
-    share.href = shareURL(id);
     share.hidden = false;
-    shareScope.hidden = !savedSession.token();
+    showPanel(false);
     open();
   }
 
@@ -54,9 +56,9 @@
       window.calculatorPage.showElsewhere(next);
     };
     // The session is gone: the page's next key starts a new one.
-    source.addEventListener('deleted', () => ended('This session was deleted elsewhere; the next key starts a new one.'));
-    source.addEventListener('expired', () => ended('This session expired; the next key starts a new one.'));
-    source.addEventListener('revoked', () => ended('This page\'s access to the session was revoked.'));
+    source.addEventListener('deleted', () => ended('This session was deleted on another screen. Press any key to start a new one.'));
+    source.addEventListener('expired', () => ended('This session had expired after a while unused. Press any key to start a new one.'));
+    source.addEventListener('revoked', () => ended('The link this page used was revoked by the session\'s owner. Press any key to go on with a session of your own.'));
     // A dropped connection is reconnected by the browser (with Last-Event-ID); a refused one (or one whose ticket has
     // expired) is opened again with a new ticket.
     source.onerror = () => {
@@ -68,7 +70,9 @@
 
   function ended(message) {
     stop();
-    status.textContent = message;
+    window.calculatorPage.showStatus(message);
+    // The next key's own sentence (a new session) replaces this one.
+    status.dataset.from = 'stream';
   }
 
   function stop() {
@@ -83,39 +87,138 @@
   }).observe(root, { attributes: true, attributeFilter: ['data-session'] });
   if (root.dataset.session) follow(root.dataset.session);
 
-  // The link for the scope chosen: a new token of it when this page may mint one (an owner's), else the page's own
-  // (a watch-only page passes on watching); no token with open access.
-  async function linkToShare(id) {
-    const own = savedSession.token();
-    if (!own) return shareURL(id);
+  // ---- the Share panel: one link per scope, reused; the session's links listed and revoked ----
+
+  const scopeNames = { viewer: 'Watch only', owner: 'Full control' };
+
+  function showPanel(shown) {
+    sharePanel.hidden = !shown;
+    share.setAttribute('aria-expanded', String(shown));
+    if (shown) listLinks();
+  }
+
+  // The session's tokens that work now, as the server lists them (an owner's page only); null for a page that may
+  // not list them (a watch-only one, or a server with open access).
+  async function serverTokens(id) {
+    if (!savedSession.token() || savedSession.scope() === 'viewer') return null;
     try {
-      const minted = await window.calculatorPage.request('POST', `sessions/${encodeURIComponent(id)}/tokens`, {
-        body: { scope: shareScope.value },
-      });
-      return shareURL(id, minted.token);
+      return (await window.calculatorPage.request('GET', `sessions/${encodeURIComponent(id)}/tokens`)).tokens;
     } catch (error) {
-      if (error.status === 403) return shareURL(id, own);
+      if (error.status === 403) return null;
       throw error;
     }
   }
 
-  share.addEventListener('click', async (event) => {
-    event.preventDefault();
-    const watchOnly = !savedSession.token() || shareScope.value === 'viewer';
-    const what = watchOnly && savedSession.token() ? 'to watch this session there' : 'to use this session there too';
+  function expiry(expiresAt) {
+    if (expiresAt === null || expiresAt === undefined) return 'for as long as the session lasts';
+    return `until ${new Date(expiresAt * 1000).toLocaleString()}`;
+  }
+
+  async function listLinks() {
+    const id = followed;
+    let tokens;
     try {
-      share.href = await linkToShare(followed);
-      share.dataset.link = share.href;
+      tokens = await serverTokens(id);
     } catch (error) {
-      status.textContent = `Could not make a link: ${window.calculatorPage.describe(error)}`;
+      window.calculatorPage.showStatus(`Could not list the links: ${window.calculatorPage.describe(error)}`);
       return;
     }
+    if (id !== followed) return;
+    const links = (tokens || []).filter((token) => token.id !== savedSession.ownTokenID());
+    if (!tokens) {
+      shareList.replaceChildren(listItem(savedSession.token()
+        ? 'This page watches the session: its link passes watching on. Only the owner can list or revoke links.'
+        : 'This server lets anyone with the link use the session; there is nothing to revoke.'));
+      return;
+    }
+    if (links.length === 0) {
+      shareList.replaceChildren(listItem('No links yet. Copy link makes one.'));
+      return;
+    }
+    shareList.replaceChildren(...links.map((token) => {
+      const item = listItem(`${scopeNames[token.scope] || token.scope}, ${expiry(token.expiresAt)}`);
+      item.dataset.token = token.id;
+      item.dataset.scope = token.scope;
+      const revoke = document.createElement('button');
+      revoke.type = 'button';
+      revoke.className = 'toggle';
+      revoke.textContent = 'Revoke';
+      revoke.setAttribute('aria-label', `Revoke the ${scopeNames[token.scope] || token.scope} link`);
+      revoke.addEventListener('click', () => revokeLink(id, token));
+      item.append(' ', revoke);
+      return item;
+    }));
+  }
+
+  function listItem(text) {
+    const item = document.createElement('li');
+    item.textContent = text;
+    return item;
+  }
+
+  async function revokeLink(id, token) {
     try {
-      await navigator.clipboard.writeText(share.href);
-      status.textContent = `Link copied: open it on another screen ${what}.`;
+      await window.calculatorPage.request('DELETE', `sessions/${encodeURIComponent(id)}/tokens/${encodeURIComponent(token.id)}`);
+    } catch (error) {
+      window.calculatorPage.showStatus(`Could not revoke the link: ${window.calculatorPage.describe(error)}`);
+      return;
+    }
+    for (const scope of ['viewer', 'owner']) {
+      const kept = shareLinks.get(id, scope);
+      if (kept && kept.id === token.id) shareLinks.put(id, scope, null);
+    }
+    if (shareLink.dataset.token === token.id) shareLink.value = '';
+    window.calculatorPage.showStatus(`${scopeNames[token.scope] || 'The'} link revoked: it no longer opens this session.`, 'info');
+    listLinks();
+  }
+
+  // The link for the scope chosen: the one this page made before while the server still has it, else a new token of
+  // that scope when this page may mint one (an owner's); a watch-only page passes its own token on; no token with
+  // open access.
+  async function linkToShare(id) {
+    const own = savedSession.token();
+    if (!own) return { url: shareURL(id) };
+    const scope = shareScope.value;
+    if (savedSession.scope() === 'viewer') return { url: shareURL(id, own, 'viewer') };
+    const kept = shareLinks.get(id, scope);
+    const tokens = await serverTokens(id);
+    if (kept && tokens && tokens.some((token) => token.id === kept.id)) return { url: shareURL(id, kept.token, scope), id: kept.id };
+    try {
+      const minted = await window.calculatorPage.request('POST', `sessions/${encodeURIComponent(id)}/tokens`, {
+        body: { scope },
+      });
+      shareLinks.put(id, scope, { id: minted.id, token: minted.token });
+      return { url: shareURL(id, minted.token, scope), id: minted.id };
+    } catch (error) {
+      if (error.status === 403) return { url: shareURL(id, own, 'viewer') };
+      if (error.status === 422) throw new Error('This session has as many links as it may hold (32). Revoke one below, then copy the link again.');
+      throw error;
+    }
+  }
+
+  share.addEventListener('click', () => showPanel(sharePanel.hidden));
+  shareScope.addEventListener('change', () => { shareLink.value = ''; });
+
+  document.getElementById('share-copy').addEventListener('click', async () => {
+    const watchOnly = !savedSession.token() ? false : savedSession.scope() === 'viewer' || shareScope.value === 'viewer';
+    const what = watchOnly ? 'to watch this session there' : 'to use this session there too';
+    let link;
+    try {
+      link = await linkToShare(followed);
+    } catch (error) {
+      window.calculatorPage.showStatus(`Could not make a link: ${window.calculatorPage.describe(error)}`);
+      return;
+    }
+    shareLink.value = link.url;
+    shareLink.dataset.token = link.id || '';
+    share.dataset.link = link.url;
+    listLinks();
+    try {
+      await navigator.clipboard.writeText(link.url);
+      window.calculatorPage.showStatus(`Link copied: open it on another screen ${what}.`, 'info');
     } catch (_) {
       // The clipboard needs a secure context and permission; the link itself still works.
-      status.textContent = `Open ${share.href} on another screen ${what}.`;
+      window.calculatorPage.showStatus(`Copy the link below and open it on another screen ${what}.`, 'info');
     }
   });
 })();

@@ -46,10 +46,25 @@
     }
   }
 
+  // A whole number from 0 to the field's data-max (the API's limit), or a sentence saying what the field takes.
+  function wholeNumber(field, name) {
+    const text = field.value.trim() || '0';
+    const max = Number(field.dataset.max);
+    const value = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (Number.isInteger(value) && value <= max) return { value };
+    return { problem: `${name} is a whole number from 0 to ${max.toLocaleString('en-US')}; correct it and try again.` };
+  }
+
   async function convert(event) {
     event.preventDefault();
+    const value = window.calculatorPage.plainNumber($('unit-value').value);
+    if (value === null) {
+      const point = window.calculatorPage.decimalSeparator();
+      $('unit-result').textContent = `Value is a number, such as 2${point}5; correct it and press Convert.`;
+      return;
+    }
     try {
-      const answer = await get('convert', { value: $('unit-value').value.trim(), from: $('unit-from').value, to: $('unit-to').value });
+      const answer = await get('convert', { value, from: $('unit-from').value, to: $('unit-to').value });
       const exact = answer.exact && answer.exact !== answer.display ? ` = ${answer.exact} exactly` : '';
       $('unit-result').textContent = `${answer.display} ${$('unit-to').selectedOptions[0].text}${exact}`;
     } catch (error) {
@@ -86,12 +101,19 @@
   async function add(event) {
     event.preventDefault();
     const amounts = {};
-    for (const unit of ['years', 'months', 'weeks', 'days']) amounts[unit] = $(`date-${unit}`).value || '0';
+    for (const [unit, name] of [['years', 'Years'], ['months', 'Months'], ['weeks', 'Weeks'], ['days', 'Days']]) {
+      const amount = wholeNumber($(`date-${unit}`), name);
+      if (amount.problem) {
+        $('date-sum').textContent = amount.problem;
+        return;
+      }
+      amounts[unit] = amount.value;
+    }
     try {
       const answer = await get('dates/add', { date: $('date-start').value, operation: $('date-operation').value, ...amounts });
       $('date-sum').textContent = answer.result;
     } catch (error) {
-      $('date-sum').textContent = error.message;
+      $('date-sum').textContent = `${error.message}: change the date or the amounts and press Calculate again.`;
     }
   }
 
@@ -102,9 +124,12 @@
 
   function applyFormat(event) {
     event.preventDefault();
+    const decimals = wholeNumber($('format-decimals'), 'Decimals');
+    $('format-problem').textContent = decimals.problem || '';
+    if (decimals.problem) return;
     settings({
       notation: $('format-notation').value,
-      decimals: Number($('format-decimals').value),
+      decimals: decimals.value,
       grouping: $('format-grouping').checked,
       fraction: $('format-fraction').value,
       locale: $('format-locale').value || null,

@@ -1,0 +1,281 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.session_state import SessionState
+from ...models.settings import Settings
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body:    Settings  |     Settings  | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/sessions/{id}".format(id=quote(str(id), safe=""),),
+    }
+
+    if isinstance(body, Settings):
+        _kwargs["json"] = body.to_dict()
+
+        headers["Content-Type"] = "application/json"
+    if isinstance(body, Settings):
+        _kwargs["json"] = body.to_dict()
+
+        headers["Content-Type"] = "application/merge-patch+json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SessionState | None:
+    if response.status_code == 200:
+        response_200 = SessionState.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SessionState]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body:    Settings  |     Settings  | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> Response[Problem | SessionState]:
+    """ Change the session's settings
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (Settings): A session's settings; every member is optional where settings are given.
+        body (Settings): A session's settings; every member is optional where settings are given.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SessionState]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+if_match=if_match,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body:    Settings  |     Settings  | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> Problem | SessionState | None:
+    """ Change the session's settings
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (Settings): A session's settings; every member is optional where settings are given.
+        body (Settings): A session's settings; every member is optional where settings are given.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SessionState
+     """
+
+
+    return sync_detailed(
+        id=id,
+client=client,
+body=body,
+if_match=if_match,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body:    Settings  |     Settings  | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> Response[Problem | SessionState]:
+    """ Change the session's settings
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (Settings): A session's settings; every member is optional where settings are given.
+        body (Settings): A session's settings; every member is optional where settings are given.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SessionState]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+if_match=if_match,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body:    Settings  |     Settings  | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+
+) -> Problem | SessionState | None:
+    """ Change the session's settings
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        body (Settings): A session's settings; every member is optional where settings are given.
+        body (Settings): A session's settings; every member is optional where settings are given.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SessionState
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+client=client,
+body=body,
+if_match=if_match,
+
+    )).parsed

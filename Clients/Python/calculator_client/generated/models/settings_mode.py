@@ -1,0 +1,10 @@
+from typing import Literal
+
+SettingsMode = Literal['immediate', 'programmer', 'scientific']
+
+SETTINGS_MODE_VALUES: set[SettingsMode] = { 'immediate', 'programmer', 'scientific',  }
+
+def check_settings_mode(value: str) -> SettingsMode:
+    if value in SETTINGS_MODE_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {SETTINGS_MODE_VALUES!r}")
