@@ -1,4 +1,4 @@
-# Shared by the scripts: install what is missing, find free ports, run a private redis-server.
+# Shared by the scripts: install what is missing; start and stop servers (Tests/support/fixture.py).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,38 +31,10 @@ ensure_swift() {
     fi
 }
 
-# free_port: a TCP port nobody listens on right now.
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
-
-# wait_for_port PORT SECONDS: until something accepts connections on 127.0.0.1:PORT.
-wait_for_port() {
-    local port=$1 deadline=$((SECONDS + $2))
-    until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
-        if [ $SECONDS -ge $deadline ]; then return 1; fi
-        sleep 0.1
-    done
-}
-
-# start_private_redis DIR PORT [PREFIX...]: a redis-server without persistence on 127.0.0.1:PORT, with its pid file,
-# log and files in DIR, run under PREFIX if given (e.g. taskset); returns once it accepts connections and has
-# written its pid file.
-start_private_redis() {
-    local dir=$1 port=$2
-    shift 2
-    "$@" redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$dir" \
-        --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/redis.log"
-    wait_for_port "$port" 10
-    until [ -s "$dir/redis.pid" ]; do sleep 0.05; done
-}
-
-# stop_private_redis DIR: stops the server start_private_redis started in DIR, if any, and waits (up to 5 s) until
-# it has ended: it writes its log into DIR while it shuts down, so DIR must not be removed before.
-stop_private_redis() {
-    local dir=$1 pid
-    [ -s "$dir/redis.pid" ] || return 0
-    pid=$(cat "$dir/redis.pid")
-    kill "$pid" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+# fixture COMMAND FOLDER ...: starts a calculator-server, a private redis-server or the loopback Redis Cluster in
+# FOLDER (its pid and log there) and prints its port or URL once it serves; `fixture stop FOLDER` stops what was
+# started in FOLDER and waits for it (Tests/support/fixture.py, which the Python checks use too). Nothing guesses a
+# free port: the server binds port 0 and announces it, Redis is started again on another port when its is taken.
+fixture() {
+    python3 "$ROOT/Tests/support/fixture.py" "$@"
 }

@@ -6,7 +6,7 @@ import Testing
 /// server or one cluster): the claim is kept by the store, not by the process that made it.
 @Suite struct CreationClaimTests {
     static var sharedBackends: [Backend] {
-        [.sqlite] + (RedisServer.sharedURL == nil ? [] : [.redis]) + (RedisServer.sharedClusterURL == nil ? [] : [.redisCluster])
+        StoreKind.available([.sqlite, .redis, .redisCluster])
     }
 
     @Test(arguments: sharedBackends) func aRetryThroughAnotherInstanceFindsTheFirstCreate(_ backend: Backend) throws {

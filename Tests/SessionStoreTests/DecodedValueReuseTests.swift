@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [Backend.sqlite] + (RedisServer.sharedURL == nil ? [] : [Backend.redis]))
+    @Test(arguments: StoreKind.available([.sqlite, .redis]))
     func valuesThisStoreWroteAreNotDecodedAgainButOtherWritersAreSeen(_ backend: Backend) throws {
         let decodes = DecodeCount()
         let (first, second, cleanUp) = try Self.makeStores(backend, decodes: decodes)

@@ -10,7 +10,7 @@ import Testing
 /// worker. The work is held on a gate where the test needs it to be in progress, so nothing here depends on timing.
 @Suite struct LongWorkTests {
     static var backends: [Backend] {
-        [.memory, .sqlite] + (RedisServer.sharedURL == nil ? [] : [.redis]) + (RedisServer.sharedClusterURL == nil ? [] : [.redisCluster])
+        StoreKind.available()
     }
 
     /// Opens a store of `backend` and passes its concrete type on, as the service does.

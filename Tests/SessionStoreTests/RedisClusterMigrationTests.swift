@@ -7,7 +7,7 @@ import Threading
 /// A session whose slot moves to another master while it is used, on the shared loopback cluster: the store follows
 /// the source's `ASK` while the slot migrates and its `MOVED` once it has, and the change feed follows the session to
 /// the new master. The slot is moved back at the end, so the cluster is left as it was.
-@Suite(.enabled(if: RedisServer.sharedClusterURL != nil, "CALC_TEST_REDIS_CLUSTER_URL is not set (scripts/test starts a cluster)"))
+@Suite(.enabled(if: StoreKind.redisCluster.isAvailable, "CALC_TEST_REDIS_CLUSTER_URL is not set (scripts/test starts a cluster)"))
 struct RedisClusterMigrationTests {
     /// A master as `CLUSTER SLOTS` names it.
     struct Master {

@@ -488,7 +488,7 @@ final class CompletionLedger: Sendable {
     }
 }
 
-@Suite(.enabled(if: RedisServer.sharedURL != nil, "CALC_TEST_REDIS_URL is not set (scripts/test starts a redis-server and sets it)"))
+@Suite(.enabled(if: StoreKind.redis.isAvailable, "CALC_TEST_REDIS_URL is not set (scripts/test starts a redis-server and sets it)"))
 struct RedisSessionStoreContractTests {
     @Test(arguments: ContractCase.allCases)
     func contract(_ contractCase: ContractCase) throws {
@@ -496,7 +496,7 @@ struct RedisSessionStoreContractTests {
     }
 }
 
-@Suite(.enabled(if: RedisServer.sharedClusterURL != nil, "CALC_TEST_REDIS_CLUSTER_URL is not set (scripts/test starts a cluster with scripts/cluster)"))
+@Suite(.enabled(if: StoreKind.redisCluster.isAvailable, "CALC_TEST_REDIS_CLUSTER_URL is not set (scripts/test starts a cluster with scripts/cluster)"))
 struct RedisClusterSessionStoreContractTests {
     @Test(arguments: ContractCase.allCases)
     func contract(_ contractCase: ContractCase) throws {

@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [Backend.sqlite] + (RedisServer.sharedURL == nil ? [] : [Backend.redis]))
+    @Test(arguments: StoreKind.available([.sqlite, .redis]))
     func aWritePastTheBoundIsRefusedAndChangesNothing(_ backend: Backend) throws {
         let (store, cleanUp) = try Self.makeStore(backend)
         defer { cleanUp() }

@@ -162,11 +162,10 @@ final class TestClock: Sendable {
     var now: @Sendable () -> Double { { self.seconds.withLock { $0 } } }
 }
 
-enum Backend: String, Sendable, CustomStringConvertible {
-    case memory, sqlite, redis, redisCluster
+/// The stores the suites run against are the kinds of the one list (StoreKind, in TestSupport).
+typealias Backend = StoreKind
 
-    var description: String { rawValue }
-
+extension StoreKind {
     /// Lower for the backends that sync to disk or cross a socket per write.
     var updatesPerThread: Int {
         switch self {

@@ -7,8 +7,9 @@ public enum FixtureError: Error {
     case commandFailed(String)
 }
 
-/// A private `redis-server` child on a free loopback port, which a test may stop (as a crash would) and start again
-/// on the same port. With `keepsWrites` it writes an append-only file synced on every write, so a restart keeps every
+/// A private `redis-server` child on a loopback port of its own, which a test may stop (as a crash would) and start
+/// again on the same port. The port is one the kernel found free; Redis cannot bind port 0 and say which it took, so
+/// when another process binds the port first, the server is started again on another. With `keepsWrites` it writes an append-only file synced on every write, so a restart keeps every
 /// acknowledged write; without, it keeps nothing, and a restart empties it.
 public final class RedisServer: @unchecked Sendable {
     public let port: Int
@@ -48,15 +49,22 @@ public final class RedisServer: @unchecked Sendable {
 
     /// Starts the server with more configuration in `extraArguments` (e.g. `--requirepass`).
     public init(keepsWrites: Bool = true, _ extraArguments: [String] = []) throws {
-        port = try freeLoopbackPort()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("redis-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("redis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let persistence = keepsWrites ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]
-        arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", ""] + persistence + [
-            "--dir", directory.path, "--logfile", directory.appendingPathComponent("redis.log").path,
-        ] + extraArguments
         do {
-            try start()
+            for _ in 0..<20 {
+                let port = try freeLoopbackPort()
+                let arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", ""] + persistence + [
+                    "--dir", directory.path, "--logfile", directory.appendingPathComponent("redis.log").path,
+                ] + extraArguments
+                guard let process = try Self.launch(arguments, log: directory.appendingPathComponent("redis.log")) else {
+                    continue
+                }
+                (self.port, self.directory, self.arguments, self.process) = (port, directory, arguments, process)
+                return
+            }
+            throw FixtureError.noFreePort
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
@@ -68,9 +76,23 @@ public final class RedisServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Starts it (again) and waits until it accepts a connection.
+    /// Starts it again on its port and waits until it accepts connections.
     public func start() throws {
-        guard let executable = Self.executable else { throw FixtureError.didNotStart("no redis-server is installed") }
+        guard let process = try Self.launch(arguments, log: directory.appendingPathComponent("redis.log")) else {
+            throw FixtureError.didNotStart("redis-server on port \(port): the port is taken")
+        }
+        self.process = process
+    }
+
+    /// A redis-server with `arguments`, once its log (from where it stands now) says it accepts connections; nil when
+    /// it ended first because its port is taken. A connection alone would not tell: it may reach whoever took the port.
+    private static func launch(_ arguments: [String], log: URL) throws -> Process? {
+        guard let executable else { throw FixtureError.didNotStart("no redis-server is installed") }
+        let start = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
+        let written = { () -> String in
+            guard let data = FileManager.default.contents(atPath: log.path), data.count > start else { return "" }
+            return String(decoding: data.dropFirst(start), as: UTF8.self)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -78,10 +100,14 @@ public final class RedisServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        self.process = process
-        guard eventually(every: .milliseconds(10), { (try? HTTPClient(port: port)) != nil }) else {
-            throw FixtureError.didNotStart("redis-server on port \(port)")
+        guard eventually(every: .milliseconds(10), { !process.isRunning || written().contains("Ready to accept connections") }) else {
+            process.killHard()
+            throw FixtureError.didNotStart("redis-server \(arguments.prefix(2).joined(separator: " "))")
         }
+        if process.isRunning { return process }
+        process.waitUntilExit()
+        if written().contains("Address already in use") { return nil }
+        throw FixtureError.didNotStart("redis-server \(arguments.prefix(2).joined(separator: " ")): \(written().suffix(500))")
     }
 
     /// SIGKILL, as a crash would: with `keepsWrites` every acknowledged write is already on disk.

@@ -9,6 +9,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -17,6 +18,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "support"))
+import fixture  # noqa: E402 (after the path it is found on)
+
 WEB = ROOT / "Sources" / "CalculatorService" / "Resources" / "web"
 
 
@@ -60,13 +64,15 @@ def foreground_process(arguments, port, seconds, more_output=lambda: ""):
 
 @contextlib.contextmanager
 def calculator_server(binary, *extra):
-    """The real binary on a free port with the in-memory store, trusting X-Forwarded-For as behind nginx, with the
-    flags `extra` adds."""
-    port = free_port()
-    with foreground_process(
-            [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory", "--log-level", "warning",
-             "--trust-proxy", *extra], port, 30):
-        yield f"http://127.0.0.1:{port}"
+    """The real binary (Tests/support/fixture.py) with the in-memory store, trusting X-Forwarded-For as behind nginx,
+    with the flags `extra` adds; what it printed is shown when the block ends."""
+    server = fixture.CalculatorServer(binary, ["--store", "memory", "--log-level", "warning", "--trust-proxy", *extra])
+    try:
+        yield server.base
+    finally:
+        server.stop()
+        if server.log().strip():
+            print("--- calculator-server output ---\n" + server.log()[-4000:])
 
 
 @contextlib.contextmanager

@@ -25,12 +25,12 @@ from pathlib import Path
 from dateutil.relativedelta import relativedelta
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
-import server_process  # noqa: E402 (after the path it is found on)
+import fixture  # noqa: E402 (after the path it is found on)
 
 
-class Server(server_process.Server):
+class Server(fixture.CalculatorServer):
     def __init__(self, binary):
-        super().__init__(binary)
+        super().__init__(binary, fixture.MEMORY_OPEN)
         self.shared = self.connection()
 
     def get(self, path):

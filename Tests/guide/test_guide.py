@@ -22,34 +22,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "support"))
+import fixture  # noqa: E402
 from checklist import Run  # noqa: E402
 
 IMAGE_UID = 10001  # the Dockerfile's user
 
 
-class Server:
-    """calculator-server on a free port; `stop()` sends SIGTERM and returns the exit status."""
+class Server(fixture.CalculatorServer):
+    """calculator-server without the environment's CALC_ settings, as the guide runs it; `stop()` sends SIGTERM and
+    returns the exit status. One that could not start has no port, and its output says why."""
 
     def __init__(self, binary, arguments, user=None):
         prefix = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"] if user is not None else []
-        self.errors = tempfile.TemporaryFile()
-        self.process = subprocess.Popen(
-            prefix + [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", "--session-access", "open"] + arguments,
-            stdout=subprocess.PIPE, stderr=self.errors, text=True, env={k: v for k, v in os.environ.items()
-                                                                       if not k.startswith("CALC_")})
-        line = self.process.stdout.readline()
-        match = re.search(r":(\d+)$", line.strip())
-        self.port = int(match.group(1)) if match else None
-        self.base = f"http://127.0.0.1:{self.port}"
+        super().__init__(binary, ["--log-level", "warning", "--session-access", "open", *arguments], prefix=prefix,
+                         env={k: v for k, v in os.environ.items() if not k.startswith("CALC_")}, required=False)
 
     def stderr(self):
-        self.errors.seek(0)
-        return self.errors.read().decode(errors="replace")
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-        return self.process.wait(30)
+        return self.log()
 
     def call(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None

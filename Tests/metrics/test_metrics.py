@@ -1,13 +1,16 @@
 """/metrics parses with prometheus_client's text parser, names and labels its metrics by OpenTelemetry's HTTP
 conventions, describes every family, and its figures move with requests.
 
-Usage: test_metrics.py SERVER_BINARY. Starts the real server on a free port with the memory store."""
+Usage: test_metrics.py SERVER_BINARY. Starts the real server (Tests/support/fixture.py) with the memory store."""
 import json
-import socket
 import subprocess
 import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+import fixture  # noqa: E402 (after the path it is found on)
 
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -53,14 +56,9 @@ def duration_count(values, route, method, status):
 
 
 def main():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.argv[1], "--port", str(port), "--store", "memory", "--log-level", "warning", "--session-access", "open"],
-                              stdout=subprocess.PIPE, text=True)
+    server = fixture.CalculatorServer(sys.argv[1], fixture.MEMORY_OPEN)
     try:
-        server.stdout.readline()  # "calculator-server listening on ..."
-        base = f"http://127.0.0.1:{port}"
+        base = server.base
         _, before = scrape(base)
         check("metrics parse and hold the key-press counters",
               any(name == "calculator_key_presses_total" for name, _ in before))
@@ -127,8 +125,7 @@ def main():
                 values, "http_server_request_duration_seconds_count", http_request_method="GET",
                 http_response_status_code="404", url_scheme="http") == 1)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.stop()
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

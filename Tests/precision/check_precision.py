@@ -26,7 +26,7 @@ from pathlib import Path
 import mpmath
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
-import server_process  # noqa: E402 (after the path it is found on)
+import fixture  # noqa: E402 (after the path it is found on)
 
 from arguments import Draw, arguments, binary_arguments
 from reference import Refused, Undefined, reference, verdict
@@ -38,7 +38,10 @@ BINARY = ["pow", "root", "logy"]
 MAX_KEYS = 1000
 
 
-class Server(server_process.Server):
+class Server(fixture.CalculatorServer):
+    def __init__(self, binary):
+        super().__init__(binary, fixture.MEMORY_OPEN)
+
     def session(self, connection, angle, digits):
         connection.request("POST", "/sessions", json.dumps({"angle": angle, "digits": digits}),
                            {"Content-Type": "application/json"})

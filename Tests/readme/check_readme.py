@@ -9,10 +9,13 @@ others to one with `--session-access open`, as the tour says. A variable a comma
 commands after it."""
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+import fixture  # noqa: E402 (after the path it is found on)
 
 VARYING = [
     (re.compile(r"^Date: .*$"), "Date: <date>"),
@@ -43,17 +46,6 @@ def blocks(readme):
         yield ("tokens" if match.group(1) else "open"), commands
 
 
-def start_server(binary, access):
-    """calculator-server on a free port with this session access; the process and its port."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([binary, "--port", str(port), "--store", "memory", "--log-level", "warning",
-                               "--session-access", access], stdout=subprocess.PIPE, text=True)
-    server.stdout.readline()
-    return server, port
-
-
 def table_defaults_disagreeing(binary, readme):
     """The rows of the configuration table whose default (its first `code`) is not the one `--help` states."""
     usage = " ".join(subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=30).stdout.split())
@@ -70,13 +62,15 @@ def main():
     disagreeing = table_defaults_disagreeing(binary, open(readme_path, encoding="utf-8").read())
     for row in disagreeing:
         print(f"FAIL configuration table: {row}")
-    servers = {access: start_server(binary, access) for access in ("open", "tokens")}
+    servers = {access: fixture.CalculatorServer(binary, ["--store", "memory", "--log-level", "warning",
+                                                         "--session-access", access])
+               for access in ("open", "tokens")}
     state = tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False)
     state.close()
     passed = failed = 0
     try:
         for access, commands in blocks(open(readme_path, encoding="utf-8").read()):
-            port = servers[access][1]
+            port = servers[access].port
             for command, expected in commands:
                 run = f"source {state.name}\n" + command.replace("localhost:8080", f"127.0.0.1:{port}")
                 assigned = re.match(r"^([A-Z_][A-Z0-9_]*)=", command)
@@ -90,9 +84,8 @@ def main():
                     print(f"FAIL $ {command}\n  expected: {expected}\n  actual:   {actual.splitlines()}")
     finally:
         os.unlink(state.name)
-        for server, _ in servers.values():
-            server.terminate()
-            server.wait(timeout=30)
+        for server in servers.values():
+            server.stop()
     print(f"README examples: {passed} passed, {failed} failed")
     return 1 if failed or disagreeing or passed == 0 else 0
 

@@ -12,7 +12,7 @@ enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case redis
 
     static var allCases: [TestStore] {
-        RedisServer.sharedURL != nil && RedisServer.isAvailable ? [.memory, .sqlite, .redis] : [.memory, .sqlite]
+        StoreKind.available([.memory, .sqlite, .redis]).compactMap { TestStore(rawValue: $0.rawValue) }
     }
 
     var testDescription: String { rawValue }
@@ -64,7 +64,7 @@ enum SharedRedis: String, CustomTestStringConvertible, Sendable {
     case cluster
 
     static var available: [SharedRedis] {
-        (RedisServer.isAvailable ? [.server] : []) + (RedisServer.sharedClusterURL != nil ? [.cluster] : [])
+        (RedisServer.isAvailable ? [.server] : []) + (StoreKind.redisCluster.isAvailable ? [.cluster] : [])
     }
 
     var testDescription: String { rawValue }
