@@ -36,19 +36,6 @@ public final class JoinableThread: Sendable {
         }
     }
 
-    /// Puts the calling thread in Linux's idle scheduling class (SCHED_IDLE): it runs only on a core no other thread
-    /// wants, and a thread of the normal class that wakes takes the core from it at once, which a nice value alone
-    /// does not promise. Where the class is not offered, the lowest nice value (19) instead.
-    public static func yieldToEveryOtherThread() {
-        var parameters = sched_param()
-        parameters.sched_priority = 0
-        // SCHED_IDLE is 5 in Linux's ABI; Glibc's Swift module leaves the name out (it is under _GNU_SOURCE).
-        let idleClass: Int32 = 5
-        if sched_setscheduler(0, idleClass, &parameters) != 0 {
-            _ = nice(19)
-        }
-    }
-
     private final class Body: Sendable {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }

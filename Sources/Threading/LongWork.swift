@@ -7,8 +7,8 @@ import Glibc
 ///
 /// Fair: work is queued by its owner (a client), and the workers take the owners in turn, one piece of work each, so a
 /// client with many long requests queued delays another client's by at most the pieces already running. Bounded: the
-/// workers are few (one per core by default) and run in Linux's idle scheduling class, so that requests of a few keys
-/// take a core from them the moment they want one.
+/// workers are few (one per core by default) and run below the event loops' priority, so that requests of a few keys
+/// go first when both want a core.
 public final class LongWork: Sendable {
     /// Work for a worker, and what to do instead when the workers have closed.
     private struct Work: Sendable {
@@ -52,8 +52,8 @@ public final class LongWork: Sendable {
         for _ in 0..<max(1, workers ?? Self.cores) {
             threads.append(
                 try JoinableThread {
-                    // Below the event loops and the stores' threads: long work takes only what they leave.
-                    JoinableThread.yieldToEveryOtherThread()
+                    // Below the event loops' priority (a Linux thread has its own nice value).
+                    _ = nice(10)
                     while true {
                         ready.wait()
                         let (work, ended) = queues.withLock { queues -> (Work?, Bool) in (queues.next(), queues.closing) }
