@@ -186,7 +186,9 @@ extension Arithmetic {
 
     /// √(p op q) for a = √p and b = √q, p and q rational (q not 0 for ÷: √q is then not 0 either).
     private func rootOfRationals(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Outcome {
-        guard case .unary(_, let angle, let p) = a.derivation, let q = b.argument(of: .squareRoot) else { return evaluate(op, a, b) }
+        guard case .unary(_, let angle, let p) = a.derivation, let q = b.argument(of: .squareRoot) else {
+            return certified(evaluate(op, a, b), .binary(op, a, b))
+        }
         return apply(.squareRoot, Number.field(op == .multiply ? .multiply : .divide, p, q), angle: angle)
     }
 
