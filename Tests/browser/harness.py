@@ -7,12 +7,10 @@ import json
 import http.server
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -22,44 +20,6 @@ sys.path.insert(0, str(ROOT / "Tests" / "support"))
 import fixture  # noqa: E402 (after the path it is found on)
 
 WEB = ROOT / "Sources" / "CalculatorService" / "Resources" / "web"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port, seconds, process=None):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(f"{Path(process.args[0]).name} exited with status {process.returncode}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return
-        time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
-
-
-@contextlib.contextmanager
-def foreground_process(arguments, port, seconds, more_output=lambda: ""):
-    """Runs `arguments` until the block ends, once something listens on `port`; then stops it and prints what it
-    wrote (and `more_output()`), if anything."""
-    log = tempfile.TemporaryFile()
-    process = subprocess.Popen(arguments, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_for_port(port, seconds, process)
-        yield
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.seek(0)
-        output = (log.read().decode(errors="replace") + "\n" + more_output()).strip()
-        if output:
-            print(f"--- {Path(arguments[0]).name} output ---\n" + output[-4000:])
 
 
 @contextlib.contextmanager
@@ -108,10 +68,10 @@ def readme_nginx_recipe():
 
 @contextlib.contextmanager
 def nginx_in_front(nginx, server_base):
-    """nginx in the foreground on a free loopback port, run by the README's recipe with a self-signed certificate
-    made by openssl, proxying https://127.0.0.1:PORT/calc/ to the server. Yields the proxy's https base URL."""
+    """nginx in the foreground on a loopback port (Tests/support/fixture.py), run by the README's recipe with a
+    self-signed certificate made by openssl, proxying https://127.0.0.1:PORT/calc/ to the server. Yields the proxy's
+    https base URL; what nginx logged is shown when the block ends."""
     folder = Path(tempfile.mkdtemp(prefix="calc-nginx-"))
-    port = free_port()
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
          "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
@@ -121,12 +81,14 @@ def nginx_in_front(nginx, server_base):
     for expected in ("listen 443 ssl;", "127.0.0.1:8080", "/etc/ssl/calculator/"):
         if expected not in recipe:
             raise RuntimeError(f"the README's nginx recipe no longer has {expected!r}, which this test replaces")
-    recipe = (recipe.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
-              .replace("127.0.0.1:8080", server_base.removeprefix("http://"))
-              .replace("/etc/ssl/calculator/", f"{folder}/"))
     temp_paths = "\n".join(f"    {kind}_temp_path {folder}/{kind};" for kind in
                            ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    (folder / "nginx.conf").write_text(f"""daemon off;
+
+    def configuration(port):
+        served = (recipe.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+                  .replace("127.0.0.1:8080", server_base.removeprefix("http://"))
+                  .replace("/etc/ssl/calculator/", f"{folder}/"))
+        return f"""daemon off;
 master_process off;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
@@ -134,15 +96,19 @@ events {{ worker_connections 64; }}
 http {{
     access_log off;
 {temp_paths}
-{recipe}
+{served}
 }}
-""")
-    error_log = folder / "error.log"
+"""
+
+    server = fixture.nginx(folder, configuration, nginx)
     try:
-        with foreground_process([nginx, "-p", str(folder), "-e", str(error_log), "-c", str(folder / "nginx.conf")], port, 15,
-                                lambda: error_log.read_text(errors="replace") if error_log.exists() else ""):
-            yield f"https://127.0.0.1:{port}"
+        yield f"https://127.0.0.1:{server.port}"
     finally:
+        server.stop(10)
+        error_log = folder / "error.log"
+        output = (server.log() + (error_log.read_text(errors="replace") if error_log.exists() else "")).strip()
+        if output:
+            print("--- nginx output ---\n" + output[-4000:])
         shutil.rmtree(folder, ignore_errors=True)
 
 

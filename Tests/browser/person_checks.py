@@ -17,7 +17,7 @@ import re
 
 from playwright.sync_api import expect
 
-from harness import ROOT, api, calculator_server, foreground_process, free_port
+from harness import ROOT, api, calculator_server, fixture
 
 VIEWPORTS = {
     "wide": ({"width": 1280, "height": 800}, 1),
@@ -494,12 +494,12 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
     # ---- 8. messages for a person ----
 
     def a_restarted_memory_store_is_not_called_an_expiry():
-        port = free_port()
-        arguments = [binary, "--host", "127.0.0.1", "--port", str(port), "--store", "memory",
-                     "--log-level", "warning"]
+        arguments = ["--store", "memory", "--log-level", "warning"]
         context = browser.new_context(viewport=VIEWPORTS["phone"][0], color_scheme="dark")
         try:
-            with foreground_process(arguments, port, 30):
+            # The second server holds the first one's port, as a restarted service does; the page keeps its address.
+            with fixture.calculator_server(binary, arguments) as first_server:
+                port = first_server.port
                 page = context.new_page()
                 page.on("pageerror", lambda error: page_errors.append(str(error)))
                 page.goto(f"http://127.0.0.1:{port}/")
@@ -507,7 +507,7 @@ def add_person_checks(run, browser, binary, base, screenshots, page_errors, axe_
                 page.keyboard.type("2+2=")
                 expect(page.locator("#display")).to_have_text("4")
                 first = page.locator("#calculator").get_attribute("data-session")
-            with foreground_process(arguments, port, 30):
+            with fixture.calculator_server(binary, ["--host", "127.0.0.1", "--port", str(port), *arguments]):
                 page.keyboard.type("7")
                 expect(page.locator("#display")).to_have_text("7")
                 assert page.locator("#calculator").get_attribute("data-session") != first

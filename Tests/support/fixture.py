@@ -4,9 +4,9 @@ calculator-server, a private redis-server, a loopback Redis Cluster of 3 masters
 Each runs in a folder of its own that holds its `pid` and its `log` (everything it printed), so a script that started
 it in one command can stop it, or print its log, in another. No port is guessed before it is bound:
 - calculator-server binds port 0 and the port is read back from the line it announces;
-- redis-server cannot bind port 0 and say so, so it is given a port below Linux's ephemeral range (32768 and up, which
-  the tests' own connections take) and is started again on another when its port is taken; the cluster's nodes and
-  their bus ports (+10000) likewise.
+- redis-server and nginx cannot bind port 0 and say so, so each is given a port below Linux's ephemeral range (32768
+  and up, which the tests' own connections take) and is started again on another when its port is taken; the
+  cluster's nodes and their bus ports (+10000) likewise.
 
 From Python: `with fixture.calculator_server(binary, ["--store", "memory"]) as server: server.base ...`.
 From bash (scripts/common.sh's `fixture`), each command prints what the caller needs:
@@ -32,6 +32,7 @@ import random
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -41,8 +42,9 @@ from pathlib import Path
 # The memory store and open access, for the checks about numbers and dates rather than tokens.
 MEMORY_OPEN = ["--store", "memory", "--log-level", "warning", "--session-access", "open"]
 ANNOUNCED_PORT = re.compile(r'listening on http://\S+:(\d+)|"server\.port":"?(\d+)')
-# Ports for Redis: below the ephemeral range, and with the cluster bus (+10000) still below it.
-REDIS_PORTS = range(20000, 22700)
+# Ports for the servers that cannot bind port 0 (Redis, nginx): below the ephemeral range, and with the cluster bus
+# (+10000) still below it.
+CHOSEN_PORTS = range(20000, 22700)
 
 
 class Started:
@@ -156,13 +158,48 @@ def redis_node(folder, port, extra=(), prefix=()):
 
 
 def redis(folder, prefix=(), extra=(), tries=20):
-    """A private redis-server without persistence on a port of REDIS_PORTS that nothing else holds, with the flags
+    """A private redis-server without persistence on a port of CHOSEN_PORTS that nothing else holds, with the flags
     `extra` adds."""
     for _ in range(tries):
-        node = redis_node(folder, random.choice(REDIS_PORTS), ["--appendonly", "no", *extra], prefix)
+        node = redis_node(folder, random.choice(CHOSEN_PORTS), ["--appendonly", "no", *extra], prefix)
         if node is not None:
             return node
     raise RuntimeError(f"redis-server found no free port in {tries} tries")
+
+
+NGINX_PORT_TAKEN = re.compile(r"Address already in use")
+
+
+def nginx(folder, configuration, nginx_binary="nginx", tries=20):
+    """nginx in the foreground in `folder`, on a port of CHOSEN_PORTS that nothing else holds, once it accepts
+    connections. `configuration(port)` is the text of its nginx.conf for that port, which sends its error log to
+    `folder`/error.log."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    error_log = folder / "error.log"
+    for _ in range(tries):
+        port = random.choice(CHOSEN_PORTS)
+        (folder / "nginx.conf").write_text(configuration(port))
+        error_log.unlink(missing_ok=True)
+        server = Started(folder, [nginx_binary, "-p", str(folder), "-e", str(error_log), "-c", str(folder / "nginx.conf")])
+        server.port = port
+        if wait_for_connection(port, 15, server.process):
+            return server
+        server.stop()
+        errors = error_log.read_text(errors="replace") if error_log.exists() else ""
+        if not NGINX_PORT_TAKEN.search(errors + server.log()):
+            raise RuntimeError(f"nginx on {port} did not start:\n{server.log()[-2000:]}{errors[-2000:]}")
+    raise RuntimeError(f"nginx found no free port in {tries} tries")
+
+
+def wait_for_connection(port, seconds, process):
+    """Whether something accepts connections on `port` within `seconds`, while `process` runs."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def cluster_node_arguments(folder, timeout):
@@ -214,7 +251,7 @@ def cluster(folder, first=None, timeout=2000, tries=10):
     holds, tried at random); its store URL once every node sees every slot served and every replica has synchronised."""
     folder = Path(folder)
     for _ in range(1 if first is not None else tries):
-        start = first if first is not None else random.choice(range(REDIS_PORTS.start, REDIS_PORTS.stop - 6, 10))
+        start = first if first is not None else random.choice(range(CHOSEN_PORTS.start, CHOSEN_PORTS.stop - 6, 10))
         if start > 55530:
             raise RuntimeError("the first cluster port must be at most 55530 (bus ports are +10000)")
         nodes = start_cluster_nodes(folder, start, timeout)

@@ -1,17 +1,16 @@
 """The hand-written client against the real server: typed errors, retries after Retry-After, idempotent presses, 304s
 and following a session (its ends, and a reconnection from Last-Event-ID).
 
-Usage: test_client.py SERVER_BINARY (scripts/client-test); each check starts servers of its own on free ports."""
+Usage: test_client.py SERVER_BINARY (scripts/client-test); each check starts servers of its own on port 0."""
 
 from __future__ import annotations
 
 import socket
-import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import httpx
 
@@ -28,6 +27,9 @@ from calculator_client import (
     Unchanged,
 )
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "Tests" / "support"))
+import fixture  # type: ignore[import-not-found]  # noqa: E402 (untyped, after the path it is found on)
+
 results: list[bool] = []
 
 
@@ -36,28 +38,13 @@ def check(name: str, condition: bool, detail: object = "") -> None:
     print(f"ok   {name}" if condition else f"FAIL {name} {detail}")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def server(binary: str, *flags: str) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen([binary, "--port", str(port), "--store", "memory", "--log-level", "warning", *flags])
-    try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait()
+    """The real binary on port 0 (the repository's Tests/support/fixture.py reads the bound port back), stopped when
+    the block ends."""
+    with fixture.calculator_server(binary, ["--store", "memory", "--log-level", "warning", *flags]) as started:
+        base: str = started.base
+        yield base
 
 
 class CuttingProxy:
