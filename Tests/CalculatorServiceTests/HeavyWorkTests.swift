@@ -24,14 +24,19 @@ import Testing
     }
 
     /// A request sent on a connection of its own, on a thread of its own: whether it has been answered, and how.
+    /// The tests' servers end each request within their work budget of 120 s, and at most two requests wait for a
+    /// worker before theirs, so `waitSeconds` covers what the server promises rather than how fast this machine is.
     final class Pending: @unchecked Sendable {
+        static let waitSeconds = 3 * 120 + 60
         private let answer = Mutex<HTTPResponse?>(nil)
         private let done = DispatchSemaphore(value: 0)
 
         init(_ server: ServerProcess, _ method: String, _ path: String, json: String, headers: [(String, String)] = []) {
             let port = server.port
             Thread.detachNewThread { [self] in
-                let response = (try? HTTPClient(port: port).send(method, path, json: json, headers: headers))
+                let client = try? HTTPClient(port: port)
+                client?.setReceiveTimeout(milliseconds: Self.waitSeconds * 1000)
+                let response = (try? client?.send(method, path, json: json, headers: headers))
                     ?? HTTPResponse(status: 0, headers: [], body: [])
                 answer.withLock { $0 = response }
                 done.signal()
@@ -41,7 +46,7 @@ import Testing
         var isAnswered: Bool { answer.withLock { $0 != nil } }
 
         func wait() -> HTTPResponse? {
-            _ = done.wait(timeout: .now() + 120)
+            _ = done.wait(timeout: .now() + .seconds(Self.waitSeconds))
             return answer.withLock { $0 }
         }
     }
