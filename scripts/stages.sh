@@ -23,13 +23,23 @@ next_stage_file() {
     STAGE_FILE="$(printf '%s/%02d' "$STAGE_DIR" "$STAGE_COUNT")"
 }
 
-# run_stage FILE NAME COMMAND...: runs COMMAND with its output in FILE.log, writing FILE.row as it starts and ends.
+# cpu_seconds FILE: the processor time (user and system) in FILE, what `times` printed: its second line is that of the
+# processes the shell has waited for ("1m2.5s 0m0.3s"). `times` writes to a file because in a pipe or a command
+# substitution it would run in a new shell, which has waited for nothing.
+cpu_seconds() {
+    awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.1f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1"
+}
+
+# run_stage FILE NAME COMMAND...: runs COMMAND with its output in FILE.log, writing FILE.row as it starts and ends. It
+# runs in a shell of its own (the callers put it in the background), so its processor time is the stage's.
 run_stage() {
     local file=$1 name=$2 started=$EPOCHREALTIME status=0
     shift 2
     printf '%s\t\trunning\n' "$name" >"$file.row"
     "$@" >"$file.log" 2>&1 </dev/null || status=$?
-    printf '%s\t%s\t%s\n' "$name" "$(seconds_since "$started")" "$([ $status -eq 0 ] && echo passed || echo "FAILED")" >"$file.row"
+    times >"$file.times"
+    printf '%s\t%s\t%s\t%s\n' "$name" "$(seconds_since "$started")" "$([ $status -eq 0 ] && echo passed || echo "FAILED")" \
+        "$(cpu_seconds "$file.times")" >"$file.row"
     return $status
 }
 

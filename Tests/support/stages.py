@@ -1,11 +1,14 @@
-"""The stage table of scripts/test: one row per stage with its wall time, its status and the counts it checked, read
-from the stage's row and log files in a folder (scripts/stages.sh writes them).
+"""The stage table of scripts/test: one row per stage with its wall time, its processor time, its status and the
+counts it checked, read from the stage's row and log files in a folder (scripts/stages.sh writes them).
 
 Usage: stages.py FOLDER [TOTAL_SECONDS]
 
-Each stage NN has NN.row ("name<TAB>seconds<TAB>status") and NN.log (everything it printed). The counts are parsed
-from the log by the summary lines each check prints, so a stage that checks fewer than it should shows it here."""
+Each stage NN has NN.row ("name<TAB>seconds<TAB>status<TAB>cpu seconds") and NN.log (everything it printed). The
+counts are parsed from the log by the summary lines each check prints, so a stage that checks fewer than it should
+shows it here. The processor time of the stages, over the machine's cores, is the least wall time the run can take
+however its stages are laid out side by side; the table's last line says it."""
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -46,14 +49,17 @@ def main():
     folder = Path(sys.argv[1])
     rows = []
     for row in sorted(folder.glob("*.row")):
-        name, seconds, status = (row.read_text().rstrip("\n").split("\t") + ["", ""])[:3]
-        rows.append((name, seconds, status, counts(row.with_suffix(".log"))))
+        name, seconds, status, cpu = (row.read_text().rstrip("\n").split("\t") + ["", "", ""])[:4]
+        rows.append((name, seconds, cpu, status, counts(row.with_suffix(".log"))))
     width = max([len("stage")] + [len(name) for name, *_ in rows])
-    print(f"{'stage':{width}}  {'seconds':>7}  {'status':8}  checked")
-    for name, seconds, status, checked in rows:
-        print(f"{name:{width}}  {seconds:>7}  {status:8}  {checked}")
+    print(f"{'stage':{width}}  {'seconds':>7}  {'cpu s':>7}  {'status':8}  checked")
+    for name, seconds, cpu, status, checked in rows:
+        print(f"{name:{width}}  {seconds:>7}  {cpu:>7}  {status:8}  {checked}")
     if len(sys.argv) > 2:
-        print(f"{'total (wall)':{width}}  {sys.argv[2]:>7}")
+        total_cpu = sum(float(cpu) for _, _, cpu, _, _ in rows if cpu)
+        cores = os.cpu_count() or 1
+        print(f"{'total':{width}}  {sys.argv[2]:>7}  {total_cpu:>7.1f}  wall; processor time over {cores} cores, the "
+              f"least wall time any layout of these stages can take: {total_cpu / cores:.0f} s")
 
 
 if __name__ == "__main__":
