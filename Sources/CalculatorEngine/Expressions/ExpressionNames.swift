@@ -1,30 +1,16 @@
-/// The names an expression reads besides the keys' own (GNOME Calculator's `log` for log₁₀), what to type instead of
-/// a function GNOME has and no key computes, and the nearest known name to one that is unknown (`sqroot`: sqrt).
+/// The names an expression reads besides the keys' own (GNOME Calculator's `log` for log₁₀), and the nearest known
+/// name to one that is unknown (`sqroot`: sqrt).
 enum ExpressionNames {
     /// GNOME Calculator's names for keys that the catalog names otherwise: `log` is its base-10 logarithm.
     static let synonyms: [String: String] = ["log": "log10"]
-
-    /// Functions GNOME Calculator has that no key of these modes computes, each with what to type instead.
-    static let instead: [String: String] = [
-        "abs": "√(x²) for |x|",
-        "mod": "the keys of programmer mode for a remainder of integers (\"10 mod 3 =\" with \"mode\": \"programmer\")",
-        "round": "the value itself: a display format rounds what it shows (\"notation\": \"fixed\", \"decimals\": 0)",
-        "floor": "the value itself: a display format rounds what it shows (\"notation\": \"fixed\", \"decimals\": 0)",
-        "ceil": "the value itself: a display format rounds what it shows (\"notation\": \"fixed\", \"decimals\": 0)",
-        "nCr": "n! ÷ (r! × (n − r)!) for nCr(n, r)",
-        "nPr": "n! ÷ (n − r)! for nPr(n, r)",
-        "gcd": "the numbers' common factors by hand: no key computes a greatest common divisor",
-        "lcm": "a × b ÷ gcd(a, b) with the gcd by hand: no key computes a least common multiple",
-    ]
 
     /// The key a name stands for in an expression: a key's name or alias, or a synonym.
     static func key(named name: String) -> Key? {
         Key(name: name) ?? synonyms[name].flatMap { Key(name: $0) }
     }
 
-    /// What an unknown name's error expects: a name, and the nearest one known, or what to type instead.
+    /// What an unknown name's error expects: a name, and the nearest one known.
     static func expectation(for name: String) -> String {
-        if let instead = instead[name] { return "a function or constant name (\(name) is none here; type \(instead))" }
         if UnitCatalog.unit(named: name) != nil {
             return "a function or constant name (\(name) is a unit: a conversion ends the expression, as in 12 \(name) to …, and its value is in one unit)"
         }
@@ -46,7 +32,7 @@ enum ExpressionNames {
                 }
             }
         }
-        return names + synonyms.keys.sorted()
+        return names + synonyms.keys.sorted() + ExpressionFunction.called.map(\.name)
     }()
 
     /// The known name fewest edits away (insertions, deletions, substitutions, swaps of neighbours), when it is at
