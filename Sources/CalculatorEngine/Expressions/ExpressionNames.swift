@@ -12,7 +12,7 @@ enum ExpressionNames {
     /// What an unknown name's error expects: a name, and the nearest one known.
     static func expectation(for name: String) -> String {
         if UnitCatalog.unit(named: name) != nil {
-            return "a function or constant name (\(name) is a unit: a conversion ends the expression, as in 12 \(name) to …, and its value is in one unit)"
+            return "a function or constant name (\(name) is a unit: write it after a number, as in 12 \(name))"
         }
         guard let nearest = nearest(to: name) else { return "a function or constant name (GET /keys lists them)" }
         return "a function or constant name (did you mean \(nearest)?)"

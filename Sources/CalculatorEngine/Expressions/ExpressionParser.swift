@@ -75,7 +75,11 @@ struct ExpressionParser {
                 left = try add(.computed(.mod, [left, right]), at: nodes[left].offset)
                 continue
             case .name, .openParenthesis, .squareRoot, .cubeRoot: break
-            case .number: throw failure("an operator (a number right after an operand is no product: write ×)")
+            case .number:
+                if scalars[position] == decimalMark || scalars[position] == ".", position > 0, isDigit(at: position - 1) {
+                    throw failure("an operator (a number has one decimal mark: 1.23, or 1.2 × 3)")
+                }
+                throw failure("an operator (a number right after an operand is no product: write ×)")
             default: return left
             }
             let right = try signed()
