@@ -147,6 +147,37 @@ import Testing
         #expect(try Self.evaluate("nCr(100000; 50000)").error?.code == "overflow")
     }
 
+    /// Text made of GNOME's functions, marks, units and ans in any order, in several locales and angle units: each
+    /// is read and answered, or refused at an offset inside it, and nothing else happens.
+    @Test func anyMixOfTheLanguageIsAnsweredOrRefusedWhereItStops() throws {
+        let pieces = [
+            "1", "2", "0", "3.5", "1,000", "1,00", "1.000", "1,5", ",", ";", ", ", "(", ")", "+", "-", "×", "÷", "^", "!", "%",
+            "°", " mod ", "abs(", "gcd(", "nCr(", "round(", "floor(", "ceil(", "lcm(", "nPr(", " km", " m", " kg", " in",
+            " to ", "cm", "ans", "rand", "π", "sin(", "pow(", "1e5", " ", "degC", "√",
+        ]
+        let locales: [String?] = [nil, "de", "fr", "en-IN"]
+        var random = SplitMix64(seed: 4646)
+        var answered = 0
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<(1 + Int(random.next() % 12)) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var settings = Settings()
+            settings.angle = AngleUnit.allCases[Int(random.next() % 3)]
+            settings.format.setLocale(locales[Int(random.next() % UInt64(locales.count))])
+            let answer = random.next() % 2 == 0 ? Expression.Answer("-7/2") : nil
+            do throws(ExpressionError) {
+                let expression = try Expression(text, symbols: settings.format.symbols, answer: answer)
+                let state = try CalculatorState(evaluating: expression, settings: settings, random: &random)
+                #expect(state.error != nil || state.display != "Error", "\(text)")
+                answered += 1
+            } catch {
+                #expect((0...text.unicodeScalars.count).contains(error.offset), "\(text): \(error)")
+                #expect(!error.expected.isEmpty)
+            }
+        }
+        #expect(answered > 50)
+    }
+
     @Test func nestingIsBounded() throws {
         let deep = String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150)
         #expect(throws: ExpressionError.self) { try Expression(deep) }
