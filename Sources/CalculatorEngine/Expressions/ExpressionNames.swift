@@ -18,6 +18,12 @@ enum ExpressionNames {
         return "a function or constant name (did you mean \(nearest)?)"
     }
 
+    /// The names of units as a quantity spells them (letters, then letters and digits: `km`, `inches`, `degC`).
+    static let units: [String] = UnitCatalog.byName.keys.filter { name in
+        name.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }.sorted()
+
     /// Names an expression calls or uses as constants, spelled as an expression spells them (letters, then letters
     /// and digits).
     static let known: [String] = {
@@ -38,11 +44,11 @@ enum ExpressionNames {
     /// The known name fewest edits away (insertions, deletions, substitutions, swaps of neighbours), when it is at
     /// most a third of the name's length away (at least one); of two as near, the one that begins as the name does
     /// (`sqroot`: sqrt rather than root).
-    static func nearest(to name: String) -> String? {
+    static func nearest(to name: String, among candidates: some Sequence<String> = known) -> String? {
         let limit = max(1, name.count / 3)
         let typed = Array(name.lowercased())
         var best: (name: String, distance: Int, prefix: Int)?
-        for candidate in known {
+        for candidate in candidates {
             let spelled = Array(candidate.lowercased())
             let distance = editDistance(typed, spelled)
             guard distance <= limit else { continue }

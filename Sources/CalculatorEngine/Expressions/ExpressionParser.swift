@@ -76,6 +76,9 @@ struct ExpressionParser {
                 continue
             case .name, .openParenthesis, .squareRoot, .cubeRoot: break
             case .number:
+                if case .computed(.quantity, _) = nodes[left].kind {
+                    throw failure("an operator (quantities add with +: 5 ft + 3 in)")
+                }
                 if scalars[position] == decimalMark || scalars[position] == ".", position > 0, isDigit(at: position - 1) {
                     throw failure("an operator (a number has one decimal mark: 1.23, or 1.2 × 3)")
                 }
@@ -184,7 +187,12 @@ struct ExpressionParser {
     private mutating func quantity(of number: Int) throws(ExpressionError) -> Int {
         guard case .name(let length)? = peek(), !isModulo(length) else { return number }
         let name = text(position..<position + length)
-        guard ExpressionFunction.named(name) == nil, ExpressionNames.key(named: name) == nil, let unit = UnitCatalog.unit(named: name) else {
+        guard ExpressionFunction.named(name) == nil, ExpressionNames.key(named: name) == nil, name.lowercased() != "ans" else { return number }
+        guard let unit = UnitCatalog.unit(named: name) else {
+            // A name after a number that is nearer a unit's than a function's: a unit mistyped (2 kms).
+            if ExpressionNames.nearest(to: name) == nil, let nearest = ExpressionNames.nearest(to: name, among: ExpressionNames.units) {
+                throw failure("a unit or an operator (did you mean \(nearest)?)")
+            }
             return number
         }
         let first = self.unit ?? unit
