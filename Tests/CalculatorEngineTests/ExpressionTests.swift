@@ -145,6 +145,15 @@ import Testing
         #expect(try Self.evaluate("floor(1e300 × π)").error?.code == "precision")
         #expect(try Self.evaluate("nCr(10000; 5000)").display == "1.591790263532439e+3008")
         #expect(try Self.evaluate("nCr(100000; 50000)").error?.code == "overflow")
+        // rand × 0 is an exact 0 that leaves the whole expression to the keys: the same display both ways.
+        for text in [
+            "abs(-1/3)", "10 mod 3 × 2", "-10 mod 3", "round(2.5) + floor(-2.5) + ceil(2.1)", "gcd(12; 18; 8) × lcm(4; 6)",
+            "nCr(52; 5) ÷ nPr(5; 2)", "sin(30°)", "√(abs(-16))!", "round(π × 1e10)",
+        ] {
+            #expect(try Self.evaluate(text).display == Self.evaluate("rand × 0 + " + text).display, "\(text)")
+        }
+        #expect(try Self.evaluate("2 km × (1 + rand × 0) + 300 m").display == "2.3")
+        #expect(try Self.evaluate("1 km ÷ 1 m + rand × 0").display == "1000")
     }
 
     /// Text made of GNOME's functions, marks, units and ans in any order, in several locales and angle units: each
