@@ -1,5 +1,5 @@
 /// A function an expression computes that no key of the keypad does: GNOME Calculator's abs, round, floor, ceil,
-/// mod, gcd, lcm, nCr and nPr, and `°` after a number. Its operands are worked out as expressions of their own and the
+/// mod, gcd, lcm, nCr and nPr, `°` and a unit after a number, and `ans`. Its operands are worked out as expressions of their own and the
 /// function applied to their values (`CalculatorState+Evaluation.swift`); its text is GNOME's spelling.
 enum ExpressionFunction: Sendable, Equatable {
     case abs, round, floor, ceil, mod, gcd, lcm, combinations, permutations
@@ -63,8 +63,8 @@ enum ExpressionFunction: Sendable, Equatable {
         }
     }
 
-    /// Its text around its operands' texts: `abs(−3)`, `10 mod 3`, `30°`,
-    /// `gcd(12; 18)`, with GNOME's `;` between arguments.
+    /// Its text around its operands' texts: `abs(−3)`, `10 mod 3`, `30°`, `gcd(12; 18)`, with GNOME's `;` between
+    /// arguments.
     func describe(_ operands: [String]) -> String {
         switch self {
         case .mod: operands[0] + " mod " + operands[1]
@@ -80,8 +80,7 @@ extension Arithmetic {
     /// The function of exact or certified operands, exact where they are (GNOME's rules: mod has the sign of its
     /// divisor; round takes halves away from zero; gcd and lcm are non-negative; nCr and nPr take integers n ≥ r ≥ 0).
     func apply(_ function: ExpressionFunction, _ operands: [Number], angle: AngleUnit) -> Outcome {
-        if case .answer(let value) = function { return .success(value) }
-        let x = operands[0]
+        var x: Number { operands[0] }
         switch function {
         case .abs: return checked(x.sign < 0 ? x.negated : x)
         case .floor: return floor(x)
