@@ -1,7 +1,6 @@
 import sys
 from calculator_client import Calculator, PreconditionFailed, SessionEnded, Settings, TooManyRequests
-calculator = Calculator(sys.argv[1] if sys.argv[1:] else "http://127.0.0.1:8080", retries=0)  # 0: raise a 429 at once
-session = calculator.create_session(Settings(angle="rad"))
+session = Calculator(sys.argv[1] if sys.argv[1:] else "http://127.0.0.1:8080", retries=0).create_session(Settings(angle="rad"))  # retries 0: a 429 raises at once
 for event in session.follow():  # a second connection: the state now, then each new version, then the end
     if isinstance(event, SessionEnded): print("ended:", event.reason)  # deleted
     elif event.version == 1: session.press("12 + 30 =")

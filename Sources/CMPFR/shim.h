@@ -66,5 +66,8 @@ static inline long cmpfr_z_get_si(mpz_srcptr a) { return mpz_get_si(a); }
 static inline unsigned long cmpfr_z_get_ui(mpz_srcptr a) { return mpz_get_ui(a); }
 static inline int cmpfr_z_sgn(mpz_srcptr a) { return mpz_sgn(a); }
 static inline void cmpfr_z_tdiv_q(mpz_ptr q, mpz_srcptr n, mpz_srcptr d) { mpz_tdiv_q(q, n, d); }
+static inline void cmpfr_z_gcd(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_gcd(r, a, b); }
+static inline void cmpfr_z_lcm(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_lcm(r, a, b); }
+static inline void cmpfr_z_bin_ui(mpz_ptr r, mpz_srcptr n, unsigned long k) { mpz_bin_ui(r, n, k); }
 
 #endif

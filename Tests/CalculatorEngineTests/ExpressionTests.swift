@@ -97,12 +97,22 @@ import Testing
         ("foo(2)", 0, "a function or constant name (GET /keys lists them)", "foo"),
         ("sqroot(9)", 0, "a function or constant name (did you mean sqrt?)", "sqroot"),
         ("2 × sni(30)", 4, "a function or constant name (did you mean sin?)", "sni"),
-        ("abs(-3)", 0, "a function or constant name (abs is none here; type √(x²) for |x|)", "abs"),
-        ("10 mod 3", 3, "a function or constant name (mod is none here; type the keys of programmer mode for a remainder of integers (\"10 mod 3 =\" with \"mode\": \"programmer\"))", "mod"),
+        ("abs(-3; 2)", 6, "an operator or ) (abs takes one operand)", ";"),
+        ("10 mod", 6, "a number, a name, ( or −", "the end"),
+        ("nCr(5)", 5, "an operator or ; (nCr takes two operands)", ")"),
+        ("pow(2,100)", 9, "an operator or ; (pow takes two operands; 2,100 is one number here: put ; between arguments, as in pow(2; 5))", ")"),
+        ("1,00 + 1", 0, "a number with groups of 3 digits after the first (1,000 or 1000; 1.5 for a decimal), and ; between a function's arguments", "1,00"),
+        ("1 kg + 1 m", 9, "a unit of mass as the first quantity's (kg): a length and a mass do not add", "m"),
+        ("2 km + 300", 0, "a unit on both sides of + or on neither (2 km + 300 m)", "a length + a plain number"),
+        ("2 km × 3 km", 0, "a plain number on one side of × (a length times a length is no length)", "two quantities"),
+        ("sin(2 m)", 0, "a plain number in sin (it takes no unit)", "a length"),
+        ("2 km + 300 m to kg", 16, "a unit of length, as the expression's (km)", "kg"),
+        ("1 km ÷ 1 m to cm", 14, "the end (the units cancel: the answer is a plain number, with no unit to convert)", "cm"),
+        ("20 degC + 5 degF", 12, "°C as the first temperature's: temperatures in different units do not add (convert one first: 5 degF to degC)", "degF"),
         ("mc(2)", 0, "a function or constant name (mc is a key of no value)", "mc"),
         ("(1 + 2", 6, "an operator or )", "the end"),
         ("1 + 2)", 5, "an operator or the end (this ) closes nothing)", ")"),
-        ("root(8)", 6, "an operator or , (root takes two operands)", ")"),
+        ("root(8)", 6, "an operator or ; (root takes two operands)", ")"),
         ("sin(1, 2)", 5, "an operator or ) (sin takes one operand)", ","),
         ("2 $ 3", 2, "an operator or the end", "$"),
         ("π × $", 4, "a number, a name, ( or −", "$"),
@@ -116,6 +126,65 @@ import Testing
     ])
     func syntaxErrors(_ text: String, _ offset: Int, _ expected: String, _ found: String) {
         #expect(throws: ExpressionError(offset: offset, expected: expected, found: found), "\(text)") { try Self.evaluate(text) }
+    }
+
+    /// A function no key computes is put among the keys as a value where its answer is left to them (rand, an
+    /// Error): the same display as the answer without keys, and an Error in it is the expression's.
+    @Test func computedValuesAmongTheKeys() throws {
+        #expect(try Self.evaluate("1 + abs(rand - 2)").display == Self.evaluate("1 + (2 - rand)").display)
+        #expect(try Self.evaluate("2 × gcd(rand × 0 + 12; 18)").display == "12")
+        let failed = try Self.evaluate("1 + abs(1/0)")
+        #expect(failed.display == "Error")
+        #expect(failed.error?.code == "division_by_zero")
+        let nested = try Self.evaluate("1 + floor(rand) mod 0")
+        #expect(nested.display == "Error")
+        #expect(nested.error?.code == "division_by_zero")
+        // An inexact operand is rounded from its certified bounds; one no bound separates from an integer is Error.
+        #expect(try Self.evaluate("floor(√2 × 10)").display == "14")
+        #expect(try Self.evaluate("ceil(-π)").display == "-3")
+        #expect(try Self.evaluate("floor(1e300 × π)").error?.code == "precision")
+        #expect(try Self.evaluate("nCr(10000; 5000)").display == "1.591790263532439e+3008")
+        #expect(try Self.evaluate("nCr(100000; 50000)").error?.code == "overflow")
+        // rand × 0 is an exact 0 that leaves the whole expression to the keys: the same display both ways.
+        for text in [
+            "abs(-1/3)", "10 mod 3 × 2", "-10 mod 3", "round(2.5) + floor(-2.5) + ceil(2.1)", "gcd(12; 18; 8) × lcm(4; 6)",
+            "nCr(52; 5) ÷ nPr(5; 2)", "sin(30°)", "√(abs(-16))!", "round(π × 1e10)",
+        ] {
+            #expect(try Self.evaluate(text).display == Self.evaluate("rand × 0 + " + text).display, "\(text)")
+        }
+        #expect(try Self.evaluate("2 km × (1 + rand × 0) + 300 m").display == "2.3")
+        #expect(try Self.evaluate("1 km ÷ 1 m + rand × 0").display == "1000")
+    }
+
+    /// Text made of GNOME's functions, marks, units and ans in any order, in several locales and angle units: each
+    /// is read and answered, or refused at an offset inside it, and nothing else happens.
+    @Test func anyMixOfTheLanguageIsAnsweredOrRefusedWhereItStops() throws {
+        let pieces = [
+            "1", "2", "0", "3.5", "1,000", "1,00", "1.000", "1,5", ",", ";", ", ", "(", ")", "+", "-", "×", "÷", "^", "!", "%",
+            "°", " mod ", "abs(", "gcd(", "nCr(", "round(", "floor(", "ceil(", "lcm(", "nPr(", " km", " m", " kg", " in",
+            " to ", "cm", "ans", "rand", "π", "sin(", "pow(", "1e5", " ", "degC", "√",
+        ]
+        let locales: [String?] = [nil, "de", "fr", "en-IN"]
+        var random = SplitMix64(seed: 4646)
+        var answered = 0
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<(1 + Int(random.next() % 12)) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var settings = Settings()
+            settings.angle = AngleUnit.allCases[Int(random.next() % 3)]
+            settings.format.setLocale(locales[Int(random.next() % UInt64(locales.count))])
+            let answer = random.next() % 2 == 0 ? Expression.Answer("-7/2") : nil
+            do throws(ExpressionError) {
+                let expression = try Expression(text, symbols: settings.format.symbols, answer: answer)
+                let state = try CalculatorState(evaluating: expression, settings: settings, random: &random)
+                #expect(state.error != nil || state.display != "Error", "\(text)")
+                answered += 1
+            } catch {
+                #expect((0...text.unicodeScalars.count).contains(error.offset), "\(text): \(error)")
+                #expect(!error.expected.isEmpty)
+            }
+        }
+        #expect(answered > 50)
     }
 
     @Test func nestingIsBounded() throws {

@@ -152,6 +152,37 @@ import Testing
         #expect(try client.send("HEAD", "/evaluate?expr=1").status == 200)
     }
 
+    /// Numbers in the locale's style, GNOME's functions, units inside arithmetic, and `ans` from the request.
+    @Test func expressionsAsPeopleTypeThem() throws {
+        #expect(try evaluate(#"{"expression": "1,000 + 1"}"#).json?["display"] as? String == "1001")
+        let german = try #require(try evaluate(#"{"expression": "1.000,5 + 1", "locale": "de"}"#).json)
+        #expect(german["display"] as? String == "1001,5")
+        #expect(german["exact"] as? String == "2003/2")
+        #expect(try client.send("GET", "/evaluate?expr=1,5%2B1&locale=de").json?["display"] as? String == "2,5")
+        let ambiguous = try evaluate(#"{"expression": "1.5 + 1", "locale": "de"}"#)
+        #expect(ambiguous.status == 400)
+        #expect((ambiguous.json?["expected"] as? String)?.contains("1,5 for a decimal") == true)
+        #expect(try evaluate(#"{"expression": "gcd(12; 18) + 10 mod 3 + nCr(5; 2)"}"#).json?["display"] as? String == "17")
+        #expect(try evaluate(#"{"expression": "sin(30°)", "angle": "rad"}"#).json?["exact"] as? String == "1/2")
+        #expect(try evaluate(#"{"expression": "5 ft + 3 in to cm"}"#).json?["display"] as? String == "160.02")
+        let dimensions = try #require(try evaluate(#"{"expression": "1 kg + 1 m"}"#).json)
+        #expect(dimensions["type"] as? String == "https://calculator.invalid/problems/invalid-expression")
+        #expect((dimensions["expected"] as? String)?.contains("a length and a mass do not add") == true)
+        let integers = try #require(try evaluate(#"{"expression": "gcd(1.5; 2)"}"#).json?["error"] as? [String: Any])
+        #expect(integers["message"] as? String == "gcd takes integers: round one that is not, as in gcd(round(1.5); 2)")
+
+        #expect(try evaluate(#"{"expression": "ans × 2", "ans": "1/3"}"#).json?["exact"] as? String == "2/3")
+        #expect(try client.send("GET", "/evaluate?expr=ans%2B1&ans=41").json?["display"] as? String == "42")
+        let noAnswer = try evaluate(#"{"expression": "ans × 2"}"#)
+        #expect(noAnswer.status == 400)
+        #expect((noAnswer.json?["expected"] as? String)?.contains(#"send it as "ans""#) == true)
+        for body in [#"{"expression": "1", "ans": "x"}"#, #"{"expression": "1", "ans": 2}"#, #"{"expression": "ans", "ans": "1/0"}"#, #"{"keys": "1 +", "ans": "2"}"#] {
+            let refused = try evaluate(body)
+            #expect(refused.status == 400, "\(body)")
+            #expect(refused.json?["type"] as? String == "https://calculator.invalid/problems/invalid-request", "\(body)")
+        }
+    }
+
     @Test func nothingIsStored() throws {
         _ = try evaluate(#"{"expression": "2 + 2"}"#)
         _ = try client.send("GET", "/evaluate?expr=3")

@@ -17,14 +17,65 @@ extension CalculatorState {
     }
 
     private init(evaluatingWithoutConversion expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+        try self.init(evaluating: expression, root: expression.nodes.count - 1, settings: settings, random: &random)
+    }
+
+    /// The calculator after the keys of the node at `root` and `=`. The value of a node no key computes
+    /// (`ExpressionFunction`) is put where its keys would be, as a constant key puts one, from its operands worked out
+    /// the same way on fresh calculators; an Error in one of them, or in the function, is the expression's.
+    private init(evaluating expression: Expression, root: Int, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
         if settings.mode != .programmer {
             var answer = ExpressionAnswer(expression: expression, settings: settings)
-            if let found = answer.answer() {
+            if let found = answer.answer(root: root) {
                 self.init(answer: found, settings: settings)
                 return
             }
         }
-        self.init(pressing: try expression.keys(for: settings), settings: settings, stoppingAtError: true, random: &random)
+        var emitter = KeyEmitter(expression: expression, settings: settings)
+        try emitter.emit(root, context: .neutral)
+        emitter.keys.append(.equals)
+        guard !emitter.values.isEmpty else {
+            self.init(pressing: emitter.keys, settings: settings, stoppingAtError: true, random: &random)
+            return
+        }
+        self.init(settings: settings)
+        var values = emitter.values[...]
+        for (position, key) in emitter.keys.enumerated() {
+            while let next = values.first, next.position == position {
+                values.removeFirst()
+                switch try Self.computedValue(of: next.node, in: expression, settings: settings, random: &random) {
+                case .success(let (value, text)):
+                    stack.put(value, text: text)
+                    refresh()
+                case .failure(let failure):
+                    fail(failure)
+                    refresh()
+                    return
+                }
+            }
+            press(key, random: &random)
+            if error != nil { return }
+        }
+    }
+
+    /// The value and text of a node `ExpressionFunction` computes, or the Error it ends in.
+    private static func computedValue(
+        of index: Int, in expression: Expression, settings: Settings, random: inout some RandomNumberGenerator
+    ) throws(ExpressionError) -> Result<(Number, String), StackFailure> {
+        guard case .computed(let function, let operands) = expression.nodes[index].kind else { preconditionFailure("a computed node") }
+        var values: [Number] = [], texts: [String] = []
+        for operand in operands {
+            let state = try CalculatorState(evaluating: expression, root: operand, settings: settings, random: &random)
+            let text = state.stack.operandText ?? state.expression
+            if let error = state.error { return .failure(StackFailure(error: error, attempted: state.expression, isEvaluation: true)) }
+            values.append(state.stack.value ?? .integer(0))
+            texts.append(function.operandText(text, of: expression.nodes[operand]))
+        }
+        let text = function.describe(texts)
+        switch Arithmetic().apply(function, values, angle: settings.angle) {
+        case .success(let value): return .success((value, text))
+        case .failure(let error): return .failure(StackFailure(error: error, attempted: text, isEvaluation: true))
+        }
     }
 
     /// A fresh calculator with `settings` after `keys`, as a one-shot answer. Undo steps are recorded only when the

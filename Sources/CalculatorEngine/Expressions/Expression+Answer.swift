@@ -19,9 +19,10 @@ struct ExpressionAnswer {
     private var nodes: [Expression.Node] { emitter.expression.nodes }
     private var settings: Settings { emitter.settings }
 
-    /// The value and text the keys end with, `=` included, or nil where only the keys can tell.
-    mutating func answer() -> (value: Number, text: String)? {
-        guard let (value, text) = walk(nodes.count - 1, context: .neutral, left: nil),
+    /// The value and text the keys of the node at `root` (the whole expression by default) end with, `=` included,
+    /// or nil where only the keys can tell.
+    mutating func answer(root: Int? = nil) -> (value: Number, text: String)? {
+        guard let (value, text) = walk(root ?? nodes.count - 1, context: .neutral, left: nil),
             text.utf8.count <= CalculatorState.expressionLimit
         else { return nil }
         return (value, text)
@@ -44,7 +45,23 @@ struct ExpressionAnswer {
             return function(key, of: operand, isParenthesized: node.isParenthesized, context: context, left: left)
         case .binary(_, let op, let leftIndex, let rightIndex):
             return operation(op, leftIndex, rightIndex, context: context)
+        case .computed(let function, let operands):
+            return computed(function, operands)
         }
+    }
+
+    /// A function no key computes: each operand as an expression of its own, on a fresh keypad.
+    private mutating func computed(_ function: ExpressionFunction, _ operands: [Int]) -> (Number, String)? {
+        let outer = pending
+        pending = 0
+        defer { pending = outer }
+        var values: [Number] = [], texts: [String] = []
+        for operand in operands {
+            guard let (value, text) = walk(operand, context: .neutral, left: nil) else { return nil }
+            values.append(value)
+            texts.append(function.operandText(text, of: nodes[operand]))
+        }
+        return result(arithmetic.apply(function, values, angle: settings.angle), function.describe(texts))
     }
 
     private mutating func negation(of operand: Int, context: KeyEmitter.Context) -> (Number, String)? {
@@ -56,7 +73,7 @@ struct ExpressionAnswer {
             if case .number = nodes[inner].kind { negated = grouped(operand) } else { negated = walk(operand, context: context.first, left: nil) }
         case .binary:
             negated = grouped(operand)
-        case .constant, .function:
+        case .constant, .function, .computed:
             negated = walk(operand, context: context.first, left: nil)
         }
         guard let (value, text) = negated else { return nil }

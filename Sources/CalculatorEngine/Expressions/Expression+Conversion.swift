@@ -42,4 +42,31 @@ extension Expression {
         scalars.removeSubrange(bodyEnd...)
         return conversion
     }
+
+    /// The end of the word that begins after any white space from `start`.
+    static func wordEnd(from start: Int, in scalars: [Unicode.Scalar]) -> Int {
+        var end = start
+        while end < scalars.count, scalars[end].properties.isWhitespace { end += 1 }
+        while end < scalars.count, !scalars[end].properties.isWhitespace { end += 1 }
+        return end
+    }
+
+    /// Where the text's last word begins.
+    static func lastWordStart(in scalars: [Unicode.Scalar]) -> Int {
+        var end = scalars.count
+        while end > 0, scalars[end - 1].properties.isWhitespace { end -= 1 }
+        while end > 0, !scalars[end - 1].properties.isWhitespace { end -= 1 }
+        return end
+    }
+
+    /// For text that ends in `to <unit>`: where the word `to` begins, and the unit.
+    static func target(in scalars: [Unicode.Scalar]) -> (start: Int, unit: PhysicalUnit)? {
+        let unitStart = lastWordStart(in: scalars)
+        let toStart = lastWordStart(in: Array(scalars[..<unitStart]))
+        let unitEnd = wordEnd(from: unitStart, in: scalars)
+        guard toStart > 0, Array(scalars[toStart..<wordEnd(from: toStart, in: scalars)]) == ["t", "o"],
+            let unit = UnitCatalog.unit(named: String(String.UnicodeScalarView(scalars[unitStart..<unitEnd])))
+        else { return nil }
+        return (toStart, unit)
+    }
 }

@@ -13,6 +13,9 @@ struct KeyEmitter {
     let expression: Expression
     let settings: Settings
     var keys: [Key] = []
+    /// Where the value of a node no key computes (`Expression.Node.Kind.computed`) goes among the keys: before the
+    /// key at `position`, as an operand, the way a constant key puts one.
+    var values: [(position: Int, node: Int)] = []
     /// Operations and parentheses the keys so far leave pending (an upper bound), checked against the keypad's limit.
     private var pending = 0
 
@@ -55,10 +58,12 @@ struct KeyEmitter {
             case .binary:
                 try emitGrouped(operand, at: node.offset)
                 keys.append(.negate)
-            case .constant, .function:
+            case .constant, .function, .computed:
                 try emit(operand, context: context.first)
                 keys.append(.negate)
             }
+        case .computed:
+            values.append((keys.count, index))
         case .function(let key, let operand):
             if key == .percent, context == .insideAddition || (context == .rightOfAddition && node.isParenthesized) {
                 try group(at: node.offset) { (emitter: inout KeyEmitter) throws(ExpressionError) in
@@ -148,7 +153,8 @@ struct KeyEmitter {
     func typed(_ literal: Expression.Literal, at offset: Int) throws(ExpressionError) -> TypedNumber {
         let scalars = expression.scalars
         func code(_ index: Int) -> UInt8 { UInt8(scalars[index].value) }
-        let integer = literal.integer.drop { scalars[$0] == "0" }
+        // The integer part's digits, without the group marks between them.
+        let integer = literal.integer.filter { ("0"..."9").contains(scalars[$0]) }.drop { scalars[$0] == "0" }
         let fraction = literal.fraction ?? literal.integer.upperBound..<literal.integer.upperBound
         guard let first = integer.first ?? fraction.first(where: { scalars[$0] != "0" }) else {
             // Zero, whatever its exponent.
@@ -177,7 +183,7 @@ struct KeyEmitter {
         var significant: [UInt8] = []
         for index in integer where index >= first { significant.append(code(index)) }
         for index in fraction where index >= first && index <= last { significant.append(code(index)) }
-        if !integer.isEmpty, last < integer.upperBound { significant.removeLast(integer.upperBound - 1 - last) }
+        if let lastInteger = integer.last, last <= lastInteger { significant.removeLast(integer.count { $0 > last }) }
         guard significant.count <= digits else {
             throw ExpressionError(
                 offset: offset, expected: "a number of at most \(digits) significant digits (the digits setting)",

@@ -1,36 +1,28 @@
-/// The names an expression reads besides the keys' own (GNOME Calculator's `log` for log₁₀), what to type instead of
-/// a function GNOME has and no key computes, and the nearest known name to one that is unknown (`sqroot`: sqrt).
+/// The names an expression reads besides the keys' own (GNOME Calculator's `log` for log₁₀), and the nearest known
+/// name to one that is unknown (`sqroot`: sqrt).
 enum ExpressionNames {
     /// GNOME Calculator's names for keys that the catalog names otherwise: `log` is its base-10 logarithm.
     static let synonyms: [String: String] = ["log": "log10"]
-
-    /// Functions GNOME Calculator has that no key of these modes computes, each with what to type instead.
-    static let instead: [String: String] = [
-        "abs": "√(x²) for |x|",
-        "mod": "the keys of programmer mode for a remainder of integers (\"10 mod 3 =\" with \"mode\": \"programmer\")",
-        "round": "the value itself: a display format rounds what it shows (\"notation\": \"fixed\", \"decimals\": 0)",
-        "floor": "the value itself: a display format rounds what it shows (\"notation\": \"fixed\", \"decimals\": 0)",
-        "ceil": "the value itself: a display format rounds what it shows (\"notation\": \"fixed\", \"decimals\": 0)",
-        "nCr": "n! ÷ (r! × (n − r)!) for nCr(n, r)",
-        "nPr": "n! ÷ (n − r)! for nPr(n, r)",
-        "gcd": "the numbers' common factors by hand: no key computes a greatest common divisor",
-        "lcm": "a × b ÷ gcd(a, b) with the gcd by hand: no key computes a least common multiple",
-    ]
 
     /// The key a name stands for in an expression: a key's name or alias, or a synonym.
     static func key(named name: String) -> Key? {
         Key(name: name) ?? synonyms[name].flatMap { Key(name: $0) }
     }
 
-    /// What an unknown name's error expects: a name, and the nearest one known, or what to type instead.
+    /// What an unknown name's error expects: a name, and the nearest one known.
     static func expectation(for name: String) -> String {
-        if let instead = instead[name] { return "a function or constant name (\(name) is none here; type \(instead))" }
         if UnitCatalog.unit(named: name) != nil {
-            return "a function or constant name (\(name) is a unit: a conversion ends the expression, as in 12 \(name) to …, and its value is in one unit)"
+            return "a function or constant name (\(name) is a unit: write it after a number, as in 12 \(name))"
         }
         guard let nearest = nearest(to: name) else { return "a function or constant name (GET /keys lists them)" }
         return "a function or constant name (did you mean \(nearest)?)"
     }
+
+    /// The names of units as a quantity spells them (letters, then letters and digits: `km`, `inches`, `degC`).
+    static let units: [String] = UnitCatalog.byName.keys.filter { name in
+        name.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }.sorted()
 
     /// Names an expression calls or uses as constants, spelled as an expression spells them (letters, then letters
     /// and digits).
@@ -46,17 +38,17 @@ enum ExpressionNames {
                 }
             }
         }
-        return names + synonyms.keys.sorted()
+        return names + synonyms.keys.sorted() + ExpressionFunction.called.map(\.name)
     }()
 
     /// The known name fewest edits away (insertions, deletions, substitutions, swaps of neighbours), when it is at
     /// most a third of the name's length away (at least one); of two as near, the one that begins as the name does
     /// (`sqroot`: sqrt rather than root).
-    static func nearest(to name: String) -> String? {
+    static func nearest(to name: String, among candidates: some Sequence<String> = known) -> String? {
         let limit = max(1, name.count / 3)
         let typed = Array(name.lowercased())
         var best: (name: String, distance: Int, prefix: Int)?
-        for candidate in known {
+        for candidate in candidates {
             let spelled = Array(candidate.lowercased())
             let distance = editDistance(typed, spelled)
             guard distance <= limit else { continue }

@@ -8,6 +8,17 @@ struct ExpressionParser {
     private var depth = 0
     /// Each node's height: the most nodes on a way down from it, itself included (parallel to `nodes`).
     private var heights: [Int] = []
+    /// The locale's marks in numbers (`NumberSymbols`): its decimal mark and its group mark, when each is one scalar.
+    private let decimalMark: Unicode.Scalar
+    private let groupMark: Unicode.Scalar?
+    private let symbols: NumberSymbols
+    /// The unit of the first number with one (`2 km` in `2 km + 300 m`): every quantity is read as a number of it.
+    private(set) var unit: PhysicalUnit?
+    /// Function calls whose arguments are being read: a comma there that makes no group of digits separates them.
+    private var callDepth = 0
+    /// Where the last number written with a group mark or a decimal comma starts: a call short of arguments says
+    /// that it read one number there.
+    private var markedNumber: Range<Int>?
 
     static let depthLimit = 100
     /// The tallest tree read. Chains and postfix operators build height without nesting (`1+1+…`, `2²²…`), and the
@@ -15,8 +26,15 @@ struct ExpressionParser {
     /// this long takes more keys than `--max-keys` allows by default.
     static let heightLimit = 1000
 
-    init(_ scalars: [Unicode.Scalar]) {
+    /// The value `ans` stands for, when the request gives one.
+    private let answer: Number?
+
+    init(_ scalars: [Unicode.Scalar], symbols: NumberSymbols = .plain, answer: Number? = nil) {
         self.scalars = scalars
+        self.answer = answer
+        self.symbols = symbols
+        decimalMark = symbols.decimal == "," ? "," : "."
+        groupMark = symbols.group.unicodeScalars.count == 1 ? symbols.group.unicodeScalars.first : nil
     }
 
     /// The nodes, the root last.
@@ -26,7 +44,6 @@ struct ExpressionParser {
         _ = try sum()
         if let token = peek() {
             if token == .closeParenthesis { throw failure("an operator or the end (this ) closes nothing)") }
-            if token == .comma { throw failure("an operator or the end (a number takes no grouping commas: write 1000, not 1,000)") }
             throw failure("an operator or the end")
         }
         return nodes
@@ -51,8 +68,21 @@ struct ExpressionParser {
         while let token = peek() {
             switch token {
             case .times, .divide: consume(token)
+            case .name(let length) where isModulo(length):
+                // GNOME's infix mod, which binds as × and ÷ do: 10 mod 3 is 1.
+                position += length
+                let right = try signed()
+                left = try add(.computed(.mod, [left, right]), at: nodes[left].offset)
+                continue
             case .name, .openParenthesis, .squareRoot, .cubeRoot: break
-            case .number: throw failure("an operator (a number right after an operand is no product: write ×)")
+            case .number:
+                if case .computed(.quantity, _) = nodes[left].kind {
+                    throw failure("an operator (quantities add with +: 5 ft + 3 in)")
+                }
+                if scalars[position] == decimalMark || scalars[position] == ".", position > 0, isDigit(at: position - 1) {
+                    throw failure("an operator (a number has one decimal mark: 1.23, or 1.2 × 3)")
+                }
+                throw failure("an operator (a number right after an operand is no product: write ×)")
             default: return left
             }
             let right = try signed()
@@ -60,6 +90,11 @@ struct ExpressionParser {
             left = try add(kind, at: nodes[left].offset)
         }
         return left
+    }
+
+    /// Whether the name of `length` scalars at `position` is mod.
+    private func isModulo(_ length: Int) -> Bool {
+        length == 3 && text(position..<position + 3).lowercased() == "mod"
     }
 
     /// A power with any number of unary minus and plus signs before it.
@@ -100,6 +135,10 @@ struct ExpressionParser {
             case .percent: key = .percent
             case .squared: key = .square
             case .cubed: key = .cube
+            case .degree:
+                consume(token)
+                operand = try add(.computed(.degrees, [operand]), at: nodes[operand].offset)
+                continue
             default: return operand
             }
             consume(token)
@@ -113,7 +152,7 @@ struct ExpressionParser {
         guard let token = peek() else { throw failure(Self.operand) }
         switch token {
         case .number:
-            return try add(.number(readNumber()), at: start)
+            return try quantity(of: add(.number(readNumber()), at: start))
         case .openParenthesis:
             consume(token)
             let inner = try sum()
@@ -142,11 +181,57 @@ struct ExpressionParser {
 
     static let operand = "a number, a name, ( or −"
 
+    /// The number, or the number with the unit named after it (`300 m`, `3 inches`) when the name is no function's
+    /// or constant's. Every quantity of an expression is of one kind, the first one's; temperatures, whose units have
+    /// different zero points, are in one unit.
+    private mutating func quantity(of number: Int) throws(ExpressionError) -> Int {
+        guard case .name(let length)? = peek(), !isModulo(length) else { return number }
+        let name = text(position..<position + length)
+        guard ExpressionFunction.named(name) == nil, ExpressionNames.key(named: name) == nil, name.lowercased() != "ans" else { return number }
+        guard let unit = UnitCatalog.unit(named: name) else {
+            // A name after a number that is nearer a unit's than a function's: a unit mistyped (2 kms).
+            if ExpressionNames.nearest(to: name) == nil, let nearest = ExpressionNames.nearest(to: name, among: ExpressionNames.units) {
+                throw failure("a unit or an operator (did you mean \(nearest)?)")
+            }
+            return number
+        }
+        let first = self.unit ?? unit
+        guard unit.category == first.category else {
+            throw failure("a unit of \(first.category.rawValue) as the first quantity's (\(first.symbol)): a \(unit.category.rawValue) and a \(first.category.rawValue) do not add")
+        }
+        guard unit.category != .temperature || unit.id == first.id else {
+            throw failure("\(first.symbol) as the first temperature's: temperatures in different units do not add (convert one first: 5 \(unit.id) to \(first.id))")
+        }
+        self.unit = first
+        let conversion: UnitConversion
+        do throws(UnitConversion.Failure) {
+            conversion = try UnitConversion(from: unit.id, to: first.id)
+        } catch {
+            preconditionFailure("units of one category convert")
+        }
+        position += length
+        return try add(.computed(.quantity(conversion), [number]), at: nodes[number].offset)
+    }
+
     /// A constant, or a function key with its arguments in parentheses.
     private mutating func call(nameLength: Int) throws(ExpressionError) -> Int {
         let start = position
         let name = text(start..<start + nameLength)
-        guard ExpressionNames.instead[name] == nil, let key = ExpressionNames.key(named: name) else {
+        if let function = ExpressionFunction.named(name) {
+            position += nameLength
+            return try call(function, named: name, at: start)
+        }
+        if name.lowercased() == "ans" {
+            guard let answer else {
+                throw ExpressionError(
+                    offset: start,
+                    expected: "a number or a name (ans is the last answer, and /evaluate has no session: send it as \"ans\", the session's \"exact\" or display, as in {\"expression\": \"ans × 2\", \"ans\": \"1/3\"})",
+                    found: name)
+            }
+            position += nameLength
+            return try add(.computed(.answer(answer), []), at: start)
+        }
+        guard let key = ExpressionNames.key(named: name) else {
             throw ExpressionError(offset: start, expected: ExpressionNames.expectation(for: name), found: name)
         }
         let arity: Int
@@ -163,6 +248,8 @@ struct ExpressionParser {
         }
         position += nameLength
         try expect(.openParenthesis, "( after \(name)")
+        callDepth += 1
+        defer { callDepth -= 1 }
         let first = try sum()
         guard arity == 2 else {
             try expect(.closeParenthesis, "an operator or ) (\(name) takes one operand)")
@@ -170,16 +257,50 @@ struct ExpressionParser {
             if key == .negate { return try add(.negate(first), at: start) }
             return try add(.function(key, first), at: start)
         }
-        try expect(.comma, "an operator or , (\(name) takes two operands)")
+        try expectSeparator("an operator or ; (\(name) takes two operands\(oneNumberHint(since: start, name)))")
         let second = try sum()
         try expect(.closeParenthesis, "an operator or ) (\(name) takes two operands)")
         guard case .binary(let op)? = key.action else { preconditionFailure("arity 2 is a binary key") }
         return try add(.binary(key, op, first, second), at: start)
     }
 
+    /// Operands a function of any number of them (gcd, lcm) takes at most.
+    static let argumentLimit = 64
+
+    /// A function no key computes, called with its operands in parentheses apart by `;` (GNOME's separator) or `,`.
+    private mutating func call(_ function: ExpressionFunction, named name: String, at start: Int) throws(ExpressionError) -> Int {
+        try expect(.openParenthesis, "( after \(name)")
+        callDepth += 1
+        defer { callDepth -= 1 }
+        let arity = function.arity
+        let takes = arity.count == 1 ? (arity.lowerBound == 1 ? "one operand" : "two operands") : "operands apart by ;"
+        var operands = [try sum()]
+        while operands.count < arity.upperBound, peek() == .comma || peek() == .semicolon {
+            consume(.comma)
+            operands.append(try sum())
+        }
+        guard operands.count >= arity.lowerBound else { throw failure("an operator or ; (\(name) takes \(takes)\(oneNumberHint(since: start, name)))") }
+        try expect(.closeParenthesis, "an operator or ) (\(name) takes \(takes))")
+        return try add(.computed(function, operands), at: start)
+    }
+
+    /// For a call short of arguments whose text has a number with a group mark or a decimal comma: that it is one
+    /// number, and what separates arguments.
+    private func oneNumberHint(since start: Int, _ name: String) -> String {
+        guard let marked = markedNumber, marked.lowerBound > start else { return "" }
+        return "; \(text(marked)) is one number here: put ; between arguments, as in \(name)(2; 5)"
+    }
+
+    /// `;`, GNOME's separator of arguments, or a comma.
+    private mutating func expectSeparator(_ expected: String) throws(ExpressionError) {
+        guard peek() == .comma || peek() == .semicolon else { throw failure(expected) }
+        consume(.comma)
+    }
+
     private mutating func add(_ kind: Expression.Node.Kind, at offset: Int) throws(ExpressionError) -> Int {
         let height: Int
         switch kind {
+        case .computed(_, let operands): height = (operands.map { heights[$0] }.max() ?? 0) + 1
         case .number, .constant: height = 1
         case .negate(let operand), .function(_, let operand): height = heights[operand] + 1
         case .binary(_, _, let left, let right): height = max(heights[left], heights[right]) + 1
@@ -202,7 +323,9 @@ struct ExpressionParser {
         case plus, minus, times, divide, power
         case factorial, percent, squared, cubed
         case squareRoot, cubeRoot
-        case openParenthesis, closeParenthesis, comma
+        case openParenthesis, closeParenthesis, comma, semicolon
+        /// ° (or ˚) after an operand: degrees.
+        case degree
         case unknown
     }
 
@@ -229,6 +352,8 @@ struct ExpressionParser {
         case "(": return .openParenthesis
         case ")": return .closeParenthesis
         case ",": return .comma
+        case ";": return .semicolon
+        case "°", "˚": return .degree
         case "π": return .name(length: 1)
         case "a"..."z", "A"..."Z":
             var end = position + 1
@@ -265,13 +390,24 @@ struct ExpressionParser {
         consume(token)
     }
 
-    /// A number at `position`: digits, an optional point and digits, an optional exponent (e or E, a sign, digits;
-    /// an `e` not followed by digits is the constant, so `2e` is 2·e).
-    private mutating func readNumber() -> Expression.Literal {
+    /// A number at `position`: digits, with the locale's group mark between groups of them (`1,000`, `1.000` in
+    /// de), an optional decimal mark and digits (the locale's, or a point where the point is no group mark), an
+    /// optional exponent (e or E, a sign, digits; an `e` not followed by digits is the constant, so `2e` is 2·e).
+    /// Group marks that make no groups are refused as ambiguous (`1,00`), except a comma between a function's
+    /// arguments (`pow(2,10)`).
+    private mutating func readNumber() throws(ExpressionError) -> Expression.Literal {
         let integerStart = position
         while isDigit(at: position) { position += 1 }
+        var marked = false
+        if let mark = groupMark, isGroupMark(at: position, mark), isDigit(at: position + 1) { marked = try readGroups(from: integerStart, mark: mark) }
+        defer { if marked { markedNumber = integerStart..<position } }
         var literal = Expression.Literal(integer: integerStart..<position)
-        if at(position, is: ".") {
+        if at(position, is: decimalMark) || (at(position, is: ".") && groupMark != ".") {
+            if scalars[position] == ",", !isDigit(at: position + 1) {
+                // A comma after a number, then no digit: the separator of arguments (`pow(2, 10)`).
+                return literal
+            }
+            if scalars[position] == "," { marked = true }
             position += 1
             let start = position
             while isDigit(at: position) { position += 1 }
@@ -292,6 +428,40 @@ struct ExpressionParser {
             }
         }
         return literal
+    }
+
+    /// The groups of a number's integer part after its first digits (`start..<position`), each after `mark`:
+    /// groups of `secondaryGroup` digits and a last one of `primaryGroup` (1,234,567; 12,34,567 in en-IN).
+    /// Whether the scalar at `index` is the group mark; where that is a no-break space (fr, sv, ru …), a plain
+    /// space is one too, as people type it (1 000 000).
+    private func isGroupMark(at index: Int, _ mark: Unicode.Scalar) -> Bool {
+        at(index, is: mark) || (mark.properties.isWhitespace && at(index, is: " "))
+    }
+
+    /// Returns whether it read any.
+    private mutating func readGroups(from start: Int, mark: Unicode.Scalar) throws(ExpressionError) -> Bool {
+        var sizes: [Int] = []
+        var end = position
+        while isGroupMark(at: end, mark), isDigit(at: end + 1) {
+            var next = end + 1
+            while isDigit(at: next) { next += 1 }
+            sizes.append(next - end - 1)
+            end = next
+        }
+        let first = position - start
+        let valid = (1...symbols.secondaryGroup).contains(first) && sizes.last == symbols.primaryGroup
+            && sizes.dropLast().allSatisfy { $0 == symbols.secondaryGroup }
+        if valid {
+            position = end
+            return true
+        }
+        // In a call, a comma that makes no group at all is the separator of its arguments: pow(2,10).
+        if mark == ",", callDepth > 0, sizes[0] != symbols.primaryGroup { return false }
+        let g = symbols.group, d = symbols.decimal
+        throw ExpressionError(
+            offset: start,
+            expected: "a number with groups of \(symbols.primaryGroup) digits after the first (1\(g)000 or 1000; 1\(d)5 for a decimal), and ; between a function's arguments",
+            found: text(start..<end))
     }
 
     private func at(_ index: Int, is scalar: Unicode.Scalar) -> Bool {
@@ -317,15 +487,11 @@ struct ExpressionParser {
         case .name(let length)?: found = text(position..<position + length)
         case .number?:
             let start = position
-            _ = readNumber()
-            found = text(start..<position)
+            _ = try? readNumber()
+            found = text(start..<max(position, start + 1))
             position = start
         case .power? where scalars[position] == "*": found = "**"
         default: found = text(position..<position + 1)
-        }
-        if found == "°" {
-            let hint = " (° after a number is not read: with \"angle\": \"deg\" write sin(30); in rad, sin(30 × π ÷ 180))"
-            return ExpressionError(offset: position, expected: expected + hint, found: found)
         }
         return ExpressionError(offset: position, expected: expected, found: found)
     }

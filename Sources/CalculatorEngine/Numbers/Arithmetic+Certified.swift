@@ -78,7 +78,7 @@ extension Arithmetic {
     /// value equal to the edge by its form is exact before this is asked (√2·√2 ÷ 2 is 1); one that only comes
     /// closer than any bound can tell is not taken for it, since a digit that is not certain is not shown. `climbed`
     /// is set when it went past 256 bits.
-    private func certainSide(of x: Number, _ edge: Int, climbed: inout Bool) -> Int? {
+    func certainSide(of x: Number, _ edge: Int, climbed: inout Bool) -> Int? {
         var precision = Int(RealBox.precision)
         while true {
             if let bounds = x.enclosure(precision: precision), let side = bounds.side(of: edge) { return side }

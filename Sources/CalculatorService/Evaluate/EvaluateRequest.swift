@@ -11,23 +11,30 @@ struct EvaluateRequest {
     let input: Input
     let settings: Settings
 
-    /// The settings an expression takes; keys also take programmer mode's radix and word.
-    static let expressionSettings = ["mode", "angle", "digits"]
+    /// The settings an expression takes (its numbers are written with the locale's marks, and the answer shown with
+    /// them); keys also take programmer mode's radix and word.
+    static let expressionSettings = ["mode", "angle", "digits", "locale"]
     static let keySettings = expressionSettings + ["radix", "word"]
-    static let bodyMembers = ["expression", "keys"] + keySettings
-    static let queryParameters = ["expr"] + expressionSettings
+    static let bodyMembers = ["expression", "keys", "ans"] + keySettings
+    static let queryParameters = ["expr", "ans"] + expressionSettings
 
     /// POST /evaluate: a JSON object with `expression` or `keys` (as a press has them), and the settings each takes.
     static func parse(body: [UInt8], maxKeys: Int) throws(Problem) -> EvaluateRequest {
         let members = try parseObject(body, allowed: bodyMembers)
         let settings = try SettingsChange.parse(members: members).applied(to: Settings())
         if let value = members[member: "expression"] {
-            for (name, _) in members where name != "expression" && !expressionSettings.contains(name) {
-                throw Problem(.invalidRequest, "\"\(name)\" goes with keys; an expression takes \(expressionSettings.joined(separator: ", "))")
+            for (name, _) in members where name != "expression" && name != "ans" && !expressionSettings.contains(name) {
+                throw Problem(.invalidRequest, "\"\(name)\" goes with keys; an expression takes ans, \(expressionSettings.joined(separator: ", "))")
             }
             guard case let .string(text) = value else { throw Problem(.invalidRequest, "\"expression\" must be a string, not \(value.typeName)") }
-            return EvaluateRequest(input: .expression(try Self.expression(text, settings)), settings: settings)
+            var answer: String?
+            if let value = members[member: "ans"] {
+                guard case let .string(text) = value else { throw Problem(.invalidRequest, "\"ans\" must be a string (a session's \"exact\", such as \"1/3\", or a decimal), not \(value.typeName)") }
+                answer = text
+            }
+            return EvaluateRequest(input: .expression(try Self.expression(text, settings, answer: answer)), settings: settings)
         }
+        if members[member: "ans"] != nil { throw Problem(.invalidRequest, "\"ans\" goes with an expression: keys have no ans") }
         guard members[member: "keys"] != nil else {
             throw Problem(.invalidRequest, "the body needs \"expression\" (text such as \"2 + 3 × 4\") or \"keys\" (as a press has them)")
         }
@@ -45,19 +52,26 @@ struct EvaluateRequest {
             members.append((name, name == "digits" || name == "word" ? .number(value) : .string(value)))
         }
         let settings = members.isEmpty ? Settings() : try SettingsChange.parse(members: members).applied(to: Settings())
-        return EvaluateRequest(input: .expression(try Self.expression(text, settings)), settings: settings)
+        return EvaluateRequest(input: .expression(try Self.expression(text, settings, answer: parameters["ans"])), settings: settings)
     }
 
     /// The expression, read in the scientific or immediate mode; programmer mode has no expression syntax (its keys
     /// are radix digits and word operators), which is said before anything is read.
-    private static func expression(_ text: String, _ settings: Settings) throws(Problem) -> Expression {
+    private static func expression(_ text: String, _ settings: Settings, answer: String? = nil) throws(Problem) -> Expression {
         guard settings.mode != .programmer else {
             throw Problem(
                 .invalidRequest,
                 "programmer mode takes keys, not an expression: send {\"keys\": \"12 xor 10 =\", \"mode\": \"programmer\"} (with \"radix\" and \"word\" if you like), or the expression in mode scientific or immediate")
         }
+        var value: Expression.Answer?
+        if let answer {
+            guard let given = Expression.Answer(answer) else {
+                throw Problem(.invalidRequest, "\"ans\" must be a number: a session's \"exact\" (1/3, -7/2) or a decimal (2.5, -1e5) within 1e-9999 … 1e+9999")
+            }
+            value = given
+        }
         do throws(ExpressionError) {
-            return try Expression(text)
+            return try Expression(text, symbols: settings.format.symbols, answer: value)
         } catch {
             throw Problem(invalidExpression: error)
         }
