@@ -17,6 +17,9 @@ extension CalculatorState {
     }
 
     private init(evaluatingWithoutConversion expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+        // An expression is infix: in RPN mode it is answered as scientific mode answers it.
+        var settings = settings
+        if settings.mode == .rpn { settings.mode = .scientific }
         if settings.mode != .programmer {
             var answer = ExpressionAnswer(expression: expression, settings: settings)
             if let found = answer.answer() {

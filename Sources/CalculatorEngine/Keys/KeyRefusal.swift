@@ -12,6 +12,8 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case noCommandAwaiting = "no_command_awaiting"
         /// `convert` before the session has units to convert between (`Settings.conversion`).
         case noConversion = "no_conversion"
+        /// `=` or a bracket in RPN mode, whose operators take their operands from the stack.
+        case notInRPN = "not_in_rpn"
     }
 
     /// The key's canonical name.
@@ -29,6 +31,10 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case .awaitingVariable: "\(detail ?? "sto or rcl") waits for a variable key (x, y, z, t) or AC, not \(key)"
         case .noCommandAwaiting: "The variable key \(key) completes sto or rcl, and neither waits"
         case .noConversion: "convert converts the display between the session's units, and none are set (PATCH \"convert\")"
+        case .notInRPN:
+            key == "="
+                ? "RPN mode has no =: an operator acts at once on Y and X; press enter between two numbers (3 enter 4 +)"
+                : "RPN mode has no brackets: enter the operands, then each operator after its operands (2 enter 3 + 4 * is (2 + 3) × 4)"
         }
     }
 }
@@ -41,7 +47,7 @@ extension CalculatorState {
         func refused(_ reason: KeyRefusal.Reason, _ detail: String? = nil) -> KeyRefusal {
             KeyRefusal(key: key.name, mode: mode, reason: reason, detail: detail)
         }
-        guard key.works(in: mode) else { return refused(.notInMode) }
+        guard key.works(in: mode) else { return refused(mode == .rpn && key.action?.worksInRPN == false ? .notInRPN : .notInMode) }
         if let awaiting {
             if !key.answersAwaitingCommand { return refused(.awaitingVariable, awaiting.rawValue) }
         } else if case .variable(.name)? = key.action {
