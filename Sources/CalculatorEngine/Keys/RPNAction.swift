@@ -44,8 +44,8 @@ extension KeyCatalog {
     static let rpnKeypad: [RPNLine] = [
         key("enter", .enter, aliases: ["ENTER", "⏎"]),
         key("swap", .swap, aliases: ["x⇄y", "x<>y"]),
-        key("rolldown", .rollDown, aliases: ["R↓", "Rv"]),
-        key("rollup", .rollUp, aliases: ["R↑", "R^"]),
-        key("lastx", .lastX, aliases: ["LASTx", "LSTx"]),
+        key("rolldown", .rollDown, aliases: ["R↓"]),
+        key("rollup", .rollUp, aliases: ["R↑"]),
+        key("lastx", .lastX, aliases: ["LASTx"]),
     ]
 }
