@@ -11,16 +11,9 @@ import Testing
         client = try InProcessClient(store: store)
     }
 
-    private func createSession(_ settings: String) throws -> String {
-        let response = try client.send("POST", "/sessions", json: settings)
-        try #require(response.status == 201, "\(response.text)")
-        return try #require(response.json?["id"] as? String)
-    }
+    private func createSession(_ settings: String) throws -> String { try client.createSession(settings) }
 
-    private func press(_ id: String, _ keys: [String]) throws -> HTTPResponse {
-        let body = try JSONSerialization.data(withJSONObject: ["keys": keys, "trace": true])
-        return try client.send("POST", "/sessions/\(id)/press", json: String(decoding: body, as: UTF8.self))
-    }
+    private func press(_ id: String, _ keys: [String]) throws -> HTTPResponse { try client.pressTraced(id, keys) }
 
     @Test(arguments: TestStore.allCases) func theStackIsInTheReplies(_ store: TestStore) throws {
         try start(store)
@@ -70,29 +63,9 @@ import Testing
     /// The RPN table, pressed through the API with a trace: the steps, the display and the stack.
     @Test func rpnTableThroughTheAPI() throws {
         try start(.memory)
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("CalculatorEngineTests/Resources/rpn.jsonl")
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 43)
-        for line in lines {
-            let test = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let name = test["id"] as? String ?? ""
-            let settings = try JSONSerialization.data(withJSONObject: test["settings"] as Any)
-            let id = try createSession(String(decoding: settings, as: UTF8.self))
-            var keys = try #require(test["keys"] as? [String])
-            let refused = test["expect_status"] as? Int == 422 ? keys.popLast() : nil
-            if !keys.isEmpty {
-                let response = try press(id, keys)
-                #expect(response.status == 200, "\(name)")
-                let steps = (response.json?["steps"] as? [[String: String]] ?? []).map { $0["display"] ?? "" }
-                if let expected = test["steps"] as? [String] { #expect(steps == expected, "\(name)") }
-            }
-            if let refused {
-                #expect(try press(id, [refused]).status == 422, "\(name)")
-            }
-            let state = try client.send("GET", "/sessions/\(id)").json
-            #expect(state?["display"] as? String == test["expect"] as? String, "\(name)")
-            #expect(state?["stack"] as? [String: String] == test["stack"] as? [String: String], "\(name)")
+        try client.replayKeyTable("rpn", count: 43) { test, state in
+            #expect(state?["display"] as? String == test["expect"] as? String, "\(test["id"] ?? "")")
+            #expect(state?["stack"] as? [String: String] == test["stack"] as? [String: String], "\(test["id"] ?? "")")
         }
     }
 }
