@@ -47,7 +47,9 @@ import Testing
             "convert",
             // RPN mode (issue 48).
             "enter", "swap", "rolldown", "rollup", "lastx",
-        ]
+            // Bit toggling in programmer mode (issue 48).
+            "popcount",
+        ] + (0..<64).map { "bit\($0)" }
         #expect(Set(KeyCatalog.all.map(\.name)) == Set(issue))
         #expect(KeyCatalog.all.count == issue.count)
     }
@@ -124,6 +126,15 @@ import Testing
                 #expect(state == context, "\(info.name) is refused in \(settings.mode) mode yet changes the state")
                 continue
             }
+            // A bit past the word's 16 bits is refused and changes nothing.
+            if case .flipBit(let bit)? = key.programmerAction, settings.mode == .programmer, Int(bit) >= settings.word.bits {
+                #expect(context.refusal(of: key)?.reason == .notInWord, "\(info.name)")
+                var state = context
+                var random = SplitMix64(seed: 3)
+                state.apply(key, random: &random)
+                #expect(state == context, "\(info.name) is refused yet changes the state")
+                continue
+            }
             #expect(noOps[info.name] != nil || context.refusal(of: key) == nil, "\(info.name)")
             var state = context
             var random = SplitMix64(seed: 3)
@@ -169,7 +180,7 @@ import Testing
         ]
         for name in refusedInProgrammerMode { #expect(!byName[name]!.works(in: .programmer), "\(name)") }
         let programmerOnly = ["A", "B", "D", "E", "F", "and", "or", "xor", "nand", "nor", "mod", "lsh", "rsh", "not", "rol", "ror",
-                              "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte"]
+                              "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte", "popcount", "bit0", "bit63"]
         for name in programmerOnly { #expect(byName[name]!.modes.map(\.mode) == [.programmer], "\(name)") }
         for info in KeyCatalog.all {
             #expect(!info.modes.isEmpty && info.kind == info.modes[0].kind, "\(info.name)")

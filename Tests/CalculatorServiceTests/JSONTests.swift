@@ -193,10 +193,15 @@ import Testing
         #expect(full.contains(
             #"{"name":"C","aliases":[],"label":"C","spoken":"clear entry","kind":"clear","second":false,"inverse":null,"#
                 + #""modes":{"scientific":"clear","immediate":"clear","programmer":"digit","rpn":"clear"}}"#))
+        #expect(full.contains(
+            #"{"name":"bit63","aliases":[],"label":"bit63","spoken":"flip bit 63","kind":"unary","second":false,"inverse":null,"#
+                + #""modes":{"programmer":"unary"}}"#))
         // Without RPN mode (issue 48): its member of each key's modes, its stack keys (the last of the catalog) and
-        // neg's aliases CHS and chs, the reply is the one before it, byte for byte.
+        // neg's aliases CHS and chs, and without programmer mode's popcount and bit keys (before them), the reply is
+        // the one before them, byte for byte.
         let text = full.replacing(try Regex(#","rpn":"[a-z]+""#), with: "")
             .replacing(try Regex(#",\{"name":"(enter|swap|rolldown|rollup|lastx)",[^{]*\{"rpn":"stack"\}\}"#), with: "")
+            .replacing(try Regex(#",\{"name":"(popcount|bit[0-9]+)",[^{]*\{"programmer":"unary"\}\}"#), with: "")
             .replacingOccurrences(of: #""+/-","CHS","chs"]"#, with: #""+/-"]"#)
         #expect(text.hasPrefix(
             #"{"keys":[{"name":"(","aliases":[],"label":"(","spoken":"open parenthesis","kind":"parenthesis","second":false,"#

@@ -51,6 +51,7 @@ import Testing
             (programmer, ["hex", "A", "dec", "B"], "B", "not_in_radix", 3), (scientific, ["A"], "A", "not_in_mode", 0),
             (scientific, ["7", "sto", "5"], "5", "awaiting_variable", 2), (scientific, ["x"], "x", "no_command_awaiting", 0),
             (programmer, ["1", "."], ".", "not_in_mode", 1), (scientific, ["qword"], "qword", "not_in_mode", 0),
+            (programmer, ["5", "dword", "bit32"], "bit32", "not_in_word", 2), (scientific, ["bit0"], "bit0", "not_in_mode", 0),
         ]
         for (id, keys, key, reason, index) in cases {
             let before = try client.send("GET", "/sessions/\(id)")
