@@ -2,7 +2,8 @@ import CalculatorEngine
 import Foundation
 import Testing
 
-/// The shared conformance cases (../shared/conformance/public.jsonl and programmer-public.jsonl), unchanged.
+/// The shared conformance cases (../shared/conformance/public.jsonl and programmer-public.jsonl), unchanged, and RPN
+/// mode's table (rpn.jsonl), whose cases may also give the stack after the keys.
 struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
     struct CaseSettings: Decodable, Sendable {
         var mode: String
@@ -20,9 +21,11 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
     var exact: Bool?
     /// 422: the last key is refused and changes nothing.
     var expectStatus: Int?
+    /// RPN mode's stack after the keys (`CalculatorState.rpnStack`): x, y, z and t, as shown.
+    var stack: [String: String]?
 
     enum CodingKeys: String, CodingKey {
-        case id, settings, keys, expect, steps, exact
+        case id, settings, keys, expect, steps, exact, stack
         case expectStatus = "expect_status"
     }
 
@@ -47,13 +50,15 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
 @Suite struct ConformanceTests {
     static let cases: [ConformanceCase] = (try? ConformanceCase.load("public")) ?? []
     static let programmerCases: [ConformanceCase] = (try? ConformanceCase.load("programmer-public")) ?? []
+    static let rpnCases: [ConformanceCase] = (try? ConformanceCase.load("rpn")) ?? []
 
     @Test func allCasesLoaded() {
         #expect(Self.cases.count == 123)
         #expect(Self.programmerCases.count == 91)
+        #expect(Self.rpnCases.count == 43)
     }
 
-    @Test(arguments: cases + programmerCases)
+    @Test(arguments: cases + programmerCases + rpnCases)
     func conformance(_ test: ConformanceCase) throws {
         let settings = try test.engineSettings()
         func matches(_ shown: String, _ wanted: String) -> Bool {
@@ -76,6 +81,10 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
             #expect(after == state, "\(refused) changes the state")
         }
         #expect(matches(state.display, test.expect), "shown \(state.display)")
+        if let stack = test.stack {
+            let shown = state.rpnStack
+            #expect([shown?.x, shown?.y, shown?.z, shown?.t] == ["x", "y", "z", "t"].map { stack[$0] }, "stack \(String(describing: shown))")
+        }
         if let expected = test.steps {
             #expect(expected.count == steps.count)
             for (index, (shown, wanted)) in zip(steps, expected).enumerated() {

@@ -45,7 +45,11 @@ import Testing
             "undo", "redo",
             // Unit conversion (issue 37).
             "convert",
-        ]
+            // RPN mode (issue 48).
+            "enter", "swap", "rolldown", "rollup", "lastx",
+            // Bit toggling in programmer mode (issue 48).
+            "popcount",
+        ] + (0..<64).map { "bit\($0)" }
         #expect(Set(KeyCatalog.all.map(\.name)) == Set(issue))
         #expect(KeyCatalog.all.count == issue.count)
     }
@@ -55,7 +59,8 @@ import Testing
         ("x²", "sq"), ("x³", "cube"), ("√", "sqrt"), ("∛", "cbrt"), ("1/x", "recip"), ("eˣ", "exp"), ("10ˣ", "pow10"),
         ("2ˣ", "pow2"), ("log₁₀", "log10"), ("log₂", "log2"), ("x!", "fact"), ("sin⁻¹", "asin"), ("cos⁻¹", "acos"),
         ("tan⁻¹", "atan"), ("sinh⁻¹", "asinh"), ("cosh⁻¹", "acosh"), ("tanh⁻¹", "atanh"), ("π", "pi"), ("Rand", "rand"),
-        ("m−", "m-"), ("⌫", "back"), ("↶", "undo"), ("↷", "redo"),
+        ("m−", "m-"), ("⌫", "back"), ("↶", "undo"), ("↷", "redo"), ("CHS", "neg"), ("chs", "neg"), ("ENTER", "enter"),
+        ("x⇄y", "swap"), ("R↓", "rolldown"), ("R↑", "rollup"), ("LASTx", "lastx"),
     ])
     func unicodeAliases(alias: String, name: String) throws {
         #expect(try #require(Key(name: alias)).name == name)
@@ -96,7 +101,7 @@ import Testing
     /// Every key does something. In the middle of a calculation (memory 5, "1 +" pending, 2 being typed) each key
     /// of the mode changes the state, except the ones listed here with why they do nothing there and a state they
     /// change; every other key is refused and changes nothing.
-    @Test(arguments: [Settings(), Settings(mode: .immediate), Settings(mode: .programmer, radix: .hex, word: .word)])
+    @Test(arguments: [Settings(), Settings(mode: .immediate), Settings(mode: .programmer, radix: .hex, word: .word), Settings(mode: .rpn)])
     func everyKeyChangesTheState(settings: Settings) throws {
         let context = try run("5 m+ 1 + 2", settings: settings)
         let variables = ["x", "y", "z", "t"].map { ($0, (why: "no sto or rcl waits", actsAfter: "sto")) }
@@ -114,9 +119,20 @@ import Testing
             guard info.works(in: settings.mode) else {
                 var state = context
                 var random = SplitMix64(seed: 3)
-                #expect(context.refusal(of: key)?.reason == .notInMode, "\(info.name)")
+                // RPN mode says what to press instead of = and the brackets.
+                let reason: KeyRefusal.Reason = settings.mode == .rpn && ["=", "(", ")"].contains(info.name) ? .notInRPN : .notInMode
+                #expect(context.refusal(of: key)?.reason == reason, "\(info.name)")
                 state.apply(key, random: &random)
                 #expect(state == context, "\(info.name) is refused in \(settings.mode) mode yet changes the state")
+                continue
+            }
+            // A bit past the word's 16 bits is refused and changes nothing.
+            if case .flipBit(let bit)? = key.programmerAction, settings.mode == .programmer, Int(bit) >= settings.word.bits {
+                #expect(context.refusal(of: key)?.reason == .notInWord, "\(info.name)")
+                var state = context
+                var random = SplitMix64(seed: 3)
+                state.apply(key, random: &random)
+                #expect(state == context, "\(info.name) is refused yet changes the state")
                 continue
             }
             #expect(noOps[info.name] != nil || context.refusal(of: key) == nil, "\(info.name)")
@@ -149,23 +165,29 @@ import Testing
     @Test func modesOfEachKey() throws {
         let byName = Dictionary(uniqueKeysWithValues: KeyCatalog.all.map { ($0.name, $0) })
         func modes(_ name: String) -> [String] { byName[name]!.modes.map { "\($0.mode.rawValue):\($0.kind.rawValue)" } }
-        #expect(modes("C") == ["scientific:clear", "immediate:clear", "programmer:digit"])
-        #expect(modes("CE") == ["scientific:clear", "immediate:clear", "programmer:clear"])
+        #expect(modes("C") == ["scientific:clear", "immediate:clear", "programmer:digit", "rpn:clear"])
+        #expect(modes("CE") == ["scientific:clear", "immediate:clear", "programmer:clear", "rpn:clear"])
         #expect(modes("A") == ["programmer:digit"])
-        #expect(modes("sin") == ["scientific:unary", "immediate:unary"])
-        #expect(modes("neg") == ["scientific:unary", "immediate:unary", "programmer:unary"])
-        #expect(modes("x") == ["scientific:variable", "immediate:variable", "programmer:variable"])
+        #expect(modes("sin") == ["scientific:unary", "immediate:unary", "rpn:unary"])
+        #expect(modes("neg") == ["scientific:unary", "immediate:unary", "programmer:unary", "rpn:unary"])
+        #expect(modes("x") == ["scientific:variable", "immediate:variable", "programmer:variable", "rpn:variable"])
+        #expect(modes("=") == ["scientific:equals", "immediate:equals", "programmer:equals"])
+        #expect(modes("(") == ["scientific:parenthesis", "immediate:parenthesis", "programmer:parenthesis"])
+        for name in ["enter", "swap", "rolldown", "rollup", "lastx"] { #expect(modes(name) == ["rpn:stack"], "\(name)") }
         #expect(modes("qword") == ["programmer:mode"])
         let refusedInProgrammerMode = [
             ".", "sin", "pi", "e", "EE", "percent", "2nd", "deg", "rad", "grad", "rand", "sqrt", "pow", "undo", "redo",
         ]
         for name in refusedInProgrammerMode { #expect(!byName[name]!.works(in: .programmer), "\(name)") }
         let programmerOnly = ["A", "B", "D", "E", "F", "and", "or", "xor", "nand", "nor", "mod", "lsh", "rsh", "not", "rol", "ror",
-                              "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte"]
+                              "hex", "dec", "oct", "bin", "qword", "dword", "word", "byte", "popcount", "bit0", "bit63"]
         for name in programmerOnly { #expect(byName[name]!.modes.map(\.mode) == [.programmer], "\(name)") }
         for info in KeyCatalog.all {
             #expect(!info.modes.isEmpty && info.kind == info.modes[0].kind, "\(info.name)")
             #expect(info.works(in: .scientific) == info.works(in: .immediate), "\(info.name)")
+            // RPN mode has every key of scientific mode but = and the brackets, and its stack keys.
+            let inRPN = info.modes.contains { $0.mode == .rpn && $0.kind != .stack }
+            #expect(inRPN == (info.works(in: .scientific) && !["=", "(", ")"].contains(info.name)), "\(info.name)")
             #expect(Key(name: info.name)!.works(in: .programmer) == info.works(in: .programmer), "\(info.name)")
         }
     }

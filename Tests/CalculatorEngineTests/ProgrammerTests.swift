@@ -106,6 +106,38 @@ import Testing
         }
     }
 
+    /// Windows' bit grid: each bit of the word flips on every sample (typed, and as a result), twice is the value
+    /// again, and the bits past the word are refused; popcount counts the word's one bits.
+    @Test(arguments: words)
+    func bitKeys(word: Word) throws {
+        for x in word.samples {
+            let typed = word.typed(x)
+            for bit in [0, 1, word.bits / 2, word.bits - 1] {
+                let flipped = word.wrap(x ^ (Int64(1) << Int64(bit)))
+                #expect(try run(typed + ["bit\(bit)"], settings: word.settings).0.display == word.shown(flipped), "\(typed) bit\(bit)")
+                #expect(try run(typed + ["=", "bit\(bit)", "bit\(bit)"], settings: word.settings).0.display == word.shown(x))
+            }
+            let pattern = UInt64(bitPattern: x) & (word.bits == 64 ? .max : (1 << UInt64(word.bits)) - 1)
+            #expect(try run(typed + ["popcount"], settings: word.settings).0.display == word.shown(Int64(pattern.nonzeroBitCount)), "\(typed) popcount")
+        }
+        // After an operator the flipped value is the right operand: 5 + bit1 (5 with bit 1 flipped, 7) is 12.
+        #expect(try run(word.typed(5) + ["+", "bit1", "="], settings: word.settings).0.display == word.shown(12))
+        let state = try run(word.typed(5), settings: word.settings).0
+        for bit in word.bits..<64 {
+            let key = try #require(Key(name: "bit\(bit)"))
+            let refusal = state.refusal(of: key)
+            #expect(refusal?.reason == .notInWord && refusal?.detail == String(word.bits), "bit\(bit)")
+            #expect(refusal?.message == "bit\(bit) flips a bit outside the \(word.bits)-bit word, whose bits are bit0 to bit\(word.bits - 1)")
+            var after = state
+            var random = SplitMix64(seed: 1)
+            after.apply(key, random: &random)
+            #expect(after == state)
+        }
+        // A word key changes which bits are refused within a batch.
+        let keys = [Key(name: "byte")!, Key(name: "bit9")!]
+        #expect(CalculatorState(settings: Settings(mode: .programmer)).firstRefusal(in: keys)?.index == 1)
+    }
+
     /// Typing: each sample reads back; a digit past the word is ignored; the value shows in each radix in turn.
     @Test(arguments: words)
     func typingAndRadixKeys(word: Word) throws {

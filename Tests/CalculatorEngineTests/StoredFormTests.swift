@@ -161,6 +161,41 @@ import Testing
         }
     }
 
+    /// RPN mode: the stack above X (section 8) and the undo steps that keep it (step kind 2) round-trip exactly and
+    /// behave alike; every truncation throws.
+    @Test(arguments: [
+        "", "1 enter 2 enter 3 enter 4", "2 enter 3 + lastx", "1 enter 0 /", "3 enter 4 + undo", "7 sto x 5 enter rcl",
+        "9 sqrt 2nd", "1 enter 3 / pi *",
+    ])
+    func rpnRoundTrips(keys: String) throws {
+        let state = try run(keys.split(separator: " ").map(String.init), settings: Settings(mode: .rpn)).0
+        let bytes = state.storedBytes
+        #expect(bytes.first == 3)
+        let decoded = try CalculatorState(storedBytes: bytes)
+        #expect(decoded == state)
+        #expect(decoded.display == state.display && decoded.rpnStack == state.rpnStack && decoded.rpnStack != nil)
+        var a = state, b = decoded
+        var r1 = SplitMix64(seed: 9), r2 = SplitMix64(seed: 9)
+        for name in ["x", "rolldown", "+", "undo", "undo", "redo", "5", "enter", "*", "lastx", "swap", "rollup", "AC", "undo"] {
+            a.apply(Key(name: name)!, random: &r1)
+            b.apply(Key(name: name)!, random: &r2)
+            #expect(a == b && a.rpnStack == b.rpnStack, "\(name)")
+        }
+        for length in 0..<bytes.count {
+            #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: Array(bytes.prefix(length))) }
+        }
+    }
+
+    /// RPN mode always has its stack's section, and no other mode has one.
+    @Test func rpnStackOnlyInRPNMode() throws {
+        var rpn = try run("1 enter 2", settings: Settings(mode: .rpn)).storedBytes
+        rpn[1] = 0  // scientific mode with RPN mode's stack
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: rpn) }
+        var scientific = try run("7 sto y").storedBytes
+        scientific[1] = CalculationMode.rpn.storedCode  // RPN mode without its stack
+        #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: scientific) }
+    }
+
     @Test func formatThreeRejectsWhatItDoesNotWrite() throws {
         // No section, a section out of order, unknown or empty, default settings stored, a word of 63 bits.
         var plain = try run("1").storedBytes

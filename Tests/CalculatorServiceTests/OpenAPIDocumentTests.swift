@@ -69,8 +69,11 @@ import Testing
         let listed = Self.quotedScalars(try Self.line("enum", ofSchema: "KeyName"))
         #expect(listed == KeyCatalog.all.filter { $0.works(in: .scientific) }.map(\.name))
         let programmer = Self.quotedScalars(try Self.line("enum", ofSchema: "ProgrammerKeyName"))
-        #expect(programmer == KeyCatalog.all.filter { !$0.works(in: .scientific) }.map(\.name))
-        for names in [listed, programmer] {
+        #expect(programmer == KeyCatalog.all.filter { !$0.works(in: .scientific) && $0.works(in: .programmer) }.map(\.name))
+        let rpn = Self.quotedScalars(try Self.line("enum", ofSchema: "RPNKeyName"))
+        #expect(rpn == KeyCatalog.all.filter { !$0.works(in: .scientific) && $0.works(in: .rpn) }.map(\.name))
+        #expect(listed.count + programmer.count + rpn.count == KeyCatalog.all.count)
+        for names in [listed, programmer, rpn] {
             #expect(Set(names.map { $0.lowercased() }).count == names.count, "names that differ only in case")
         }
     }
@@ -78,9 +81,13 @@ import Testing
     /// Generated code names each key by its `x-enum-varnames` entry (`M_PLUS`, `DIGIT_7`): the catalog's code names,
     /// in the enumeration's order, each an identifier, none twice in an enumeration.
     @Test func keyEnumVarnamesAreTheCatalogsCodeNames() throws {
-        for (schema, scientific) in [("KeyName", true), ("ProgrammerKeyName", false)] {
+        let schemas: [(String, (KeyInfo) -> Bool)] = [
+            ("KeyName", { $0.works(in: .scientific) }), ("ProgrammerKeyName", { !$0.works(in: .scientific) && $0.works(in: .programmer) }),
+            ("RPNKeyName", { !$0.works(in: .scientific) && $0.works(in: .rpn) }),
+        ]
+        for (schema, isListed) in schemas {
             let listed = Self.quotedScalars(try Self.line("x-enum-varnames", ofSchema: schema))
-            #expect(listed == KeyCatalog.all.filter { $0.works(in: .scientific) == scientific }.map(\.codeName), "\(schema)")
+            #expect(listed == KeyCatalog.all.filter(isListed).map(\.codeName), "\(schema)")
             #expect(Set(listed).count == listed.count, "\(schema): a code name twice")
             for name in listed {
                 #expect(name.first?.isLetter == true && name.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }, "\(name)")

@@ -11,16 +11,9 @@ import Testing
         client = try InProcessClient(store: store)
     }
 
-    private func createSession(_ settings: String) throws -> String {
-        let response = try client.send("POST", "/sessions", json: settings)
-        try #require(response.status == 201, "\(response.text)")
-        return try #require(response.json?["id"] as? String)
-    }
+    private func createSession(_ settings: String) throws -> String { try client.createSession(settings) }
 
-    private func press(_ id: String, _ keys: [String]) throws -> HTTPResponse {
-        let body = try JSONSerialization.data(withJSONObject: ["keys": keys, "trace": true])
-        return try client.send("POST", "/sessions/\(id)/press", json: String(decoding: body, as: UTF8.self))
-    }
+    private func press(_ id: String, _ keys: [String]) throws -> HTTPResponse { try client.pressTraced(id, keys) }
 
     @Test(arguments: TestStore.allCases) func settingsAndTheRadixLines(_ store: TestStore) throws {
         try start(store)
@@ -58,6 +51,7 @@ import Testing
             (programmer, ["hex", "A", "dec", "B"], "B", "not_in_radix", 3), (scientific, ["A"], "A", "not_in_mode", 0),
             (scientific, ["7", "sto", "5"], "5", "awaiting_variable", 2), (scientific, ["x"], "x", "no_command_awaiting", 0),
             (programmer, ["1", "."], ".", "not_in_mode", 1), (scientific, ["qword"], "qword", "not_in_mode", 0),
+            (programmer, ["5", "dword", "bit32"], "bit32", "not_in_word", 2), (scientific, ["bit0"], "bit0", "not_in_mode", 0),
         ]
         for (id, keys, key, reason, index) in cases {
             let before = try client.send("GET", "/sessions/\(id)")
@@ -100,38 +94,20 @@ import Testing
         try start(.memory)
         let keys = try #require(try client.send("GET", "/keys").json?["keys"] as? [[String: Any]])
         func modes(_ name: String) -> [String: String]? { keys.first { $0["name"] as? String == name }?["modes"] as? [String: String] }
-        #expect(modes("C") == ["scientific": "clear", "immediate": "clear", "programmer": "digit"])
+        #expect(modes("C") == ["scientific": "clear", "immediate": "clear", "programmer": "digit", "rpn": "clear"])
         #expect(modes("A") == ["programmer": "digit"])
-        #expect(modes("sin") == ["scientific": "unary", "immediate": "unary"])
-        #expect(modes("sto") == ["scientific": "variable", "immediate": "variable", "programmer": "variable"])
-        #expect(modes("grad") == ["scientific": "mode", "immediate": "mode"])
+        #expect(modes("sin") == ["scientific": "unary", "immediate": "unary", "rpn": "unary"])
+        #expect(modes("sto") == ["scientific": "variable", "immediate": "variable", "programmer": "variable", "rpn": "variable"])
+        #expect(modes("grad") == ["scientific": "mode", "immediate": "mode", "rpn": "mode"])
+        #expect(modes("=") == ["scientific": "equals", "immediate": "equals", "programmer": "equals"])
+        #expect(modes("enter") == ["rpn": "stack"])
     }
 
     /// The shared programmer-mode, gradian and variable cases, pressed through the API with a trace.
     @Test func sharedCasesThroughTheAPI() throws {
         try start(.memory)
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("CalculatorEngineTests/Resources/programmer-public.jsonl")
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 91)
-        for line in lines {
-            let test = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let settings = try JSONSerialization.data(withJSONObject: test["settings"] as Any)
-            let id = try createSession(String(decoding: settings, as: UTF8.self))
-            var keys = try #require(test["keys"] as? [String])
-            let refused = test["expect_status"] as? Int == 422 ? keys.popLast() : nil
-            if !keys.isEmpty {
-                let response = try press(id, keys)
-                #expect(response.status == 200, "\(test["id"] ?? "")")
-                let steps = (response.json?["steps"] as? [[String: String]] ?? []).map { $0["display"] ?? "" }
-                if let expected = test["steps"] as? [String] { #expect(steps == expected, "\(test["id"] ?? "")") }
-            }
-            if let refused {
-                let answer = try press(id, [refused])
-                #expect(answer.status == 422 && answer.json?["key"] as? String == refused, "\(test["id"] ?? "")")
-            }
-            let display = try client.send("GET", "/sessions/\(id)/display").json?["display"] as? String
-            #expect(display == test["expect"] as? String, "\(test["id"] ?? "")")
+        try client.replayKeyTable("programmer-public", count: 91) { test, state in
+            #expect(state?["display"] as? String == test["expect"] as? String, "\(test["id"] ?? "")")
         }
     }
 }

@@ -9,7 +9,7 @@
  */
 
 export type Angle = "deg" | "rad" | "grad";
-export type Mode = "scientific" | "immediate" | "programmer";
+export type Mode = "scientific" | "immediate" | "programmer" | "rpn";
 export type Radix = "dec" | "hex" | "oct" | "bin";
 export type Word = 8 | 16 | 32 | 64;
 export type Notation = "auto" | "fixed" | "scientific" | "engineering";
@@ -33,6 +33,8 @@ export interface Display {
     radix?: Radix;
     word?: Word;
     radixes?: { hex: string; dec: string; oct: string; bin: string } | null;
+    /** RPN mode only: X (the display), Y, Z and T, as the display shows numbers. */
+    stack?: { x: string; y: string; z: string; t: string };
     variables: { x?: string; y?: string; z?: string; t?: string };
     awaiting: "sto" | "rcl" | null;
 }

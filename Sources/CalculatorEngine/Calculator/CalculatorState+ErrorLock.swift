@@ -54,7 +54,7 @@ extension ProgrammerAction {
         case .allClear, .clear: .clears
         case .digit: .clearsThenActs
         case .backspace, .binary, .unary, .negate, .radix, .word, .openParenthesis, .closeParenthesis, .equals, .memoryClear,
-            .memoryAdd, .memorySubtract, .memoryRecall, .variable:
+            .memoryAdd, .memorySubtract, .memoryRecall, .variable, .flipBit:
             .ignored
         }
     }

@@ -35,6 +35,8 @@ extension CalculatorState {
         guard let action = key.programmerAction else { return }
         // A digit outside the radix is refused.
         if case .digit(let digit) = action, digit >= settings.radix.base { return }
+        // So is a bit outside the word.
+        if case .flipBit(let bit) = action, Int(bit) >= settings.word.bits { return }
         if error != nil {
             guard passesErrorLock(action.errorLock) else { return refresh() }
         }
@@ -68,6 +70,7 @@ extension CalculatorState {
         case .digit(let digit): try stack.pressDigit(digit, arithmetic)
         case .binary(let op): try stack.binary(op, arithmetic)
         case .unary(let function): try stack.pressUnary(function, arithmetic)
+        case .flipBit(let bit): try stack.flipBit(bit, arithmetic)
         case .negate: try stack.pressNegate(arithmetic)
         case .radix(let radix):
             settings.radix = radix

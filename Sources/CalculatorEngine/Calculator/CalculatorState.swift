@@ -33,12 +33,15 @@ public struct CalculatorState: Sendable, Equatable {
     /// Programmer mode's operation stack, which has the keys while `settings.mode` is `programmer`; nil in the other
     /// modes.
     @Boxed var programmer: ProgrammerStack? = nil
+    /// RPN mode's Y, Z, T and LASTx (`RPNRegisters`), X being `stack`'s shown value; nil in the other modes.
+    @Boxed var rpn: RPNRegisters? = nil
     /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
     var undoHistory = UndoHistory()
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
         if settings.mode == .programmer { programmer = ProgrammerStack() }
+        if settings.mode == .rpn { rpn = RPNRegisters() }
     }
 
     public var isPending: Bool { settings.mode == .programmer ? programmer?.stack.isPending == true : stack.isPending }
@@ -51,8 +54,10 @@ public struct CalculatorState: Sendable, Equatable {
         self.settings = settings
         if previous.mode == .programmer || settings.mode == .programmer {
             changeProgrammerSettings(from: previous)
+            if previous.mode == .rpn || settings.mode == .rpn { changeRPNMode(from: previous) }
             return
         }
+        if previous.mode == .rpn || settings.mode == .rpn { changeRPNMode(from: previous) }
         if settings.shownDigits < previous.shownDigits { finishEntry(longerThan: settings.shownDigits) }
         refresh()
     }
@@ -77,6 +82,7 @@ public struct CalculatorState: Sendable, Equatable {
             applyProgrammer(key)
             return
         }
+        if settings.mode == .rpn { return pressRPN(key, random: &random) }
         guard var action = key.action else { return }
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
         let pendingBefore = stack.pending.count
@@ -134,6 +140,7 @@ public struct CalculatorState: Sendable, Equatable {
     mutating func reset() {
         stack = OperationStack()
         if settings.mode == .programmer { programmer = ProgrammerStack() }
+        if settings.mode == .rpn { rpn = RPNRegisters() }
         error = nil
         isSecondActive = false
         awaiting = nil

@@ -1,7 +1,9 @@
 /// Operator precedence (`scientific`), strict left-to-right evaluation like a four-function calculator
-/// (`immediate`), or integers of a machine word (`programmer`, `WordArithmetic`); every mode runs on one `OperationStack`.
+/// (`immediate`), integers of a machine word (`programmer`, `WordArithmetic`), or HP's reverse Polish notation (`rpn`:
+/// X is the operation stack's shown value, Y, Z and T are `RPNRegisters`); every mode runs on one `OperationStack`.
 public enum CalculationMode: String, Sendable, CaseIterable {
     case scientific, immediate, programmer
+    case rpn
 }
 
 /// 360 degrees, 2π radians or 400 gradians make a turn.

@@ -17,6 +17,9 @@ extension CalculatorState {
     }
 
     private init(evaluatingWithoutConversion expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+        // An expression is infix: in RPN mode it is answered as scientific mode answers it.
+        var settings = settings
+        if settings.mode == .rpn { settings.mode = .scientific }
         try self.init(evaluating: expression, root: expression.nodes.count - 1, settings: settings, random: &random)
     }
 

@@ -39,6 +39,9 @@ public struct Key: RawRepresentable, Hashable, Sendable, CustomStringConvertible
     /// What the key does in programmer mode; nil where it is refused.
     var programmerAction: ProgrammerAction? { definition.programmerAction }
 
+    /// What a key of RPN mode only does there; nil for the keys RPN mode shares with scientific mode.
+    var rpnAction: RPNAction? { definition.rpnAction }
+
     /// Whether the key has a meaning in `mode` (a key without one is refused).
     public func works(in mode: CalculationMode) -> Bool { definition.modeBits & mode.bit != 0 }
 

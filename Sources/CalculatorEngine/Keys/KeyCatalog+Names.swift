@@ -10,7 +10,7 @@ extension KeyInfo {
     /// What a screen reader says for the key, whose label is often a symbol or an abbreviation ("memory add" for
     /// `m+`); the label where it reads as it is (a digit). For its meaning in the first of its modes: `C` is "clear
     /// entry", and a page's programmer keypad, where it is a hex digit, says its label.
-    public var spokenName: String { KeyCatalog.spokenNames[name] ?? label }
+    public var spokenName: String { KeyCatalog.spokenNames[name] ?? KeyCatalog.bitSpokenNames[name] ?? label }
 }
 
 extension KeyCatalog {
@@ -19,6 +19,9 @@ extension KeyCatalog {
         "(": "OPEN_PARENTHESIS", ")": "CLOSE_PARENTHESIS", "m+": "M_PLUS", "m-": "M_MINUS", "/": "DIVIDE", "*": "TIMES",
         "-": "MINUS", "+": "PLUS", "=": "EQUALS", ".": "POINT", "2nd": "SECOND",
     ]
+
+    /// The spoken names of the bit keys of programmer mode.
+    static let bitSpokenNames = Dictionary(uniqueKeysWithValues: (0..<64).map { ("bit\($0)", "flip bit \($0)") })
 
     /// The spoken names of the keys whose label is not what a screen reader should say.
     static let spokenNames = [
@@ -35,7 +38,8 @@ extension KeyCatalog {
         "asinh": "inverse hyperbolic sine", "acosh": "inverse hyperbolic cosine", "atanh": "inverse hyperbolic tangent",
         "pow2": "two to the power of x", "log2": "logarithm base 2", "logy": "logarithm base y",
         "sto": "store in a variable", "rcl": "recall a variable", "x": "variable x", "y": "variable y", "z": "variable z",
-        "t": "variable t", "undo": "undo", "redo": "redo", "convert": "convert units", "lsh": "shift left", "rsh": "shift right", "mod": "remainder",
+        "t": "variable t", "undo": "undo", "redo": "redo", "convert": "convert units", "enter": "enter", "swap": "swap x and y", "rolldown": "roll the stack down",
+        "rollup": "roll the stack up", "lastx": "last x", "popcount": "count the one bits", "lsh": "shift left", "rsh": "shift right", "mod": "remainder",
         "hex": "hexadecimal", "dec": "decimal", "oct": "octal", "bin": "binary", "qword": "64-bit word",
         "dword": "32-bit word", "word": "16-bit word", "byte": "8-bit byte", "and": "bitwise and", "or": "bitwise or",
         "not": "bitwise not", "nand": "bitwise not and", "nor": "bitwise not or", "xor": "bitwise exclusive or",

@@ -71,7 +71,11 @@ extension KeyCatalog {
         key("y", .variable(.name(.y))),
         key("z", .variable(.name(.z))),
         key("t", .variable(.name(.t))),
-    ]
+        key("popcount", .unary(.bitCount), aliases: ["#B"]),
+    ] + bitKeys
+
+    /// Windows' bit grid: `bit0` … `bit63` flip a bit of the value shown; those past the word's size are refused.
+    static let bitKeys: [ProgrammerLine] = (0..<64).map { key("bit\($0)", .flipBit(UInt8($0))) }
 }
 
 extension CalculationMode {
@@ -81,6 +85,7 @@ extension CalculationMode {
         case .scientific: 1
         case .immediate: 2
         case .programmer: 4
+        case .rpn: 8
         }
     }
 }

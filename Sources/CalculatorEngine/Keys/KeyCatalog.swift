@@ -1,5 +1,7 @@
 public enum KeyKind: String, Sendable {
     case digit, binary, unary, constant, parenthesis, equals, clear, memory, variable, mode, undo
+    /// RPN mode's stack keys: ENTER, x⇄y, R↓, R↑, LASTx.
+    case stack
 }
 
 /// A mode a key works in and the kind of key it is there: `C` is clear entry in scientific and immediate mode and
@@ -39,6 +41,8 @@ public enum KeyCatalog {
         let action: KeyAction?
         /// What the key does in programmer mode; nil where it is refused.
         let programmerAction: ProgrammerAction?
+        /// What a key of RPN mode only does there; the other keys of RPN mode do their `action`.
+        let rpnAction: RPNAction?
         /// The key this key acts as while 2nd is on.
         let inverse: Key?
         /// `Settings.mode` codes (`CalculationMode.bit`) of the modes the key works in, for a refusal check without
@@ -54,6 +58,7 @@ public enum KeyCatalog {
         let inverse: String?
         let action: KeyAction?
         var programmerAction: ProgrammerAction?
+        var rpnAction: RPNAction? = nil
     }
 
     /// The label is the first alias, or the name when there is none.
@@ -75,7 +80,7 @@ public enum KeyCatalog {
         key("AC", .allClear),
         key("C", .clear),
         key("CE", .clear),
-        key("neg", .negate, aliases: ["±", "+/-"]),
+        key("neg", .negate, aliases: ["±", "+/-", "CHS", "chs"]),
         key("percent", .percent, aliases: ["%"]),
         key("/", .binary(.divide), aliases: ["÷"]),
         key("2nd", .second),
@@ -155,6 +160,11 @@ public enum KeyCatalog {
                 lines.append(Line(name: line.name, aliases: line.aliases, second: false, inverse: nil, action: nil, programmerAction: line.action))
             }
         }
+        for line in rpnKeypad {
+            precondition(indexByName[line.name] == nil, "\(line.name) is given twice")
+            indexByName[line.name] = lines.count
+            lines.append(Line(name: line.name, aliases: line.aliases, second: false, inverse: nil, action: nil, rpnAction: line.action))
+        }
         precondition(lines.count <= Int(UInt8.max) + 1, "a key's raw value is one byte")
         return lines.map { line in
             let inverse = line.inverse.map { name in
@@ -163,14 +173,19 @@ public enum KeyCatalog {
             }
             var modes: [KeyMode] = []
             for mode in CalculationMode.allCases {
-                let kind = mode == .programmer ? line.programmerAction?.kind : line.action?.kind
+                let kind: KeyKind? =
+                    switch mode {
+                    case .programmer: line.programmerAction?.kind
+                    case .rpn: line.rpnAction?.kind ?? line.action.flatMap { $0.worksInRPN ? $0.kind : nil }
+                    case .scientific, .immediate: line.action?.kind
+                    }
                 if let kind { modes.append(KeyMode(mode: mode, kind: kind)) }
             }
             let info = KeyInfo(
                 name: line.name, aliases: line.aliases, label: line.aliases.first ?? line.name, kind: modes[0].kind,
                 isSecondFunction: line.second, inverse: line.inverse, modes: modes)
             return Definition(
-                info: info, action: line.action, programmerAction: line.programmerAction, inverse: inverse,
+                info: info, action: line.action, programmerAction: line.programmerAction, rpnAction: line.rpnAction, inverse: inverse,
                 modeBits: modes.reduce(0) { $0 | $1.mode.bit })
         }
     }

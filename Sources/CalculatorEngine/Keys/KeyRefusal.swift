@@ -12,6 +12,10 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case noCommandAwaiting = "no_command_awaiting"
         /// `convert` before the session has units to convert between (`Settings.conversion`).
         case noConversion = "no_conversion"
+        /// `=` or a bracket in RPN mode, whose operators take their operands from the stack.
+        case notInRPN = "not_in_rpn"
+        /// A bit key (`bit0`…`bit63`) at or above the word's size.
+        case notInWord = "not_in_word"
     }
 
     /// The key's canonical name.
@@ -29,6 +33,11 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case .awaitingVariable: "\(detail ?? "sto or rcl") waits for a variable key (x, y, z, t) or AC, not \(key)"
         case .noCommandAwaiting: "The variable key \(key) completes sto or rcl, and neither waits"
         case .noConversion: "convert converts the display between the session's units, and none are set (PATCH \"convert\")"
+        case .notInWord: "\(key) flips a bit outside the \(detail ?? "")-bit word, whose bits are bit0 to bit\((Int(detail ?? "") ?? 64) - 1)"
+        case .notInRPN:
+            key == "="
+                ? "RPN mode has no =: an operator acts at once on Y and X; press enter between two numbers (3 enter 4 +)"
+                : "RPN mode has no brackets: enter the operands, then each operator after its operands (2 enter 3 + 4 * is (2 + 3) × 4)"
         }
     }
 }
@@ -41,7 +50,7 @@ extension CalculatorState {
         func refused(_ reason: KeyRefusal.Reason, _ detail: String? = nil) -> KeyRefusal {
             KeyRefusal(key: key.name, mode: mode, reason: reason, detail: detail)
         }
-        guard key.works(in: mode) else { return refused(.notInMode) }
+        guard key.works(in: mode) else { return refused(mode == .rpn && key.action?.worksInRPN == false ? .notInRPN : .notInMode) }
         if let awaiting {
             if !key.answersAwaitingCommand { return refused(.awaitingVariable, awaiting.rawValue) }
         } else if case .variable(.name)? = key.action {
@@ -50,6 +59,9 @@ extension CalculatorState {
         if settings.conversion == nil, case .convert? = key.action { return refused(.noConversion) }
         if mode == .programmer, case .digit(let digit)? = key.programmerAction, digit >= settings.radix.base {
             return refused(.notInRadix, settings.radix.rawValue)
+        }
+        if mode == .programmer, case .flipBit(let bit)? = key.programmerAction, Int(bit) >= settings.word.bits {
+            return refused(.notInWord, String(settings.word.bits))
         }
         return nil
     }
@@ -79,13 +91,17 @@ extension CalculatorState {
 
 extension Key {
     /// Whether pressing the key can change which keys are refused next: sto, rcl and the variable keys (a waiting
-    /// command), undo and redo (they may bring back a waiting command) and the radix keys (the digits of the radix).
+    /// command), undo and redo (they may bring back a waiting command), the radix keys (the digits of the radix) and
+    /// the word keys (the bits of the word).
     var changesRefusals: Bool {
         switch action {
         case .variable?, .undo?, .redo?: return true
         default: break
         }
-        if case .radix? = programmerAction { return true }
+        switch programmerAction {
+        case .radix?, .word?: return true
+        default: break
+        }
         return false
     }
 }

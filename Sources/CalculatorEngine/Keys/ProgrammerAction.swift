@@ -15,13 +15,15 @@ enum ProgrammerAction: Sendable, Equatable {
     case allClear, clear, backspace
     case memoryClear, memoryAdd, memorySubtract, memoryRecall
     case variable(VariableAction)
+    /// Flips bit n, 0…63, of the value shown (Windows' bit grid); a bit at or above the word's size is refused.
+    case flipBit(UInt8)
 
     /// The group `GET /keys` shows the key in, in programmer mode.
     var kind: KeyKind {
         switch self {
         case .digit: .digit
         case .binary: .binary
-        case .unary, .negate: .unary
+        case .unary, .negate, .flipBit: .unary
         case .radix, .word: .mode
         case .openParenthesis, .closeParenthesis: .parenthesis
         case .equals: .equals

@@ -6,6 +6,8 @@ enum WordFunction: String, Sendable, CaseIterable {
     case negate = "neg"
     /// The word rotated by one bit, as Windows' RoL and RoR.
     case rotateLeft = "rol", rotateRight = "ror"
+    /// The number of one bits in the word (HP-16C's #B).
+    case bitCount = "popcount"
 
     /// How the expression shows the function applied to `operand`.
     func describe(_ operand: String) -> String {
@@ -14,6 +16,7 @@ enum WordFunction: String, Sendable, CaseIterable {
         case .negate: "−(\(operand))"
         case .rotateLeft: "RoL(\(operand))"
         case .rotateRight: "RoR(\(operand))"
+        case .bitCount: "popcount(\(operand))"
         }
     }
 }

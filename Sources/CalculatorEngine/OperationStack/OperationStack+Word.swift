@@ -50,6 +50,14 @@ extension OperationStack where A == WordArithmetic {
         show(arithmetic.apply(function, operand), text: function.describe(text))
     }
 
+    /// Windows' bit grid: bit `bit` (below the word's size) of the value shown, flipped; the value, read as signed in
+    /// the word, is then shown as a finished one, as a recalled value is.
+    mutating func flipBit(_ bit: UInt8, _ arithmetic: WordArithmetic) throws(StackFailure) {
+        let (operand, _) = try currentOperand(arithmetic)
+        let flipped = arithmetic.word.truncating(operand ^ (Int64(1) << Int64(bit)))
+        show(flipped, text: arithmetic.string(flipped))
+    }
+
     mutating func backspace(_ arithmetic: WordArithmetic) {
         guard phase == .entering, entry?.isPristine == false else { return }
         entry?.removeLast(radix: arithmetic.radix)

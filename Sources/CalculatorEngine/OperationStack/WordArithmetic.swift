@@ -60,6 +60,8 @@ struct WordArithmetic: StackArithmetic {
         case .rotateRight:
             let rotated = (bits >> 1) | (bits << UInt64(word.bits - 1))
             return word.truncating(Int64(bitPattern: rotated))
+        case .bitCount:
+            return Int64(bits.nonzeroBitCount)
         }
     }
 }

@@ -94,7 +94,7 @@ extension CalculatorState {
                 var settings = Settings()
                 if let text = try container.decodeIfPresent(String.self, forKey: .mode) {
                     // Format 1 knew scientific and immediate mode, degrees and radians only.
-                    guard let mode = CalculationMode(rawValue: text), mode != .programmer else {
+                    guard let mode = CalculationMode(rawValue: text), mode == .scientific || mode == .immediate else {
                         throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "Unknown mode: \(text.prefix(80))")
                     }
                     settings.mode = mode

@@ -70,7 +70,10 @@ extension CalculatorState {
         self.history = history
         stack = try OperationStack(from: &reader, DecimalArithmetic())
         memoryValue = try reader.optionalNumber()
+        // RPN mode's stack comes from its section, which a state in RPN mode always has.
+        rpn = nil
         if format == 3 { try readSections(from: &reader) }
+        if (settings.mode == .rpn) != (rpn != nil) { throw StoredFormError("RPN mode without its stack or the reverse") }
         if (settings.mode == .programmer) != (programmer != nil) { throw StoredFormError("programmer mode without its engine or the reverse") }
     }
 
@@ -145,7 +148,7 @@ extension StoredFormReader {
 }
 
 extension CalculationMode: StoredCoded {
-    static let storedOrder: [CalculationMode] = [.scientific, .immediate, .programmer]
+    static let storedOrder: [CalculationMode] = [.scientific, .immediate, .programmer, .rpn]
     static let storedName = "calculation mode"
 }
 

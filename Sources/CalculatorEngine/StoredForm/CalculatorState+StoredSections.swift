@@ -3,17 +3,19 @@
 /// 1 programmer settings (radix, word bits) · 2 variables (count; variable, number) · 3 waiting command ·
 /// 4 programmer mode's operation stack (`OperationStack+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`) ·
 /// 6 the units of `convert` (the ids of from and to, as text: the table's order may change, its ids do not) ·
-/// 7 the display format (notation, decimals, grouping, fraction, the locale's tag or "").
+/// 7 the display format (notation, decimals, grouping, fraction, the locale's tag or "") ·
+/// 8 RPN mode's stack above X (Y, Z, T and LASTx as optional numbers, the lift flag), always present in RPN mode.
 /// Codes are spelled out, not taken from declaration order.
 extension CalculatorState {
     private enum Section: UInt8 {
         case programmerSettings = 1, variables, awaiting, programmer, undo, conversion, format
+        case rpn = 8
     }
 
     /// Whether the state needs format 3.
     var hasStoredSections: Bool {
         settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || settings.mode == .programmer
-            || !undoHistory.isEmpty || settings.conversion != nil || settings.format != .standard
+            || !undoHistory.isEmpty || settings.conversion != nil || settings.format != .standard || settings.mode == .rpn
     }
 
     func writeSections(to writer: inout StoredFormWriter) {
@@ -25,6 +27,7 @@ extension CalculatorState {
         if !undoHistory.isEmpty { sections.append(.undo) }
         if settings.conversion != nil { sections.append(.conversion) }
         if settings.format != .standard { sections.append(.format) }
+        if settings.mode == .rpn { sections.append(.rpn) }
         writer.unsigned(UInt64(sections.count))
         for section in sections {
             writer.byte(section.rawValue)
@@ -45,6 +48,8 @@ extension CalculatorState {
                 writer.string(settings.conversion!.to.id)
             case .format:
                 writer.format(settings.format)
+            case .rpn:
+                writer.rpnRegisters(rpn ?? RPNRegisters())
             }
         }
     }
@@ -83,8 +88,28 @@ extension CalculatorState {
                 }
             case .format:
                 settings.format = try reader.format()
+            case .rpn:
+                guard settings.mode == .rpn else { throw StoredFormError("RPN stack outside RPN mode") }
+                rpn = try reader.rpnRegisters()
             }
         }
+    }
+}
+
+/// RPN mode's stack above X, as its section and its undo steps store it.
+extension StoredFormWriter {
+    mutating func rpnRegisters(_ registers: RPNRegisters) {
+        optionalNumber(registers.y)
+        optionalNumber(registers.z)
+        optionalNumber(registers.t)
+        optionalNumber(registers.lastX)
+        bool(registers.liftEnabled)
+    }
+}
+
+extension StoredFormReader {
+    mutating func rpnRegisters() throws -> RPNRegisters {
+        RPNRegisters(y: try optionalNumber(), z: try optionalNumber(), t: try optionalNumber(), lastX: try optionalNumber(), liftEnabled: try bool())
     }
 }
 

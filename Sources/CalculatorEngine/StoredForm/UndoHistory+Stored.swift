@@ -1,7 +1,8 @@
 /// The undo steps in a state's stored form (format 3, after the memory): the undo steps (count, steps, oldest first),
 /// then the redo steps (the same). A step is 0 and its typing (entry · phase · operandText), or 1 and a snapshot:
 /// typing · expression · error · 2nd · value · pending · prefix · repeat · memory · variables · waiting command (0
-/// none, 1 + its code) · angle (0 for a key that leaves it, 1 + its code), each field as the state's own.
+/// none, 1 + its code) · angle (0 for a key that leaves it, 1 + its code), each field as the state's own; or 2, a
+/// snapshot as 1's and RPN mode's stack (0 for none, or 1 and the stack as its section writes it).
 extension UndoHistory {
     func write(to writer: inout StoredFormWriter) {
         writer.unsigned(UInt64(undoSteps.count))
@@ -31,21 +32,34 @@ extension UndoStep {
             writer.byte(0)
             typing.write(to: &writer)
         case .state(let box):
-            let snapshot = box.snapshot
             writer.byte(1)
-            snapshot.typing.write(to: &writer)
-            writer.string(snapshot.expression)
-            writer.calculatorError(snapshot.error)
-            writer.bool(snapshot.isSecondActive)
-            writer.optionalNumber(snapshot.value)
-            writer.pending(snapshot.pending, DecimalArithmetic())
-            writer.string(snapshot.prefix)
-            writer.repeatOperation(snapshot.lastOperation, DecimalArithmetic())
-            writer.optionalNumber(snapshot.memoryValue)
-            writer.variables(snapshot.variables)
-            writer.byte(snapshot.awaiting.map { 1 + $0.storedCode } ?? 0)
-            writer.byte(snapshot.angle.map { 1 + $0.storedCode } ?? 0)
+            Self.write(box, to: &writer)
+        case .rpn(let step):
+            writer.byte(2)
+            Self.write(step.state, to: &writer)
+            if let registers = step.registers {
+                writer.byte(1)
+                writer.rpnRegisters(registers)
+            } else {
+                writer.byte(0)
+            }
         }
+    }
+
+    private static func write(_ box: Box, to writer: inout StoredFormWriter) {
+        let snapshot = box.snapshot
+        snapshot.typing.write(to: &writer)
+        writer.string(snapshot.expression)
+        writer.calculatorError(snapshot.error)
+        writer.bool(snapshot.isSecondActive)
+        writer.optionalNumber(snapshot.value)
+        writer.pending(snapshot.pending, DecimalArithmetic())
+        writer.string(snapshot.prefix)
+        writer.repeatOperation(snapshot.lastOperation, DecimalArithmetic())
+        writer.optionalNumber(snapshot.memoryValue)
+        writer.variables(snapshot.variables)
+        writer.byte(snapshot.awaiting.map { 1 + $0.storedCode } ?? 0)
+        writer.byte(snapshot.angle.map { 1 + $0.storedCode } ?? 0)
     }
 
     init(from reader: inout StoredFormReader) throws {
@@ -53,29 +67,41 @@ extension UndoStep {
         case 0:
             self = .typing(try Typing(from: &reader))
         case 1:
-            let typing = try Typing(from: &reader)
-            let expression = try reader.string()
-            let error = try reader.calculatorError()
-            let isSecondActive = try reader.bool()
-            let value = try reader.optionalNumber()
-            let pending = try reader.pending(DecimalArithmetic())
-            let prefix = try reader.string()
-            let repeatOperation = try reader.repeatOperation(DecimalArithmetic())
-            let memoryValue = try reader.optionalNumber()
-            let variables = try reader.variables()
-            let awaiting = try reader.byte()
-            let angle = try reader.byte()
-            self = .state(
-                Box(
-                    Snapshot(
-                        typing: typing, expression: expression, errorCode: error?.code ?? "", errorMessage: error?.message ?? "",
-                        isSecondActive: isSecondActive, value: value, pending: pending, prefix: prefix,
-                        repeatOperator: repeatOperation?.op, repeatOperand: repeatOperation?.operand, memoryValue: memoryValue,
-                        variables: variables, awaiting: awaiting == 0 ? nil : try VariableCommand(storedCode: awaiting - 1),
-                        angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1))))
+            self = .state(try Self.box(from: &reader))
+        case 2:
+            let box = try Self.box(from: &reader)
+            let registers: RPNRegisters? =
+                switch try reader.byte() {
+                case 0: nil
+                case 1: try reader.rpnRegisters()
+                case let other: throw StoredFormError("RPN undo step flag \(other)")
+                }
+            self = .rpn(RPNUndoStep(box, registers: registers))
         case let other:
             throw StoredFormError("undo step kind \(other)")
         }
+    }
+
+    private static func box(from reader: inout StoredFormReader) throws -> Box {
+        let typing = try Typing(from: &reader)
+        let expression = try reader.string()
+        let error = try reader.calculatorError()
+        let isSecondActive = try reader.bool()
+        let value = try reader.optionalNumber()
+        let pending = try reader.pending(DecimalArithmetic())
+        let prefix = try reader.string()
+        let repeatOperation = try reader.repeatOperation(DecimalArithmetic())
+        let memoryValue = try reader.optionalNumber()
+        let variables = try reader.variables()
+        let awaiting = try reader.byte()
+        let angle = try reader.byte()
+        return Box(
+            Snapshot(
+                typing: typing, expression: expression, errorCode: error?.code ?? "", errorMessage: error?.message ?? "",
+                isSecondActive: isSecondActive, value: value, pending: pending, prefix: prefix,
+                repeatOperator: repeatOperation?.op, repeatOperand: repeatOperation?.operand, memoryValue: memoryValue,
+                variables: variables, awaiting: awaiting == 0 ? nil : try VariableCommand(storedCode: awaiting - 1),
+                angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1)))
     }
 }
 

@@ -14,6 +14,7 @@
 /// `random` draws the `rand` key's numbers: `SystemRandom`, not a generator of no size (see there why).
 extension CalculatorState {
     public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
+        if settings.mode == .rpn { return applyRPN(key, random: &random) }
         guard settings.mode != .programmer, var action = key.action else { return press(key, random: &random) }
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
         switch action {
@@ -64,14 +65,14 @@ extension CalculatorState {
         }
     }
 
-    private mutating func undo() {
+    mutating func undo() {
         guard let step = undoHistory.undoSteps.last else { return }
         let forward = step.counterpart(in: self)
         restore(step)
         undoHistory.stepBack(redo: forward)
     }
 
-    private mutating func redo() {
+    mutating func redo() {
         guard let step = undoHistory.redoSteps.last else { return }
         let back = step.counterpart(in: self)
         restore(step)
@@ -83,21 +84,28 @@ extension CalculatorState {
         case .typing(let typing):
             restore(typing)
         case .state(let box):
-            // Field by field from the box: a copy of the whole snapshot would retain each field once more.
-            expression = box.snapshot.expression
-            error = box.snapshot.error
-            isSecondActive = box.snapshot.isSecondActive
-            restore(box.snapshot.typing)
-            stack.value = box.snapshot.value
-            stack.pending = box.snapshot.pending
-            stack.prefix = box.snapshot.prefix
-            stack.lastOperation = box.snapshot.lastOperation
-            memoryValue = box.snapshot.memoryValue
-            variables = box.snapshot.variables
-            awaiting = box.snapshot.awaiting
-            if let angle = box.snapshot.angle { settings.angle = angle }
+            restore(box)
+        case .rpn(let step):
+            restore(step.state)
+            rpn = step.registers
         }
         refresh()
+    }
+
+    private mutating func restore(_ box: UndoStep.Box) {
+        // Field by field from the box: a copy of the whole snapshot would retain each field once more.
+        expression = box.snapshot.expression
+        error = box.snapshot.error
+        isSecondActive = box.snapshot.isSecondActive
+        restore(box.snapshot.typing)
+        stack.value = box.snapshot.value
+        stack.pending = box.snapshot.pending
+        stack.prefix = box.snapshot.prefix
+        stack.lastOperation = box.snapshot.lastOperation
+        memoryValue = box.snapshot.memoryValue
+        variables = box.snapshot.variables
+        awaiting = box.snapshot.awaiting
+        if let angle = box.snapshot.angle { settings.angle = angle }
     }
 
     private mutating func restore(_ typing: UndoStep.Typing) {

@@ -6,6 +6,8 @@ enum UndoStep: Sendable, Equatable {
     case typing(Typing)
     /// The state before any other key.
     case state(Box)
+    /// The state and the stack above X before a key of RPN mode.
+    case rpn(RPNUndoStep)
 
     struct Typing: Sendable, Equatable {
         /// Empty without an entry (a typed entry is never empty).
@@ -128,6 +130,7 @@ enum UndoStep: Sendable, Equatable {
         switch self {
         case .typing: .typing(state.typingStep)
         case .state(let box): .state(Box(state, keepingAngle: box.snapshot.angle != nil))
+        case .rpn(let step): .rpn(RPNUndoStep(Box(state, keepingAngle: step.state.snapshot.angle != nil), registers: state.rpn))
         }
     }
 
@@ -136,6 +139,7 @@ enum UndoStep: Sendable, Equatable {
         switch self {
         case .typing(let typing): typing.storedSize
         case .state(let box): box.storedSize
+        case .rpn(let step): step.storedSize
         }
     }
 }

@@ -56,8 +56,14 @@ struct EvaluateRequest {
     }
 
     /// The expression, read in the scientific or immediate mode; programmer mode has no expression syntax (its keys
-    /// are radix digits and word operators), which is said before anything is read.
+    /// are radix digits and word operators), nor has RPN mode (an expression is infix), which is said before anything
+    /// is read.
     private static func expression(_ text: String, _ settings: Settings, answer: String? = nil) throws(Problem) -> Expression {
+        guard settings.mode != .rpn else {
+            throw Problem(
+                .invalidRequest,
+                "rpn mode takes keys, not an expression: send {\"keys\": \"3 enter 4 +\", \"mode\": \"rpn\"}, or the expression in mode scientific or immediate")
+        }
         guard settings.mode != .programmer else {
             throw Problem(
                 .invalidRequest,

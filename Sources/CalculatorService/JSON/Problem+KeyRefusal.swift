@@ -10,7 +10,8 @@ extension Problem {
         switch refusal.reason {
         case .notInRadix: extensions.append(("radix", .string(refusal.detail ?? "")))
         case .awaitingVariable: extensions.append(("awaiting", .string(refusal.detail ?? "")))
-        case .notInMode, .noCommandAwaiting, .noConversion: break
+        case .notInWord: extensions.append(("word", .int(Int(refusal.detail ?? "") ?? 64)))
+        case .notInMode, .noCommandAwaiting, .noConversion, .notInRPN: break
         }
         self.init(.keyRefused, "\(refusal.message) (index \(index)); nothing was pressed", extensions: extensions)
     }

@@ -94,6 +94,7 @@ enum Rendering {
         if let error = state.error { length += 32 + error.code.utf8.count + error.message.utf8.count }
         if state.hasVariables { length += 4 * 40 }
         if state.settings.mode == .programmer { length += 200 }
+        if let rpn = state.rpnStack { length += 40 + rpn.y.utf8.count + rpn.z.utf8.count + rpn.t.utf8.count + rpn.x.utf8.count }
         return length
     }
 
@@ -123,6 +124,7 @@ enum Rendering {
         json.plainString(state.settings.angle.rawValue)
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
         programmerFields(state, into: &json)
+        rpnFields(state, into: &json)
         // Most states hold no variable and wait for none: one prepared fragment.
         guard state.hasVariables || state.awaiting != nil else {
             json.literal(#","variables":{},"awaiting":null"#)
@@ -140,6 +142,18 @@ enum Rendering {
         }
         json.name(#","awaiting":"#)
         if let command = state.awaiting { json.plainString(command.rawValue) } else { json.literal("null") }
+    }
+
+    /// In RPN mode: the stack, X (the display), Y, Z and T, each as the display shows a number.
+    private static func rpnFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        guard let stack = state.rpnStack else { return }
+        json.name(#","stack":"#)
+        json.beginObject()
+        json.field("x", stack.x)
+        json.field("y", stack.y)
+        json.field("z", stack.z)
+        json.field("t", stack.t)
+        json.endObject()
     }
 
     /// In programmer mode: the radix and word, and the value in every radix, as Windows shows them side by side.

@@ -254,7 +254,7 @@
     root.dataset.access = watching ? 'viewer' : 'owner';
     el.watch.hidden = !watching;
     el.watchNote.hidden = !watching;
-    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #unit-display, #format-form button, #clear-history')) {
+    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-rpn, #unit-display, #format-form button, #clear-history')) {
       if (watching) button.disabled = true;
       else if (!button.closest('#programmer-grid')) button.disabled = false;
     }
@@ -289,6 +289,12 @@
       // C while an entry is being typed, AC otherwise, as on a pocket calculator.
       const typing = lastKind === 'digit' && next.display !== '0' && !next.error && catalog.has('C');
       setButtonKey(clear, typing ? 'C' : 'AC');
+    }
+    // RPN mode has no =: its place is ENTER's, drawn as ⏎ to fit a round key (the stack keys spell it out).
+    const equals = buttons.get('=');
+    if (equals && catalog.has('enter')) {
+      setButtonKey(equals, next.mode === 'rpn' ? 'enter' : '=');
+      if (next.mode === 'rpn') equals.textContent = '⏎';
     }
     const angle = buttons.get('angle');
     if (angle) {

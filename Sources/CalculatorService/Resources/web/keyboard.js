@@ -39,6 +39,8 @@
 
   function keyFor(event) {
     if (root.dataset.mode === 'programmer') return programmer[event.key] || keyboard[event.key];
+    // RPN mode: Enter and = are ENTER, and there are no brackets.
+    if (root.dataset.mode === 'rpn' && ['Enter', '=', '(', ')'].includes(event.key)) return event.key === '(' || event.key === ')' ? null : 'enter';
     return keyboard[event.key] || shortcuts[event.key];
   }
 
