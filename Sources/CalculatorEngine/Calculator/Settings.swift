@@ -1,7 +1,9 @@
 /// Operator precedence (`scientific`), strict left-to-right evaluation like a four-function calculator
 /// (`immediate`), or integers of a machine word (`programmer`, `WordArithmetic`); every mode runs on one `OperationStack`.
+/// `statistics` is scientific mode with a data set and its keys (Σ+, Σ−, the results).
 public enum CalculationMode: String, Sendable, CaseIterable {
     case scientific, immediate, programmer
+    case statistics
 }
 
 /// 360 degrees, 2π radians or 400 gradians make a turn.

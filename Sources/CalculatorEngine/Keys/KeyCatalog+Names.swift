@@ -40,5 +40,5 @@ extension KeyCatalog {
         "dword": "32-bit word", "word": "16-bit word", "byte": "8-bit byte", "and": "bitwise and", "or": "bitwise or",
         "not": "bitwise not", "nand": "bitwise not and", "nor": "bitwise not or", "xor": "bitwise exclusive or",
         "rol": "rotate left", "ror": "rotate right",
-    ]
+    ].merging(memoryListSpokenNames.merging(statisticsSpokenNames) { $1 }) { $1 }
 }

@@ -81,6 +81,7 @@ extension CalculationMode {
         case .scientific: 1
         case .immediate: 2
         case .programmer: 4
+        case .statistics: 16
         }
     }
 }

@@ -12,6 +12,8 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case noCommandAwaiting = "no_command_awaiting"
         /// `convert` before the session has units to convert between (`Settings.conversion`).
         case noConversion = "no_conversion"
+        /// A memory list key (`m+:3`) for an entry past the list's end.
+        case noMemoryEntry = "no_memory_entry"
     }
 
     /// The key's canonical name.
@@ -29,6 +31,7 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case .awaitingVariable: "\(detail ?? "sto or rcl") waits for a variable key (x, y, z, t) or AC, not \(key)"
         case .noCommandAwaiting: "The variable key \(key) completes sto or rcl, and neither waits"
         case .noConversion: "convert converts the display between the session's units, and none are set (PATCH \"convert\")"
+        case .noMemoryEntry: "\(key) acts on a memory entry the list does not have (it holds \(detail ?? "none"); ms adds one)"
         }
     }
 }
@@ -48,6 +51,9 @@ extension CalculatorState {
             return refused(.noCommandAwaiting)
         }
         if settings.conversion == nil, case .convert? = key.action { return refused(.noConversion) }
+        if case .memoryEntry(_, let entry)? = key.action, entry > 0, Int(entry) >= memoryEntryCount {
+            return refused(.noMemoryEntry, String(memoryEntryCount))
+        }
         if mode == .programmer, case .digit(let digit)? = key.programmerAction, digit >= settings.radix.base {
             return refused(.notInRadix, settings.radix.rawValue)
         }
@@ -83,6 +89,8 @@ extension Key {
     var changesRefusals: Bool {
         switch action {
         case .variable?, .undo?, .redo?: return true
+        // The memory list's length decides which entry keys are refused.
+        case .memoryStore?, .memoryClear?, .memoryEntry(.clear, _)?: return true
         default: break
         }
         if case .radix? = programmerAction { return true }

@@ -145,7 +145,7 @@ extension StoredFormReader {
 }
 
 extension CalculationMode: StoredCoded {
-    static let storedOrder: [CalculationMode] = [.scientific, .immediate, .programmer]
+    static let storedOrder: [CalculationMode] = [.scientific, .immediate, .programmer, .statistics]
     static let storedName = "calculation mode"
 }
 

@@ -1,7 +1,9 @@
 /// The undo steps in a state's stored form (format 3, after the memory): the undo steps (count, steps, oldest first),
 /// then the redo steps (the same). A step is 0 and its typing (entry · phase · operandText), or 1 and a snapshot:
 /// typing · expression · error · 2nd · value · pending · prefix · repeat · memory · variables · waiting command (0
-/// none, 1 + its code) · angle (0 for a key that leaves it, 1 + its code), each field as the state's own.
+/// none, 1 + its code) · angle (0 for a key that leaves it, 1 + its code), each field as the state's own. A snapshot
+/// that holds a memory list or a data set is 2 and the same, then the memory list's entries after the first and the
+/// data set (`CalculatorState+StoredSections.swift`), so the steps of a session that uses neither are written as before.
 extension UndoHistory {
     func write(to writer: inout StoredFormWriter) {
         writer.unsigned(UInt64(undoSteps.count))
@@ -32,7 +34,8 @@ extension UndoStep {
             typing.write(to: &writer)
         case .state(let box):
             let snapshot = box.snapshot
-            writer.byte(1)
+            let extended = snapshot.memoryList.wrappedValue != nil || snapshot.statistics.wrappedValue != nil
+            writer.byte(extended ? 2 : 1)
             snapshot.typing.write(to: &writer)
             writer.string(snapshot.expression)
             writer.calculatorError(snapshot.error)
@@ -45,6 +48,10 @@ extension UndoStep {
             writer.variables(snapshot.variables)
             writer.byte(snapshot.awaiting.map { 1 + $0.storedCode } ?? 0)
             writer.byte(snapshot.angle.map { 1 + $0.storedCode } ?? 0)
+            if extended {
+                writer.numbers(snapshot.memoryList.wrappedValue ?? [])
+                writer.dataSet(snapshot.statistics.wrappedValue)
+            }
         }
     }
 
@@ -52,7 +59,7 @@ extension UndoStep {
         switch try reader.byte() {
         case 0:
             self = .typing(try Typing(from: &reader))
-        case 1:
+        case let kind where kind == 1 || kind == 2:
             let typing = try Typing(from: &reader)
             let expression = try reader.string()
             let error = try reader.calculatorError()
@@ -65,6 +72,8 @@ extension UndoStep {
             let variables = try reader.variables()
             let awaiting = try reader.byte()
             let angle = try reader.byte()
+            let memoryList = kind == 2 ? try reader.numbers() : []
+            let statistics = kind == 2 ? try reader.dataSet() : nil
             self = .state(
                 Box(
                     Snapshot(
@@ -72,7 +81,8 @@ extension UndoStep {
                         isSecondActive: isSecondActive, value: value, pending: pending, prefix: prefix,
                         repeatOperator: repeatOperation?.op, repeatOperand: repeatOperation?.operand, memoryValue: memoryValue,
                         variables: variables, awaiting: awaiting == 0 ? nil : try VariableCommand(storedCode: awaiting - 1),
-                        angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1))))
+                        angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1),
+                        memoryList: Boxed(wrappedValue: memoryList.isEmpty ? nil : memoryList), statistics: Boxed(wrappedValue: statistics))))
         case let other:
             throw StoredFormError("undo step kind \(other)")
         }

@@ -10,6 +10,7 @@ extension Problem {
         switch refusal.reason {
         case .notInRadix: extensions.append(("radix", .string(refusal.detail ?? "")))
         case .awaitingVariable: extensions.append(("awaiting", .string(refusal.detail ?? "")))
+        case .noMemoryEntry: extensions.append(("entries", .int(Int(refusal.detail ?? "") ?? 0)))
         case .notInMode, .noCommandAwaiting, .noConversion: break
         }
         self.init(.keyRefused, "\(refusal.message) (index \(index)); nothing was pressed", extensions: extensions)

@@ -94,6 +94,8 @@ enum Rendering {
         if let error = state.error { length += 32 + error.code.utf8.count + error.message.utf8.count }
         if state.hasVariables { length += 4 * 40 }
         if state.settings.mode == .programmer { length += 200 }
+        if memory != nil { length += 40 * state.memoryEntryCount }
+        if state.hasData { length += 600 + 60 * state.dataPoints.count }
         return length
     }
 
@@ -123,6 +125,8 @@ enum Rendering {
         json.plainString(state.settings.angle.rawValue)
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
         programmerFields(state, into: &json)
+        if memory != nil { memoryListField(state, into: &json) }
+        if state.settings.mode == .statistics || state.hasData { statisticsFields(state, into: &json) }
         // Most states hold no variable and wait for none: one prepared fragment.
         guard state.hasVariables || state.awaiting != nil else {
             json.literal(#","variables":{},"awaiting":null"#)
@@ -140,6 +144,50 @@ enum Rendering {
         }
         json.name(#","awaiting":"#)
         if let command = state.awaiting { json.plainString(command.rawValue) } else { json.literal("null") }
+    }
+
+    /// The memory list, first entry first (`memory` is the first), while memory holds a value.
+    private static func memoryListField(_ state: CalculatorState, into json: inout JSONWriter) {
+        json.key("memories")
+        json.beginArray()
+        for entry in state.memoryEntries { json.string(entry) }
+        json.endArray()
+    }
+
+    /// In statistics mode, or while a data set is kept: the points, the x waiting for its y, and every result the
+    /// data define (null where they do not: a sample's deviation of one point), with the exact ones' `p/q`.
+    private static func statisticsFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        json.key("statistics")
+        json.beginObject()
+        dataFields(state, into: &json)
+        let results = state.statisticsResults
+        json.key("results")
+        json.beginObject()
+        for (result, text, _) in results {
+            json.key(result.rawValue)
+            json.string(text)
+        }
+        json.endObject()
+        json.key("exact")
+        json.beginObject()
+        for case (let result, _, let exact?) in results { json.member(result.rawValue, exact) }
+        json.endObject()
+        json.endObject()
+    }
+
+    /// The data set's points (`{"x": …}` or `{"x": …, "y": …}`, formatted like the display) and the waiting x.
+    static func dataFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        json.key("points")
+        json.beginArray()
+        for point in state.dataPoints {
+            let (x, y) = state.shownPoint(point)
+            json.beginObject()
+            json.field("x", x)
+            if let y { json.field("y", y) }
+            json.endObject()
+        }
+        json.endArray()
+        json.field("pendingX", state.pendingX)
     }
 
     /// In programmer mode: the radix and word, and the value in every radix, as Windows shows them side by side.
