@@ -69,8 +69,10 @@ import Testing
         let listed = Self.quotedScalars(try Self.line("enum", ofSchema: "KeyName"))
         #expect(listed == KeyCatalog.all.filter { $0.works(in: .scientific) }.map(\.name))
         let programmer = Self.quotedScalars(try Self.line("enum", ofSchema: "ProgrammerKeyName"))
-        #expect(programmer == KeyCatalog.all.filter { !$0.works(in: .scientific) }.map(\.name))
-        for names in [listed, programmer] {
+        #expect(programmer == KeyCatalog.all.filter { !$0.works(in: .scientific) && $0.works(in: .programmer) }.map(\.name))
+        let statistics = Self.quotedScalars(try Self.line("enum", ofSchema: "StatisticsKeyName"))
+        #expect(statistics == KeyCatalog.all.filter { $0.modes.map(\.mode) == [.statistics] }.map(\.name))
+        for names in [listed, programmer, statistics] {
             #expect(Set(names.map { $0.lowercased() }).count == names.count, "names that differ only in case")
         }
     }
@@ -78,9 +80,13 @@ import Testing
     /// Generated code names each key by its `x-enum-varnames` entry (`M_PLUS`, `DIGIT_7`): the catalog's code names,
     /// in the enumeration's order, each an identifier, none twice in an enumeration.
     @Test func keyEnumVarnamesAreTheCatalogsCodeNames() throws {
-        for (schema, scientific) in [("KeyName", true), ("ProgrammerKeyName", false)] {
+        let schemas: [(String, (KeyInfo) -> Bool)] = [
+            ("KeyName", { $0.works(in: .scientific) }), ("ProgrammerKeyName", { !$0.works(in: .scientific) && $0.works(in: .programmer) }),
+            ("StatisticsKeyName", { $0.modes.map(\.mode) == [.statistics] }),
+        ]
+        for (schema, belongs) in schemas {
             let listed = Self.quotedScalars(try Self.line("x-enum-varnames", ofSchema: schema))
-            #expect(listed == KeyCatalog.all.filter { $0.works(in: .scientific) == scientific }.map(\.codeName), "\(schema)")
+            #expect(listed == KeyCatalog.all.filter(belongs).map(\.codeName), "\(schema)")
             #expect(Set(listed).count == listed.count, "\(schema): a code name twice")
             for name in listed {
                 #expect(name.first?.isLetter == true && name.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }, "\(name)")

@@ -1,6 +1,9 @@
 /// Statistics mode: scientific mode's keypad with a data set (`DataSet`) that Σ+ and Σ− change and the result keys
 /// read. The data set outlives AC and a change of mode, like memory; CLΣ and a client's `replaceData` empty it.
 extension CalculatorState {
+    /// As many points as a data set holds (`PUT …/data` refuses more, Σ+ shows Error data_full).
+    public static let dataPointLimit = DataSet.pointLimit
+
     /// Whether a data set (or a pair's waiting x) is kept.
     public var hasData: Bool { statistics != nil }
 

@@ -13,7 +13,7 @@ struct DataSet: Sendable, Equatable {
     var pendingX: Number?
 
     /// As many pairs as Casio's fx-82MS keeps, within a session's stored bound.
-    public static let pointLimit = 40
+    static let pointLimit = 40
     /// An exact coordinate of more bits (about 77 digits; a typed number has at most 32) joins the set as its certified
     /// 256-bit value, so the set's stored form stays within `pointLimit` × about 450 bytes (18 KiB).
     static let exactBitsLimit = 256
@@ -123,4 +123,33 @@ extension DataSums {
             return try DataSet.apply(.divide, DataSet.apply(.subtract, shown, intercept), slope)
         }
     }
+}
+
+extension DataPoint {
+    /// A point from its coordinates as decimal texts ("8.04", "-1.5e3", "2E+10", ".5"): exact, as a typed number is,
+    /// within the calculator's range; nil for a text that is no such number (or longer than 64 characters).
+    public init?(x: String, y: String?) {
+        guard let x = Self.coordinate(x) else { return nil }
+        if let y {
+            guard let y = Self.coordinate(y) else { return nil }
+            self.init(x: x, y: y)
+        } else {
+            self.init(x: x, y: nil)
+        }
+    }
+
+    private static func coordinate(_ text: String) -> Number? {
+        guard text.utf8.count <= 64 else { return nil }
+        var typed = String(text.map { $0 == "E" ? "e" : $0 })
+        if let plus = typed.firstRange(of: "e+") { typed.replaceSubrange(plus, with: "e") }
+        if typed.hasPrefix("+") { typed.removeFirst() }
+        if typed.hasPrefix(".") { typed = "0" + typed } else if typed.hasPrefix("-.") { typed = "-0" + typed.dropFirst() }
+        guard InputBuffer.isWellFormed(typed), case .success(let number) = Arithmetic().checked(InputBuffer(text: typed).value) else {
+            return nil
+        }
+        return DataSet.kept(number)
+    }
+
+    /// Whether the point is a pair.
+    public var isPair: Bool { y != nil }
 }

@@ -159,6 +159,25 @@ enum Rendering {
     private static func statisticsFields(_ state: CalculatorState, into json: inout JSONWriter) {
         json.key("statistics")
         json.beginObject()
+        statisticsMembers(state, into: &json)
+        json.endObject()
+    }
+
+    /// GET, PUT and DELETE /sessions/{id}/data: the data set, its results and the version.
+    static func data(_ state: CalculatorState, id: SessionID, version: UInt64) -> [UInt8] {
+        JSONWriter.bytes(capacity: 700 + id.utf8Count + 60 * state.dataPoints.count) { json in
+            json.name(#"{"id":"#)
+            id.withUTF8 { json.plainString(utf8: $0) }
+            json.name(#","mode":"#)
+            json.plainString(state.settings.mode.rawValue)
+            statisticsMembers(state, into: &json)
+            json.field("version", version)
+            json.endObject()
+        }
+    }
+
+    /// The members of a state's `statistics` object and of the data route's reply.
+    private static func statisticsMembers(_ state: CalculatorState, into json: inout JSONWriter) {
         dataFields(state, into: &json)
         let results = state.statisticsResults
         json.key("results")
@@ -172,11 +191,10 @@ enum Rendering {
         json.beginObject()
         for case (let result, _, let exact?) in results { json.member(result.rawValue, exact) }
         json.endObject()
-        json.endObject()
     }
 
     /// The data set's points (`{"x": …}` or `{"x": …, "y": …}`, formatted like the display) and the waiting x.
-    static func dataFields(_ state: CalculatorState, into json: inout JSONWriter) {
+    private static func dataFields(_ state: CalculatorState, into json: inout JSONWriter) {
         json.key("points")
         json.beginArray()
         for point in state.dataPoints {
