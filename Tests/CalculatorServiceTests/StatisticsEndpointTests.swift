@@ -55,6 +55,12 @@ import Testing
         #expect(try client.send("POST", "/sessions/\(id)/press", json: #"{"keys": "sumx"}"#).json?["display"] as? String == "40")
         let tag = try #require(try client.send("GET", "/sessions/\(id)/data").header("ETag"))
         #expect(try client.send("GET", "/sessions/\(id)/data", headers: [("If-None-Match", tag)]).status == 304)
+        // ?point=N takes out one point; a point the set does not have is a problem.
+        let removed = try #require(try client.send("DELETE", "/sessions/\(id)/data?point=1").json)
+        #expect((removed["points"] as? [[String: String]])?.map { $0["x"] } == ["10", "13", "9"])
+        #expect(try client.send("DELETE", "/sessions/\(id)/data?point=3").status == 400)
+        #expect(try client.send("DELETE", "/sessions/\(id)/data?point=one").status == 400)
+        #expect(try client.send("DELETE", "/sessions/\(id)/data?colour=red").status == 400)
         // If-Match applies; DELETE empties, and an empty set emptied again keeps its version.
         #expect(try client.send("DELETE", "/sessions/\(id)/data", headers: [("If-Match", "\"1\"")]).status == 412)
         let cleared = try #require(try client.send("DELETE", "/sessions/\(id)/data").json)

@@ -48,6 +48,13 @@ extension CalculatorState {
         statistics = points.isEmpty ? nil : DataSet(points: points.map { DataPoint(x: DataSet.kept($0.x), y: $0.y.map(DataSet.kept)) })
     }
 
+    /// Takes out the point at `index` (the service's `DELETE …/data?point=`), which the caller has checked is one.
+    public mutating func removeDataPoint(at index: Int) {
+        guard var data = statistics, data.points.indices.contains(index) else { return }
+        data.points.remove(at: index)
+        statistics = data.isEmpty ? nil : data
+    }
+
     mutating func pressStatistics(_ action: StatisticsAction, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
         switch action {
         case .pair:

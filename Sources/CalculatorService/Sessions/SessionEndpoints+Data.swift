@@ -16,17 +16,23 @@ extension SessionEndpoints {
     func replaceData(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
         try checkBody(request)
         let points = try DataReplacement.points(request.body)
-        return try changeData(id, access, request, to: points)
+        return try changeData(id, access, request, to: .replace(points))
     }
 
-    /// DELETE /sessions/{id}/data: empties the data set (and forgets a waiting x).
+    /// DELETE /sessions/{id}/data: empties the data set (and forgets a waiting x); with `?point=N`, takes out the
+    /// point at N (from 0) alone, as the page's list does.
     func clearData(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request) throws(Problem) -> Response {
-        try changeData(id, access, request, to: [])
+        let query = try QueryParameters(request.query, allowed: ["point"])
+        guard let text = query["point"] else { return try changeData(id, access, request, to: .replace([])) }
+        guard let index = Int(text), (0..<CalculatorState.dataPointLimit).contains(index) else {
+            throw Problem(.invalidRequest, "\"point\" must be a point's place in the data set, from 0 to \(CalculatorState.dataPointLimit - 1)")
+        }
+        return try changeData(id, access, request, to: .remove(index))
     }
 
-    private func changeData(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request, to points: [DataPoint]) throws(Problem) -> Response {
+    private func changeData(_ id: SessionID, _ access: AccessCheck, _ request: borrowing Request, to edit: DataReplacement.Edit) throws(Problem) -> Response {
         let precondition = try IfMatch(parsing: request.headers[.ifMatch])
-        let update = DataReplacement(points: points, precondition: precondition, access: access)
+        let update = DataReplacement(edit: edit, precondition: precondition, access: access)
         return change(id, update, access, route: "/data", changed: { $0 }) { [replies] committed in
             let (version, record) = (committed.version, committed.output)
             return replies.sessionJSON(200, record.withState { Rendering.data($0, id: id, version: version) }, version: version)
@@ -34,21 +40,38 @@ extension SessionEndpoints {
     }
 }
 
-/// The data set replaced (or emptied) as one update of the session; an empty set emptied again stays at its version.
+/// The data set replaced (or emptied), or one point taken out, as one update of the session; an empty set emptied
+/// again stays at its version, and a point the set does not have is a problem.
 struct DataReplacement: SessionUpdate {
-    let points: [DataPoint]
+    enum Edit {
+        case replace([DataPoint])
+        case remove(Int)
+    }
+
+    let edit: Edit
     let precondition: IfMatch
     let access: AccessCheck
 
     func check(_ record: borrowing SessionRecord, version: UInt64) throws -> Check<SessionRecord> {
         _ = try access.admit(record)
         guard precondition.admits(version) else { throw SessionReplies.preconditionFailed(current: version) }
-        if points.isEmpty, !record.withState({ $0.hasData }) { return .keep(copy record) }
+        switch edit {
+        case .replace(let points):
+            if points.isEmpty, !record.withState({ $0.hasData }) { return .keep(copy record) }
+        case .remove(let index):
+            let count = record.withState { $0.dataPoints.count }
+            guard index < count else {
+                throw Problem(.invalidRequest, "the data set has \(count) points; there is no point \(index)", extensions: [("index", .int(index))])
+            }
+        }
         return .change
     }
 
     func change(_ record: inout SessionRecord, version: UInt64) -> SessionRecord {
-        record.state.replaceData(with: points)
+        switch edit {
+        case .replace(let points): record.state.replaceData(with: points)
+        case .remove(let index): record.state.removeDataPoint(at: index)
+        }
         return record
     }
 
