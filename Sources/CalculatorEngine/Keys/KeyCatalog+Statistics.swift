@@ -24,9 +24,7 @@ extension KeyCatalog {
             key("clstat", .statistics(.clear), aliases: ["CLΣ"]),
         ]
         + StatisticsResult.allCases.map { result in
-            // a and b, the line's symbols, would be names of one letter beside the hex digits A and B: not aliases.
-            let named = result.rawValue == result.symbol || result == .slope || result == .intercept
-            return key(result.rawValue, .statistics(.result(result)), aliases: named ? [] : [result.symbol])
+            key(result.rawValue, .statistics(.result(result)), aliases: result.rawValue == result.symbol ? [] : [result.symbol])
         }
         + StatisticsEstimate.allCases.map { estimate in key(estimate.rawValue, .statistics(.estimate(estimate)), aliases: [estimate.symbol]) }
 }

@@ -44,8 +44,8 @@ public enum StatisticsResult: String, Sendable, CaseIterable {
         case .deviationY: "sy"
         case .populationDeviationX: "σx"
         case .populationDeviationY: "σy"
-        case .slope: "b"
-        case .intercept: "a"
+        case .slope: "slope"
+        case .intercept: "intercept"
         case .correlation: "r"
         }
     }

@@ -94,7 +94,7 @@ enum Rendering {
         if let error = state.error { length += 32 + error.code.utf8.count + error.message.utf8.count }
         if state.hasVariables { length += 4 * 40 }
         if state.settings.mode == .programmer { length += 200 }
-        if memory != nil { length += 40 * state.memoryEntryCount }
+        if state.memoryEntryCount > 1 { length += 40 * state.memoryEntryCount }
         if state.hasData { length += 600 + 60 * state.dataPoints.count }
         return length
     }
@@ -125,7 +125,7 @@ enum Rendering {
         json.plainString(state.settings.angle.rawValue)
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
         programmerFields(state, into: &json)
-        if memory != nil { memoryListField(state, into: &json) }
+        if state.memoryEntryCount > 1 { memoryListField(state, into: &json) }
         if state.settings.mode == .statistics || state.hasData { statisticsFields(state, into: &json) }
         // Most states hold no variable and wait for none: one prepared fragment.
         guard state.hasVariables || state.awaiting != nil else {
@@ -146,7 +146,8 @@ enum Rendering {
         if let command = state.awaiting { json.plainString(command.rawValue) } else { json.literal("null") }
     }
 
-    /// The memory list, first entry first (`memory` is the first), while memory holds a value.
+    /// The memory list, first entry first (`memory` is the first), once it holds more than one entry: a session that
+    /// never presses `ms` answers as it always did.
     private static func memoryListField(_ state: CalculatorState, into json: inout JSONWriter) {
         json.key("memories")
         json.beginArray()
