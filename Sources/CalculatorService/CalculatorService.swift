@@ -196,6 +196,9 @@ public final class CalculatorService: Sendable {
         add("GET", .display) { id, access, request in api.display(id, access, request) }
         add("GET", .history, readsQuery: true) { id, access, request throws(Problem) in try api.history(id, access, request) }
         add("DELETE", .history) { id, access, request throws(Problem) in try api.clearHistory(id, access, request) }
+        add("GET", .data) { id, access, request in api.data(id, access, request) }
+        add("PUT", .data) { id, access, request throws(Problem) in try api.replaceData(id, access, request) }
+        add("DELETE", .data, readsQuery: true) { id, access, request throws(Problem) in try api.clearData(id, access, request) }
         add("POST", .tokens) { id, access, request throws(Problem) in try api.mintToken(id, access, request) }
         add("GET", .tokens) { id, access, _ in api.listTokens(id, access) }
         add("POST", .streamTickets) { id, access, _ in api.streamTicket(id, access) }

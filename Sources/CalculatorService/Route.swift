@@ -15,6 +15,7 @@ enum Route: String, CaseIterable, Sendable {
     case press = "/sessions/{id}/press"
     case display = "/sessions/{id}/display"
     case history = "/sessions/{id}/history"
+    case data = "/sessions/{id}/data"
     case events = "/sessions/{id}/events"
     case tokens = "/sessions/{id}/tokens"
     case token = "/sessions/{id}/tokens/{tokenId}"
@@ -36,7 +37,7 @@ enum Route: String, CaseIterable, Sendable {
         let reads = method == "GET" || method == "HEAD"
         switch self {
         case .session where method == "PUT": return .viewer
-        case .session, .press, .display, .history, .events: return reads ? .viewer : .owner
+        case .session, .press, .display, .history, .events, .data: return reads ? .viewer : .owner
         case .tokens, .token: return .owner
         case .streamTickets: return .viewer
         case .page, .webFile, .healthz, .readyz, .metrics, .keys, .openAPI, .sessions, .evaluate, .units, .convert,

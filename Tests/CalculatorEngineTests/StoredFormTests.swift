@@ -141,6 +141,10 @@ import Testing
         ("1 / 0 =", Settings(mode: .programmer, radix: .bin)), ("2 + 3 = = rcl", Settings(mode: .programmer, radix: .oct, word: .word)),
         ("7 sto y", Settings()), ("3 sto", Settings(mode: .immediate, angle: .grad)), ("", Settings(radix: .hex)),
         ("( 1 not ) rol", Settings(mode: .programmer, word: .dword)),
+        // The memory list (section 8), statistics mode's data set (section 9) and undo steps that hold them (kind 2).
+        ("5 ms 7 ms 9 ms", Settings()), ("1 pair 2 sigma+ 3 pair 5 sigma+ 4 pair", Settings(mode: .statistics)),
+        ("2 sqrt sigma+ 3 sigma+ 5 ms 6 ms", Settings(mode: .statistics)), ("1 sigma+ 2 sigma+ undo", Settings(mode: .statistics)),
+        ("7 pow 9 9 9 = sigma+ 1 ms 2 ms", Settings(mode: .statistics)),
     ])
     func formatThreeRoundTrips(keys: String, settings: Settings) throws {
         let state = try run(keys.split(separator: " ").map(String.init), settings: settings).0
@@ -149,12 +153,19 @@ import Testing
         let decoded = try CalculatorState(storedBytes: bytes)
         #expect(decoded == state)
         #expect(decoded.display == state.display && decoded.expression == state.expression && decoded.radixDisplays == state.radixDisplays)
-        var a = state, b = decoded
+        #expect(decoded.memoryEntries == state.memoryEntries && decoded.dataPoints == state.dataPoints)
+        let keys = ["x", "*", "3", "=", "AC", "+", ")", "mr", "=", "rcl", "y", "undo", "undo", "4", "sigma+", "mr:2", "meanx", "redo", "ms", "mc:1"]
+        Self.expectAlike(state, decoded, after: keys, bytes: bytes)
+    }
+
+    /// `a` and `b` stay equal under `names`, and every truncation of `bytes` throws.
+    static func expectAlike(_ a: CalculatorState, _ b: CalculatorState, after names: [String], bytes: [UInt8]) {
+        var a = a, b = b
         var r1 = SplitMix64(seed: 9), r2 = SplitMix64(seed: 9)
-        for name in ["x", "*", "3", "=", "AC", "+", ")", "mr", "=", "rcl", "y"] {
+        for name in names {
             a.apply(Key(name: name)!, random: &r1)
             b.apply(Key(name: name)!, random: &r2)
-            #expect(a == b)
+            #expect(a == b && a.display == b.display, "\(name)")
         }
         for length in 0..<bytes.count {
             #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: Array(bytes.prefix(length))) }
@@ -206,6 +217,13 @@ import Testing
         var programmer = try run("1", settings: Settings(mode: .programmer)).storedBytes
         programmer[1] = 0  // scientific mode with programmer mode's engine
         #expect(throws: StoredFormError.self) { try CalculatorState(storedBytes: programmer) }
+    }
+
+    /// A state with a single memory and no data set is written as before the memory list and the data set (format 2),
+    /// so sessions stored before them read as they were.
+    @Test func aSingleMemoryIsWrittenAsBefore() throws {
+        let single = Self.withoutUndoSteps(try run("5 m+ 3 m+ 1".split(separator: " ").map(String.init)).0)
+        #expect(single.storedBytes.first == 2)
     }
 
     @Test(arguments: ["", "1 / 3 = m+ 2 + ( 4", "pi sin 2nd", "2 + 3 = =", "7 sto x 2 sto"])

@@ -72,8 +72,10 @@ import Testing
         #expect(programmer == KeyCatalog.all.filter { !$0.works(in: .scientific) && $0.works(in: .programmer) }.map(\.name))
         let rpn = Self.quotedScalars(try Self.line("enum", ofSchema: "RPNKeyName"))
         #expect(rpn == KeyCatalog.all.filter { !$0.works(in: .scientific) && $0.works(in: .rpn) }.map(\.name))
-        #expect(listed.count + programmer.count + rpn.count == KeyCatalog.all.count)
-        for names in [listed, programmer, rpn] {
+        let statistics = Self.quotedScalars(try Self.line("enum", ofSchema: "StatisticsKeyName"))
+        #expect(statistics == KeyCatalog.all.filter { $0.modes.map(\.mode) == [.statistics] }.map(\.name))
+        #expect(listed.count + programmer.count + rpn.count + statistics.count == KeyCatalog.all.count)
+        for names in [listed, programmer, rpn, statistics] {
             #expect(Set(names.map { $0.lowercased() }).count == names.count, "names that differ only in case")
         }
     }
@@ -84,6 +86,7 @@ import Testing
         let schemas: [(String, (KeyInfo) -> Bool)] = [
             ("KeyName", { $0.works(in: .scientific) }), ("ProgrammerKeyName", { !$0.works(in: .scientific) && $0.works(in: .programmer) }),
             ("RPNKeyName", { !$0.works(in: .scientific) && $0.works(in: .rpn) }),
+            ("StatisticsKeyName", { $0.modes.map(\.mode) == [.statistics] }),
         ]
         for (schema, isListed) in schemas {
             let listed = Self.quotedScalars(try Self.line("x-enum-varnames", ofSchema: schema))

@@ -24,6 +24,8 @@ COUNTS = [
     (re.compile(r"chain check: (\d+) chains, (\d+) displays compared"), lambda m: f"{m[1]} chains"),
     (re.compile(r"date check: (\d+) differences and (\d+) sums"), lambda m: f"{int(m[1]) + int(m[2])} dates"),
     (re.compile(r"date check: \d+ disagreements with dateutil in (\d+) pairs"), lambda m: f"{2 * int(m[1])} dates"),
+    (re.compile(r"statistics check: (\d+) (?:data sets|disagreements in (\d+) data sets)"),
+     lambda m: f"{m[2] or m[1]} data sets"),
     # the cluster's load (Benchmarks/cluster/presses.py's JSON tally)
     (re.compile(r'"acknowledged": (\d+)'), lambda m: f"{m[1]} presses"),
     # the check runners of the Python and TypeScript checks: "[name: ]N passed, N failed"

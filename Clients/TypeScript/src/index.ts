@@ -9,7 +9,7 @@
  */
 
 export type Angle = "deg" | "rad" | "grad";
-export type Mode = "scientific" | "immediate" | "programmer" | "rpn";
+export type Mode = "scientific" | "immediate" | "programmer" | "rpn" | "statistics";
 export type Radix = "dec" | "hex" | "oct" | "bin";
 export type Word = 8 | 16 | 32 | 64;
 export type Notation = "auto" | "fixed" | "scientific" | "engineering";
@@ -28,6 +28,10 @@ export interface Display {
     pending: boolean;
     error: CalculationError | null;
     memory: string | null;
+    /** The memory list, first entry first, once it holds two entries (`ms`); `memory` is its first. */
+    memories?: string[];
+    /** Statistics mode's data set and results, in statistics mode and while a session keeps data. */
+    statistics?: Statistics;
     angle: Angle;
     second: boolean;
     radix?: Radix;
@@ -37,6 +41,33 @@ export interface Display {
     stack?: { x: string; y: string; z: string; t: string };
     variables: { x?: string; y?: string; z?: string; t?: string };
     awaiting: "sto" | "rcl" | null;
+}
+
+/** A point of a data set: a value x, or a pair (x, y), formatted like the display. */
+export interface DataPoint {
+    x: string;
+    y?: string;
+}
+
+/** The names of statistics mode's results (its result keys). */
+export type StatisticsResult =
+    | "n" | "sumx" | "sumx2" | "sumy" | "sumy2" | "sumxy" | "meanx" | "meany" | "varx" | "vary" | "pvarx" | "pvary"
+    | "sx" | "sy" | "psx" | "psy" | "slope" | "intercept" | "r";
+
+/** The `Statistics` schema: the points, the x waiting for its y, each result the data define (null where they do not)
+ * and the rational ones as `p/q`. */
+export interface Statistics {
+    points: DataPoint[];
+    pendingX: string | null;
+    results: Partial<Record<StatisticsResult, string | null>>;
+    exact: Partial<Record<StatisticsResult, string>>;
+}
+
+/** `GET`, `PUT` and `DELETE /sessions/{id}/data` (the `DataSet` schema). */
+export interface DataSet extends Statistics {
+    id: string;
+    mode: Mode;
+    version: number;
 }
 
 /** A session's whole state, its settings and its version (the `SessionState` schema), as a read, a press and every

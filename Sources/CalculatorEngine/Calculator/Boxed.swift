@@ -22,6 +22,12 @@ struct Boxed<Value: Sendable & Equatable>: Sendable, Equatable {
         set { box = newValue.map(Box.init) }
     }
 
+    /// The box itself (`$name`), so a snapshot can keep the reference rather than copy the value.
+    var projectedValue: Boxed {
+        get { self }
+        set { self = newValue }
+    }
+
     static func == (lhs: Boxed, rhs: Boxed) -> Bool {
         lhs.box === rhs.box || lhs.box?.value == rhs.box?.value
     }

@@ -5,14 +5,17 @@
 ///   further `(` is ignored and a chain of xʸ evaluates left to right beyond it.
 /// - Exact numbers: each is a rational of at most `Budget.maxRationalBits` bits, and the numbers a state keeps
 ///   between keys (the shown value, memory, the operand a further `=` repeats, every pending operand) share that
-///   same budget. Past it they continue as their 256-bit values, in this order: the repeated operand, memory, the
-///   pending operands from the outermost in, and the shown value last. So the operation in progress keeps exact
+///   same budget, with the memory list's other entries. Past it they continue as their 256-bit values, in this order:
+///   the repeated operand, memory, the memory list, the pending operands from the outermost in, and the shown value
+///   last. The data set's coordinates are each rounded past `DataSet.exactBitsLimit` and are at most
+///   `DataSet.pointLimit` points. So the operation in progress keeps exact
 ///   operands however large, and what waits beside it is rounded first.
 /// - Text: the history keeps `historyLimit` entries, and each expression text `expressionLimit` bytes.
 extension CalculatorState {
     mutating func keepNumbersWithinBudget() {
         let budget = Budget.standard.maxRationalBits
         var total = (stack.value?.rationalBits ?? 0) + (memoryValue?.rationalBits ?? 0) + (stack.lastOperation?.operand.rationalBits ?? 0)
+        for entry in memoryList ?? [] { total += entry.rationalBits }
         for case .operation(let left, _) in stack.pending { total += left.rationalBits }
         guard total > budget else { return }
 
@@ -30,6 +33,13 @@ extension CalculatorState {
         if total > budget, let memory = memoryValue, memory.isRational {
             total -= memory.rationalBits
             memoryValue = memory.asReal
+        }
+        if total > budget, var list = memoryList {
+            for index in list.indices where total > budget && list[index].isRational {
+                total -= list[index].rationalBits
+                list[index] = list[index].asReal
+            }
+            memoryList = list
         }
         for index in stack.pending.indices where total > budget {
             guard case .operation(let left, let op) = stack.pending[index], left.isRational else { continue }
@@ -52,7 +62,7 @@ extension KeyAction {
         switch self {
         case .digit, .point, .exponent, .backspace, .clear, .allClear, .memoryClear, .angle, .second: false
         case .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals,
-            .memoryAdd, .memorySubtract, .memoryRecall, .variable, .undo, .redo, .convert:
+            .memoryAdd, .memorySubtract, .memoryRecall, .variable, .undo, .redo, .convert, .memoryStore, .memoryEntry, .statistics:
             true
         }
     }

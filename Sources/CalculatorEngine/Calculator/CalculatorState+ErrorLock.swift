@@ -42,7 +42,8 @@ extension KeyAction {
         case .allClear, .clear: .clears
         case .digit, .point: .clearsThenActs
         case .backspace, .exponent, .binary, .unary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis,
-            .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo, .convert:
+            .equals, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo, .convert,
+            .memoryStore, .memoryEntry, .statistics:
             .ignored
         }
     }

@@ -88,7 +88,7 @@ extension CalculatorState {
             awaiting = nil
         case .clear: stack.clearEntry()
         case .backspace: stack.backspace(arithmetic)
-        case .memoryClear: memoryValue = nil
+        case .memoryClear: clearMemory()
         case .memoryAdd, .memorySubtract:
             let operand = try stack.takeOperand(arithmetic)
             let memory = memoryValue?.truncated(to: word) ?? 0

@@ -168,10 +168,17 @@ extension CalculatorState {
         case .constant(let constant): try push(.constant(constant), text: constant.symbol, on: &registers)
         case .random: try push(Number.unitFraction(random.next()), on: &registers)
         case .memoryRecall: try push(memoryValue ?? .integer(0), on: &registers)
-        case .memoryClear: memoryValue = nil
+        case .memoryClear: clearMemory()
         case .memoryAdd, .memorySubtract:
             try pressMemory(add: action == .memoryAdd, arithmetic)
             registers.liftEnabled = true
+        case .memoryStore:
+            try pressMemoryStore(arithmetic)
+            registers.liftEnabled = true
+        case .memoryEntry(.recall, let entry): try push(memoryEntry(Int(entry)) ?? .integer(0), on: &registers)
+        case .memoryEntry(let command, let entry):
+            try pressMemory(command, entry: Int(entry), arithmetic)
+            if command != .clear { registers.liftEnabled = true }
         case .variable(let variableAction):
             // rcl puts the variable in X as any recalled number; sto and the commands are scientific mode's.
             let command = awaiting
@@ -196,8 +203,9 @@ extension CalculatorState {
         case .allClear: reset()
         case .angle(let unit): settings.angle = unit
         case .second: isSecondActive.toggle()
-        case .openParenthesis, .closeParenthesis, .equals, .undo, .redo:
-            // Refused in RPN mode (`refusal(of:)`), and undo and redo are `applyRPN`'s.
+        case .openParenthesis, .closeParenthesis, .equals, .undo, .redo, .statistics:
+            // Refused in RPN mode (`refusal(of:)`; statistics mode's keys are its own), and undo and redo are
+            // `applyRPN`'s.
             break
         }
         return nil

@@ -37,6 +37,10 @@ public struct CalculatorState: Sendable, Equatable {
     @Boxed var rpn: RPNRegisters? = nil
     /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
     var undoHistory = UndoHistory()
+    /// The memory list's entries after the first, `memoryValue` (`CalculatorState+MemoryList.swift`); nil for none.
+    @Boxed var memoryList: [Number]? = nil
+    /// Statistics mode's data set (`CalculatorState+Statistics.swift`); nil while empty.
+    @Boxed var statistics: DataSet? = nil
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -118,7 +122,7 @@ public struct CalculatorState: Sendable, Equatable {
                     buffer.removeLast()
                     stack.entry = buffer
                 }
-            case .memoryClear: memoryValue = nil
+            case .memoryClear: clearMemory()
             case .memoryAdd: try pressMemory(add: true, arithmetic)
             case .memorySubtract: try pressMemory(add: false, arithmetic)
             case .memoryRecall:
@@ -129,6 +133,12 @@ public struct CalculatorState: Sendable, Equatable {
             case .variable(let variable): try pressVariable(variable, arithmetic)
             case .undo, .redo: return  // `apply` handles them: they restore a state rather than change it.
             case .convert: try pressConvert(arithmetic)
+            case .memoryStore: try pressMemoryStore(arithmetic)
+            case .memoryEntry(let command, let entry): try pressMemory(command, entry: Int(entry), arithmetic)
+            case .statistics(let action):
+                // Statistics mode's own keys are refused in the other decimal modes, whose keypads lack them.
+                guard settings.mode == .statistics else { return }
+                try pressStatistics(action, arithmetic)
             }
         } catch {
             fail(error)

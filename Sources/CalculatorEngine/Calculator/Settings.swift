@@ -1,9 +1,11 @@
 /// Operator precedence (`scientific`), strict left-to-right evaluation like a four-function calculator
 /// (`immediate`), integers of a machine word (`programmer`, `WordArithmetic`), or HP's reverse Polish notation (`rpn`:
 /// X is the operation stack's shown value, Y, Z and T are `RPNRegisters`); every mode runs on one `OperationStack`.
+/// `statistics` is scientific mode with a data set and its keys (Σ+, Σ−, the results).
 public enum CalculationMode: String, Sendable, CaseIterable {
     case scientific, immediate, programmer
     case rpn
+    case statistics
 }
 
 /// 360 degrees, 2π radians or 400 gradians make a turn.

@@ -243,7 +243,7 @@ struct ExpressionParser {
         case .binary?: arity = 2
         case nil, .digit?, .point?, .exponent?, .openParenthesis?, .closeParenthesis?, .equals?, .allClear?, .clear?,
             .backspace?, .memoryClear?, .memoryAdd?, .memorySubtract?, .memoryRecall?, .angle?, .second?, .variable?, .undo?,
-            .redo?, .convert?:
+            .redo?, .convert?, .memoryStore?, .memoryEntry?, .statistics?:
             throw ExpressionError(offset: start, expected: "a function or constant name (\(name) is a key of no value)", found: name)
         }
         position += nameLength

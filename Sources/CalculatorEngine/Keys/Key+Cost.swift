@@ -22,7 +22,7 @@ extension KeyCatalog {
         case .unary: true
         case .digit, .point, .binary, .negate, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals,
             .allClear, .clear, .backspace, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second,
-            .variable, .undo, .redo, .convert:
+            .variable, .undo, .redo, .convert, .memoryStore, .memoryEntry, .statistics:
             false
         }
     }

@@ -34,6 +34,12 @@ enum KeyAction: Sendable, Equatable {
     case undo, redo
     /// The shown value from the session's `Settings.conversion` unit to its other one.
     case convert
+    /// MS: the shown value as a new first entry of the memory list (`CalculatorState+MemoryList.swift`).
+    case memoryStore
+    /// MC, M+, M− or MR on the memory list's entry at `entry` (0 is the first, which `mc`'s siblings act on).
+    case memoryEntry(MemoryCommand, entry: UInt8)
+    /// Statistics mode's keys: Σ+, Σ−, the pair separator, the results (`CalculatorState+Statistics.swift`).
+    case statistics(StatisticsAction)
 
     /// The group `GET /keys` shows the key in.
     var kind: KeyKind {
@@ -45,7 +51,8 @@ enum KeyAction: Sendable, Equatable {
         case .openParenthesis, .closeParenthesis: .parenthesis
         case .equals: .equals
         case .allClear, .clear, .backspace: .clear
-        case .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall: .memory
+        case .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .memoryStore, .memoryEntry: .memory
+        case .statistics: .statistics
         case .angle, .second: .mode
         case .variable: .variable
         case .undo, .redo: .undo

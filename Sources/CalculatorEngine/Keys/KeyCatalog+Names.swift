@@ -2,6 +2,11 @@ extension KeyInfo {
     /// The key's name in generated code, openapi.yaml's `x-enum-varnames` (`M_PLUS`, `DIGIT_7`, `SQRT`): the name in
     /// capitals, a symbol by its word, a digit as `DIGIT_n`.
     public var codeName: String {
+        // A memory list entry's key: its command's code name and the entry (`M_PLUS_2`).
+        if let colon = name.firstIndex(of: ":") {
+            let command = String(name[..<colon])
+            return (KeyCatalog.symbolWords[command] ?? command.uppercased()) + "_" + name[name.index(after: colon)...]
+        }
         if let word = KeyCatalog.symbolWords[name] { return word }
         if name.count == 1, let digit = name.first?.wholeNumberValue { return "DIGIT_\(digit)" }
         return name.uppercased()
@@ -17,7 +22,7 @@ extension KeyCatalog {
     /// The code names of the names that are symbols.
     static let symbolWords = [
         "(": "OPEN_PARENTHESIS", ")": "CLOSE_PARENTHESIS", "m+": "M_PLUS", "m-": "M_MINUS", "/": "DIVIDE", "*": "TIMES",
-        "-": "MINUS", "+": "PLUS", "=": "EQUALS", ".": "POINT", "2nd": "SECOND",
+        "-": "MINUS", "+": "PLUS", "=": "EQUALS", ".": "POINT", "2nd": "SECOND", "sigma+": "SIGMA_PLUS", "sigma-": "SIGMA_MINUS",
     ]
 
     /// The spoken names of the bit keys of programmer mode.
@@ -44,5 +49,5 @@ extension KeyCatalog {
         "dword": "32-bit word", "word": "16-bit word", "byte": "8-bit byte", "and": "bitwise and", "or": "bitwise or",
         "not": "bitwise not", "nand": "bitwise not and", "nor": "bitwise not or", "xor": "bitwise exclusive or",
         "rol": "rotate left", "ror": "rotate right",
-    ]
+    ].merging(memoryListSpokenNames.merging(statisticsSpokenNames) { $1 }) { $1 }
 }

@@ -86,6 +86,7 @@ extension CalculationMode {
         case .immediate: 2
         case .programmer: 4
         case .rpn: 8
+        case .statistics: 16
         }
     }
 }

@@ -1,5 +1,5 @@
 public enum KeyKind: String, Sendable {
-    case digit, binary, unary, constant, parenthesis, equals, clear, memory, variable, mode, undo
+    case digit, binary, unary, constant, parenthesis, equals, clear, memory, variable, mode, undo, statistics
     /// RPN mode's stack keys: ENTER, x⇄y, R↓, R↑, LASTx.
     case stack
 }
@@ -62,7 +62,7 @@ public enum KeyCatalog {
     }
 
     /// The label is the first alias, or the name when there is none.
-    private static func key(
+    static func key(
         _ name: String, _ action: KeyAction, aliases: [String] = [], second: Bool = false, inverse: String? = nil
     ) -> Line {
         Line(name: name, aliases: aliases, second: second, inverse: inverse, action: action)
@@ -143,7 +143,7 @@ public enum KeyCatalog {
         key("undo", .undo, aliases: ["↶"]),
         key("redo", .redo, aliases: ["↷"]),
         key("convert", .convert),
-    ])
+    ] + memoryListKeys + statisticsKeys)
 
     /// The lines with their programmer actions (`programmer`: a line of a name above gives that key its action,
     /// one of a new name is a key of programmer mode only) and each inverse named resolved to its key. A name used
@@ -177,8 +177,10 @@ public enum KeyCatalog {
                     switch mode {
                     case .programmer: line.programmerAction?.kind
                     case .rpn: line.rpnAction?.kind ?? line.action.flatMap { $0.worksInRPN ? $0.kind : nil }
-                    case .scientific, .immediate: line.action?.kind
+                    case .scientific, .immediate, .statistics: line.action?.kind
                     }
+                // Statistics mode's own keys work there only.
+                if kind == .statistics && mode != .statistics { continue }
                 if let kind { modes.append(KeyMode(mode: mode, kind: kind)) }
             }
             let info = KeyInfo(
@@ -200,6 +202,7 @@ public enum KeyCatalog {
             table[definition.info.name] = key
             for alias in definition.info.aliases { table[alias] = key }
         }
+        for (alias, name) in firstEntryAliases { table[alias] = table[name] }
         return table
     }()
 

@@ -16,6 +16,8 @@ public struct KeyRefusal: Error, Sendable, Equatable {
         case notInRPN = "not_in_rpn"
         /// A bit key (`bit0`…`bit63`) at or above the word's size.
         case notInWord = "not_in_word"
+        /// A memory list key (`m+:3`) for an entry past the list's end.
+        case noMemoryEntry = "no_memory_entry"
     }
 
     /// The key's canonical name.
@@ -38,6 +40,7 @@ public struct KeyRefusal: Error, Sendable, Equatable {
             key == "="
                 ? "RPN mode has no =: an operator acts at once on Y and X; press enter between two numbers (3 enter 4 +)"
                 : "RPN mode has no brackets: enter the operands, then each operator after its operands (2 enter 3 + 4 * is (2 + 3) × 4)"
+        case .noMemoryEntry: "\(key) acts on a memory entry the list does not have (it holds \(detail ?? "none"); ms adds one)"
         }
     }
 }
@@ -57,6 +60,9 @@ extension CalculatorState {
             return refused(.noCommandAwaiting)
         }
         if settings.conversion == nil, case .convert? = key.action { return refused(.noConversion) }
+        if case .memoryEntry(_, let entry)? = key.action, entry > 0, Int(entry) >= memoryEntryCount {
+            return refused(.noMemoryEntry, String(memoryEntryCount))
+        }
         if mode == .programmer, case .digit(let digit)? = key.programmerAction, digit >= settings.radix.base {
             return refused(.notInRadix, settings.radix.rawValue)
         }
@@ -96,6 +102,8 @@ extension Key {
     var changesRefusals: Bool {
         switch action {
         case .variable?, .undo?, .redo?: return true
+        // The memory list's length decides which entry keys are refused.
+        case .memoryStore?, .memoryClear?, .memoryEntry(.clear, _)?: return true
         default: break
         }
         switch programmerAction {

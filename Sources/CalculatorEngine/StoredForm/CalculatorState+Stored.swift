@@ -148,7 +148,7 @@ extension StoredFormReader {
 }
 
 extension CalculationMode: StoredCoded {
-    static let storedOrder: [CalculationMode] = [.scientific, .immediate, .programmer, .rpn]
+    static let storedOrder: [CalculationMode] = [.scientific, .immediate, .programmer, .rpn, .statistics]
     static let storedName = "calculation mode"
 }
 

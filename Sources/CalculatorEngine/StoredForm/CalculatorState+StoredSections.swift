@@ -4,18 +4,20 @@
 /// 4 programmer mode's operation stack (`OperationStack+Stored.swift`) · 5 the undo steps (`UndoHistory+Stored.swift`) ·
 /// 6 the units of `convert` (the ids of from and to, as text: the table's order may change, its ids do not) ·
 /// 7 the display format (notation, decimals, grouping, fraction, the locale's tag or "") ·
-/// 8 RPN mode's stack above X (Y, Z, T and LASTx as optional numbers, the lift flag), always present in RPN mode.
+/// 8 RPN mode's stack above X (Y, Z, T and LASTx as optional numbers, the lift flag), always present in RPN mode ·
+/// 9 the memory list's entries after the first (count; numbers) · 10 statistics mode's data set (`dataSet`).
 /// Codes are spelled out, not taken from declaration order.
 extension CalculatorState {
     private enum Section: UInt8 {
         case programmerSettings = 1, variables, awaiting, programmer, undo, conversion, format
-        case rpn = 8
+        case rpn = 8, memoryList = 9, statistics = 10
     }
 
     /// Whether the state needs format 3.
     var hasStoredSections: Bool {
         settings.radix != .dec || settings.word != .qword || !variables.isEmpty || awaiting != nil || settings.mode == .programmer
             || !undoHistory.isEmpty || settings.conversion != nil || settings.format != .standard || settings.mode == .rpn
+            || memoryList != nil || statistics != nil
     }
 
     func writeSections(to writer: inout StoredFormWriter) {
@@ -28,6 +30,8 @@ extension CalculatorState {
         if settings.conversion != nil { sections.append(.conversion) }
         if settings.format != .standard { sections.append(.format) }
         if settings.mode == .rpn { sections.append(.rpn) }
+        if memoryList != nil { sections.append(.memoryList) }
+        if statistics != nil { sections.append(.statistics) }
         writer.unsigned(UInt64(sections.count))
         for section in sections {
             writer.byte(section.rawValue)
@@ -50,6 +54,10 @@ extension CalculatorState {
                 writer.format(settings.format)
             case .rpn:
                 writer.rpnRegisters(rpn ?? RPNRegisters())
+            case .memoryList:
+                writer.numbers(memoryList!)
+            case .statistics:
+                writer.dataSet(statistics)
             }
         }
     }
@@ -91,6 +99,15 @@ extension CalculatorState {
             case .rpn:
                 guard settings.mode == .rpn else { throw StoredFormError("RPN stack outside RPN mode") }
                 rpn = try reader.rpnRegisters()
+            case .memoryList:
+                let list = try reader.numbers()
+                guard !list.isEmpty, memoryValue != nil, list.count < MemoryList.entryLimit else {
+                    throw StoredFormError("memory list of \(list.count) more entries")
+                }
+                memoryList = list
+            case .statistics:
+                guard let data = try reader.dataSet() else { throw StoredFormError("empty data set stored") }
+                statistics = data
             }
         }
     }
@@ -154,4 +171,51 @@ extension Variable: StoredCoded {
 extension VariableCommand: StoredCoded {
     static let storedOrder: [VariableCommand] = [.store, .recall]
     static let storedName = "variable command"
+}
+
+/// The memory list and the data set, as their sections and the undo steps that keep them store them: a count and
+/// numbers; a data set is its kind (0 empty, 1 values, 2 pairs), the count of points and their coordinates, then the
+/// waiting x as an optional number.
+extension StoredFormWriter {
+    mutating func numbers(_ numbers: [Number]) {
+        unsigned(UInt64(numbers.count))
+        for entry in numbers { number(entry) }
+    }
+
+    mutating func dataSet(_ data: DataSet?) {
+        guard let data else { return byte(0) }
+        byte(data.hasPairs ? 2 : 1)
+        unsigned(UInt64(data.points.count))
+        for point in data.points {
+            number(point.x)
+            if let y = point.y { number(y) }
+        }
+        optionalNumber(data.pendingX)
+    }
+}
+
+extension StoredFormReader {
+    mutating func numbers() throws -> [Number] {
+        let stored = try count(minimumItemBytes: 2)
+        guard stored <= MemoryList.entryLimit else { throw StoredFormError("\(stored) memory entries") }
+        var numbers: [Number] = []
+        for _ in 0..<stored { numbers.append(try number()) }
+        return numbers
+    }
+
+    mutating func dataSet() throws -> DataSet? {
+        let kind = try byte()
+        guard kind != 0 else { return nil }
+        guard kind <= 2 else { throw StoredFormError("data set kind \(kind)") }
+        let stored = try count(minimumItemBytes: 2)
+        guard stored <= DataSet.pointLimit else { throw StoredFormError("data set of \(stored) points") }
+        var data = DataSet()
+        for _ in 0..<stored {
+            let x = try number()
+            data.points.append(DataPoint(x: x, y: kind == 2 ? try number() : nil))
+        }
+        data.pendingX = try optionalNumber()
+        guard !data.isEmpty else { throw StoredFormError("empty data set stored") }
+        return data
+    }
 }

@@ -2,7 +2,10 @@
 /// then the redo steps (the same). A step is 0 and its typing (entry · phase · operandText), or 1 and a snapshot:
 /// typing · expression · error · 2nd · value · pending · prefix · repeat · memory · variables · waiting command (0
 /// none, 1 + its code) · angle (0 for a key that leaves it, 1 + its code), each field as the state's own; or 2, a
-/// snapshot as 1's and RPN mode's stack (0 for none, or 1 and the stack as its section writes it).
+/// snapshot as 1's and RPN mode's stack (0 for none, or 1 and the stack as its section writes it). A snapshot that holds
+/// a memory list or a data set is 3 (or 4, in RPN mode) and the same, its snapshot followed by the memory list's entries
+/// after the first and the data set (`CalculatorState+StoredSections.swift`), so the steps of a session that uses
+/// neither are written as before.
 extension UndoHistory {
     func write(to writer: inout StoredFormWriter) {
         writer.unsigned(UInt64(undoSteps.count))
@@ -32,10 +35,10 @@ extension UndoStep {
             writer.byte(0)
             typing.write(to: &writer)
         case .state(let box):
-            writer.byte(1)
+            writer.byte(box.snapshot.holdsLists ? 3 : 1)
             Self.write(box, to: &writer)
         case .rpn(let step):
-            writer.byte(2)
+            writer.byte(step.state.snapshot.holdsLists ? 4 : 2)
             Self.write(step.state, to: &writer)
             if let registers = step.registers {
                 writer.byte(1)
@@ -60,16 +63,20 @@ extension UndoStep {
         writer.variables(snapshot.variables)
         writer.byte(snapshot.awaiting.map { 1 + $0.storedCode } ?? 0)
         writer.byte(snapshot.angle.map { 1 + $0.storedCode } ?? 0)
+        if snapshot.holdsLists {
+            writer.numbers(snapshot.memoryList.wrappedValue ?? [])
+            writer.dataSet(snapshot.statistics.wrappedValue)
+        }
     }
 
     init(from reader: inout StoredFormReader) throws {
         switch try reader.byte() {
         case 0:
             self = .typing(try Typing(from: &reader))
-        case 1:
-            self = .state(try Self.box(from: &reader))
-        case 2:
-            let box = try Self.box(from: &reader)
+        case let kind where kind == 1 || kind == 3:
+            self = .state(try Self.box(from: &reader, holdingLists: kind == 3))
+        case let kind where kind == 2 || kind == 4:
+            let box = try Self.box(from: &reader, holdingLists: kind == 4)
             let registers: RPNRegisters? =
                 switch try reader.byte() {
                 case 0: nil
@@ -82,7 +89,7 @@ extension UndoStep {
         }
     }
 
-    private static func box(from reader: inout StoredFormReader) throws -> Box {
+    private static func box(from reader: inout StoredFormReader, holdingLists: Bool) throws -> Box {
         let typing = try Typing(from: &reader)
         let expression = try reader.string()
         let error = try reader.calculatorError()
@@ -95,13 +102,16 @@ extension UndoStep {
         let variables = try reader.variables()
         let awaiting = try reader.byte()
         let angle = try reader.byte()
+        let memoryList = holdingLists ? try reader.numbers() : []
+        let statistics = holdingLists ? try reader.dataSet() : nil
         return Box(
             Snapshot(
                 typing: typing, expression: expression, errorCode: error?.code ?? "", errorMessage: error?.message ?? "",
                 isSecondActive: isSecondActive, value: value, pending: pending, prefix: prefix,
                 repeatOperator: repeatOperation?.op, repeatOperand: repeatOperation?.operand, memoryValue: memoryValue,
                 variables: variables, awaiting: awaiting == 0 ? nil : try VariableCommand(storedCode: awaiting - 1),
-                angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1)))
+                angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1),
+                memoryList: Boxed(wrappedValue: memoryList.isEmpty ? nil : memoryList), statistics: Boxed(wrappedValue: statistics)))
     }
 }
 

@@ -60,7 +60,7 @@ extension CalculatorState {
         case .negate: return stack.phase == .entering || stack.phase == .afterOperator || stack.phase == .afterOpenParenthesis
         case .binary, .unary, .percent, .constant, .random, .openParenthesis, .closeParenthesis, .equals, .allClear,
             .clear, .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .angle, .second, .variable, .undo, .redo,
-            .convert:
+            .convert, .memoryStore, .memoryEntry, .statistics:
             return false
         }
     }
@@ -105,6 +105,8 @@ extension CalculatorState {
         memoryValue = box.snapshot.memoryValue
         variables = box.snapshot.variables
         awaiting = box.snapshot.awaiting
+        $memoryList = box.snapshot.memoryList
+        $statistics = box.snapshot.statistics
         if let angle = box.snapshot.angle { settings.angle = angle }
     }
 

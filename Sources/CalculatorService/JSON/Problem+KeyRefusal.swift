@@ -11,6 +11,7 @@ extension Problem {
         case .notInRadix: extensions.append(("radix", .string(refusal.detail ?? "")))
         case .awaitingVariable: extensions.append(("awaiting", .string(refusal.detail ?? "")))
         case .notInWord: extensions.append(("word", .int(Int(refusal.detail ?? "") ?? 64)))
+        case .noMemoryEntry: extensions.append(("entries", .int(Int(refusal.detail ?? "") ?? 0)))
         case .notInMode, .noCommandAwaiting, .noConversion, .notInRPN: break
         }
         self.init(.keyRefused, "\(refusal.message) (index \(index)); nothing was pressed", extensions: extensions)

@@ -95,6 +95,8 @@ enum Rendering {
         if state.hasVariables { length += 4 * 40 }
         if state.settings.mode == .programmer { length += 200 }
         if let rpn = state.rpnStack { length += 40 + rpn.y.utf8.count + rpn.z.utf8.count + rpn.t.utf8.count + rpn.x.utf8.count }
+        if state.memoryEntryCount > 1 { length += 40 * state.memoryEntryCount }
+        if state.hasData { length += 600 + 60 * state.dataPoints.count }
         return length
     }
 
@@ -125,6 +127,8 @@ enum Rendering {
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
         programmerFields(state, into: &json)
         rpnFields(state, into: &json)
+        if state.memoryEntryCount > 1 { memoryListField(state, into: &json) }
+        if state.settings.mode == .statistics || state.hasData { statisticsFields(state, into: &json) }
         // Most states hold no variable and wait for none: one prepared fragment.
         guard state.hasVariables || state.awaiting != nil else {
             json.literal(#","variables":{},"awaiting":null"#)
@@ -154,6 +158,69 @@ enum Rendering {
         json.field("z", stack.z)
         json.field("t", stack.t)
         json.endObject()
+    }
+
+    /// The memory list, first entry first (`memory` is the first), once it holds more than one entry: a session that
+    /// never presses `ms` answers as it always did.
+    private static func memoryListField(_ state: CalculatorState, into json: inout JSONWriter) {
+        json.key("memories")
+        json.beginArray()
+        for entry in state.memoryEntries { json.string(entry) }
+        json.endArray()
+    }
+
+    /// In statistics mode, or while a data set is kept: the points, the x waiting for its y, and every result the
+    /// data define (null where they do not: a sample's deviation of one point), with the exact ones' `p/q`.
+    private static func statisticsFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        json.key("statistics")
+        json.beginObject()
+        statisticsMembers(state, into: &json)
+        json.endObject()
+    }
+
+    /// GET, PUT and DELETE /sessions/{id}/data: the data set, its results and the version.
+    static func data(_ state: CalculatorState, id: SessionID, version: UInt64) -> [UInt8] {
+        JSONWriter.bytes(capacity: 700 + id.utf8Count + 60 * state.dataPoints.count) { json in
+            json.name(#"{"id":"#)
+            id.withUTF8 { json.plainString(utf8: $0) }
+            json.name(#","mode":"#)
+            json.plainString(state.settings.mode.rawValue)
+            statisticsMembers(state, into: &json)
+            json.field("version", version)
+            json.endObject()
+        }
+    }
+
+    /// The members of a state's `statistics` object and of the data route's reply.
+    private static func statisticsMembers(_ state: CalculatorState, into json: inout JSONWriter) {
+        dataFields(state, into: &json)
+        let results = state.statisticsResults
+        json.key("results")
+        json.beginObject()
+        for (result, text, _) in results {
+            json.key(result.rawValue)
+            json.string(text)
+        }
+        json.endObject()
+        json.key("exact")
+        json.beginObject()
+        for case (let result, _, let exact?) in results { json.member(result.rawValue, exact) }
+        json.endObject()
+    }
+
+    /// The data set's points (`{"x": …}` or `{"x": …, "y": …}`, formatted like the display) and the waiting x.
+    private static func dataFields(_ state: CalculatorState, into json: inout JSONWriter) {
+        json.key("points")
+        json.beginArray()
+        for point in state.dataPoints {
+            let (x, y) = state.shownPoint(point)
+            json.beginObject()
+            json.field("x", x)
+            if let y { json.field("y", y) }
+            json.endObject()
+        }
+        json.endArray()
+        json.field("pendingX", state.pendingX)
     }
 
     /// In programmer mode: the radix and word, and the value in every radix, as Windows shows them side by side.

@@ -413,7 +413,7 @@ final class SessionEndpoints<Store: SessionBackend<SessionRecord>>: Sendable {
         return try SettingsChange.parse(request.body).applied(to: Settings())
     }
 
-    private func checkBody(_ request: borrowing Request, alsoAccepting extra: String? = nil) throws(Problem) {
+    func checkBody(_ request: borrowing Request, alsoAccepting extra: String? = nil) throws(Problem) {
         if request.bodyLimitExceeded {
             throw Problem(.bodyTooLarge, "the request body is larger than the server accepts")
         }
@@ -428,6 +428,7 @@ extension SessionReplies.View {
         case .session: ""
         case .display: "/display"
         case .history: "/history"
+        case .data: "/data"
         }
     }
 }

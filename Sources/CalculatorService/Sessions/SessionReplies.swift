@@ -24,6 +24,8 @@ final class SessionReplies: Sendable {
         case display(plainText: Bool)
         /// The entries of the history tape the page names.
         case history(HistoryPage)
+        /// Statistics mode's data set and its results.
+        case data
 
         var isPlainText: Bool {
             if case .display(plainText: true) = self { return true }
@@ -62,6 +64,8 @@ final class SessionReplies: Sendable {
             case .history(let page):
                 let positions = page.positions(count: state.history.count)
                 return sessionJSON(200, Rendering.history(state, id: id, positions: positions), version: version)
+            case .data:
+                return sessionJSON(200, Rendering.data(state, id: id, version: version), version: version)
             }
         }
     }

@@ -254,7 +254,7 @@
     root.dataset.access = watching ? 'viewer' : 'owner';
     el.watch.hidden = !watching;
     el.watchNote.hidden = !watching;
-    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-rpn, #unit-display, #format-form button, #clear-history')) {
+    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-rpn, #toggle-statistics, #statistics-panel button, #memory-panel button, #unit-display, #format-form button, #clear-history')) {
       if (watching) button.disabled = true;
       else if (!button.closest('#programmer-grid')) button.disabled = false;
     }
@@ -608,6 +608,22 @@
   root.addEventListener('calculator:settings', (event) => {
     queue = queue.then(() => changeSettings(event.detail));
   });
+
+  // statistics.js empties the data set, or takes out one point (its place), through this event, in the same queue.
+  root.addEventListener('calculator:data', (event) => {
+    queue = queue.then(() => removeData(event.detail));
+  });
+
+  async function removeData(point) {
+    try {
+      const id = await ensureSession();
+      await request('DELETE', point === null ? `sessions/${id}/data` : `sessions/${id}/data?point=${point}`);
+      render(await request('GET', `sessions/${id}`));
+      clearStatus();
+    } catch (error) {
+      showStatus(describe(error));
+    }
+  }
 
   async function changeSettings(settings) {
     try {
