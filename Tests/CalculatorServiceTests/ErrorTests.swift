@@ -143,7 +143,7 @@ import Testing
     @Test(arguments: [TestStore.memory]) func invalidSettings(_ store: TestStore) throws {
         try start(store)
         for body in [
-            #"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"digits": 1e300}"#, #"{"mode": "rpn"}"#, #"{"angle": "gon"}"#,
+            #"{"digits": 7}"#, #"{"digits": 33}"#, #"{"digits": 12.5}"#, #"{"digits": 1e300}"#, #"{"mode": "postfix"}"#, #"{"angle": "gon"}"#,
             #"{"angle": 1}"#, #"{"radix": "b"}"#, #"{"radix": 16}"#, #"{"word": 12}"#, #"{"word": "64"}"#, #"{"word": 64.5}"#,
             #"{"variables": {"x": "1"}}"#, #"{"variables": []}"#, #"{"mode": "Programmer"}"#,
         ] {

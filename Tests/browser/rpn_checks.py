@@ -7,7 +7,7 @@ The checks on the run's page start from whatever the earlier checks left and end
 
 from playwright.sync_api import expect
 
-from person_checks import VIEWPORTS
+from viewports import at_every_viewport
 
 
 def add_rpn_checks(run, browser, page, base, screenshots, phone, settle_for_screenshot, page_errors):
@@ -89,41 +89,31 @@ def add_rpn_checks(run, browser, page, base, screenshots, phone, settle_for_scre
         return { parts, overflowing, width: innerWidth, height: innerHeight };
     }"""
 
-    def at_every_viewport():
-        for name, (viewport, scale) in VIEWPORTS.items():
-            context = browser.new_context(viewport=viewport, device_scale_factor=scale, color_scheme="dark")
-            try:
-                opened = context.new_page()
-                opened.on("pageerror", lambda error: page_errors.append(str(error)))
-                opened.goto(base + "/")
-                expect(opened.locator("#calculator")).to_have_attribute("data-ready", "true")
-                opened.locator("#toggle-rpn").click()
-                expect(opened.locator("#calculator")).to_have_attribute("data-mode", "rpn")
-                for each in ["7", "enter", "6"]:
-                    opened.locator(f'#keypad button[data-key="{each}"]').first.click()
-                expect(opened.locator("#rpn-y")).to_have_text("7")
-                opened.screenshot(path=str(screenshots / f"rpn-{name}-basic.png"))
-                if opened.locator("#toggle-scientific").is_visible():
-                    opened.locator("#toggle-scientific").click()
-                opened.locator('#keypad button[data-key="sin"]').click()
-                expect(opened.locator("#display")).to_have_text("0.1045284632676535")
-                opened.evaluate("() => window.scrollTo(0, 0)")
-                opened.screenshot(path=str(screenshots / f"rpn-{name}.png"))
-                g = opened.evaluate(geometry)
-                names = [part[0] for part in g["parts"]]
-                for each in ["enter", "swap", "rolldown", "rollup", "lastx", "display"]:
-                    assert each in names, f"at {name}: {each} is not shown"
-                assert len([n for n in names if n.startswith("T") or n.startswith("Z") or n.startswith("Y")]) >= 3 or \
-                    opened.locator("#rpn-stack li").count() == 4, f"at {name}: the stack lines are not shown"
-                outside = [p[0] for p in g["parts"] if p[1] < -0.5 or p[2] < -0.5 or p[3] > g["width"] + 0.5 or p[4] > g["height"] + 0.5]
-                assert not outside, f"at {name}: outside the {g['width']}x{g['height']} window: {outside}"
-                assert not g["overflowing"], f"at {name}: text wider or taller than its key: {g['overflowing']}"
-            finally:
-                context.close()
+    def fits(name, viewport, opened):
+        opened.locator("#toggle-rpn").click()
+        expect(opened.locator("#calculator")).to_have_attribute("data-mode", "rpn")
+        for each in ["7", "enter", "6"]:
+            opened.locator(f'#keypad button[data-key="{each}"]').first.click()
+        expect(opened.locator("#rpn-y")).to_have_text("7")
+        opened.screenshot(path=str(screenshots / f"rpn-{name}-basic.png"))
+        if opened.locator("#toggle-scientific").is_visible():
+            opened.locator("#toggle-scientific").click()
+        opened.locator('#keypad button[data-key="sin"]').click()
+        expect(opened.locator("#display")).to_have_text("0.1045284632676535")
+        opened.evaluate("() => window.scrollTo(0, 0)")
+        opened.screenshot(path=str(screenshots / f"rpn-{name}.png"))
+        g = opened.evaluate(geometry)
+        names = [part[0] for part in g["parts"]]
+        for each in ["enter", "swap", "rolldown", "rollup", "lastx", "display"]:
+            assert each in names, f"{each} is not shown"
+        expect(opened.locator("#rpn-stack li")).to_have_count(4)
+        outside = [p[0] for p in g["parts"] if p[1] < -0.5 or p[2] < -0.5 or p[3] > g["width"] + 0.5 or p[4] > g["height"] + 0.5]
+        assert not outside, f"outside the {g['width']}x{g['height']} window: {outside}"
+        assert not g["overflowing"], f"text wider or taller than its key: {g['overflowing']}"
 
     run.check("RPN mode: the switch shows the stack's four lines, the stack keys and ENTER for =", switches_to_rpn_mode)
     run.check("RPN mode: 3 ENTER 4 + 5 × is 35; R↓, x⇄y and LASTx move the stack; screenshot", hp_sequences_by_clicks)
     run.check("RPN mode: Enter is ENTER and T repeats (2 ENTER ENTER ENTER × × × × is 32); back to scientific",
               the_keyboard_enters_and_has_no_brackets)
     run.check("RPN mode at every viewport: the stack and its keys inside the window, no text past its key",
-              at_every_viewport)
+              lambda: at_every_viewport(browser, base, page_errors, fits))

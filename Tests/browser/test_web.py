@@ -29,6 +29,7 @@ from person_checks import add_person_checks  # noqa: E402
 from programmer_checks import add_programmer_checks  # noqa: E402
 from rpn_checks import add_rpn_checks  # noqa: E402
 from statistics_checks import add_statistics_checks  # noqa: E402
+from bit_checks import add_bit_checks  # noqa: E402
 from tool_checks import add_tool_checks  # noqa: E402
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
@@ -616,6 +617,7 @@ def run_checks(run, options, screenshots):
         add_tool_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
         add_rpn_checks(run, browser, page, base, screenshots, PHONE, settle_for_screenshot, page_errors)
         add_statistics_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
+        add_bit_checks(run, browser, page, base, screenshots, PHONE, settle_for_screenshot, page_errors)
         page.emulate_media(reduced_motion="reduce")
         axe_results = add_person_checks(run, browser, options.server, base, screenshots, page_errors,
                                         Path(options.axe).read_text(encoding="utf-8"))

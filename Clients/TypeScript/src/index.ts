@@ -112,6 +112,10 @@ export interface Problem {
     instance?: string;
     key?: string;
     index?: number;
+    /** A refused key's mode and reason (`not_in_rpn`, `not_in_word` …), and the word's size for `not_in_word`. */
+    mode?: Mode;
+    reason?: string;
+    word?: Word;
     offset?: number;
     expected?: string;
     found?: string;

@@ -254,9 +254,9 @@
     root.dataset.access = watching ? 'viewer' : 'owner';
     el.watch.hidden = !watching;
     el.watchNote.hidden = !watching;
-    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-rpn, #toggle-statistics, #statistics-panel button, #memory-panel button, #unit-display, #format-form button, #clear-history')) {
+    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-rpn, #toggle-bits, #toggle-statistics, #statistics-panel button, #memory-panel button, #unit-display, #format-form button, #clear-history')) {
       if (watching) button.disabled = true;
-      else if (!button.closest('#programmer-grid')) button.disabled = false;
+      else if (!button.closest('#programmer-grid, #bit-grid')) button.disabled = false;
     }
   }
 
