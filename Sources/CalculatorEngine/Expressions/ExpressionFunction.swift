@@ -35,6 +35,24 @@ enum ExpressionFunction: Sendable, Equatable {
         }
     }
 
+    /// A call of it, for messages that say how to write one.
+    var example: String {
+        switch self {
+        case .abs: "abs(-3)"
+        case .round: "round(2.5)"
+        case .floor: "floor(2.7)"
+        case .ceil: "ceil(2.1)"
+        case .mod: "mod(10; 3)"
+        case .gcd: "gcd(12; 18)"
+        case .lcm: "lcm(4; 6)"
+        case .combinations: "nCr(5; 2)"
+        case .permutations: "nPr(5; 2)"
+        case .degrees: "30°"
+        case .quantity(let conversion): "2 " + conversion.from.id
+        case .answer: "ans"
+        }
+    }
+
     /// How many operands it takes: gcd and lcm take any number from one, as GNOME's do.
     var arity: ClosedRange<Int> {
         switch self {

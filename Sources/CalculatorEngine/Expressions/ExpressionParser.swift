@@ -197,7 +197,7 @@ struct ExpressionParser {
         }
         let first = self.unit ?? unit
         guard unit.category == first.category else {
-            throw failure("a unit of \(first.category.rawValue) as the first quantity's (\(first.symbol)): a \(unit.category.rawValue) and a \(first.category.rawValue) do not add")
+            throw failure("a unit of \(first.category.rawValue) as the first quantity's (\(first.symbol)): a \(unit.category.rawValue) and a \(first.category.rawValue) do not add (2 \(first.id) + 3 \(first.id))")
         }
         guard unit.category != .temperature || unit.id == first.id else {
             throw failure("\(first.symbol) as the first temperature's: temperatures in different units do not add (convert one first: 5 \(unit.id) to \(first.id))")
@@ -273,7 +273,7 @@ struct ExpressionParser {
         callDepth += 1
         defer { callDepth -= 1 }
         let arity = function.arity
-        let takes = arity.count == 1 ? (arity.lowerBound == 1 ? "one operand" : "two operands") : "operands apart by ;"
+        let takes = (arity.count == 1 ? (arity.lowerBound == 1 ? "one operand" : "two operands") : "operands apart by ;") + ", as in \(function.example)"
         var operands = [try sum()]
         while operands.count < arity.upperBound, peek() == .comma || peek() == .semicolon {
             consume(.comma)
