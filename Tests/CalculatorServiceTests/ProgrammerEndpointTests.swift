@@ -94,13 +94,15 @@ import Testing
         try start(.memory)
         let keys = try #require(try client.send("GET", "/keys").json?["keys"] as? [[String: Any]])
         func modes(_ name: String) -> [String: String]? { keys.first { $0["name"] as? String == name }?["modes"] as? [String: String] }
-        #expect(modes("C") == ["scientific": "clear", "immediate": "clear", "programmer": "digit", "rpn": "clear"])
+        #expect(modes("C") == ["scientific": "clear", "immediate": "clear", "programmer": "digit", "rpn": "clear", "statistics": "clear"])
         #expect(modes("A") == ["programmer": "digit"])
-        #expect(modes("sin") == ["scientific": "unary", "immediate": "unary", "rpn": "unary"])
-        #expect(modes("sto") == ["scientific": "variable", "immediate": "variable", "programmer": "variable", "rpn": "variable"])
-        #expect(modes("grad") == ["scientific": "mode", "immediate": "mode", "rpn": "mode"])
-        #expect(modes("=") == ["scientific": "equals", "immediate": "equals", "programmer": "equals"])
+        #expect(modes("sin") == ["scientific": "unary", "immediate": "unary", "rpn": "unary", "statistics": "unary"])
+        #expect(
+            modes("sto") == ["scientific": "variable", "immediate": "variable", "programmer": "variable", "rpn": "variable", "statistics": "variable"])
+        #expect(modes("grad") == ["scientific": "mode", "immediate": "mode", "rpn": "mode", "statistics": "mode"])
+        #expect(modes("=") == ["scientific": "equals", "immediate": "equals", "programmer": "equals", "statistics": "equals"])
         #expect(modes("enter") == ["rpn": "stack"])
+        #expect(modes("sigma+") == ["statistics": "statistics"])
     }
 
     /// The shared programmer-mode, gradian and variable cases, pressed through the API with a trace.

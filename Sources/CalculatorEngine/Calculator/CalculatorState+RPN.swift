@@ -175,6 +175,9 @@ extension CalculatorState {
         case .memoryStore:
             try pressMemoryStore(arithmetic)
             registers.liftEnabled = true
+        case .memoryEntry(_, let entry) where entry > 0 && Int(entry) >= memoryEntryCount:
+            // An entry the list does not have, as in the other modes (`refusal(of:)` refuses it).
+            break
         case .memoryEntry(.recall, let entry): try push(memoryEntry(Int(entry)) ?? .integer(0), on: &registers)
         case .memoryEntry(let command, let entry):
             try pressMemory(command, entry: Int(entry), arithmetic)
