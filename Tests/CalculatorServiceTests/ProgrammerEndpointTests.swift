@@ -100,11 +100,12 @@ import Testing
         try start(.memory)
         let keys = try #require(try client.send("GET", "/keys").json?["keys"] as? [[String: Any]])
         func modes(_ name: String) -> [String: String]? { keys.first { $0["name"] as? String == name }?["modes"] as? [String: String] }
-        #expect(modes("C") == ["scientific": "clear", "immediate": "clear", "programmer": "digit"])
+        #expect(modes("C") == ["scientific": "clear", "immediate": "clear", "programmer": "digit", "statistics": "clear"])
         #expect(modes("A") == ["programmer": "digit"])
-        #expect(modes("sin") == ["scientific": "unary", "immediate": "unary"])
-        #expect(modes("sto") == ["scientific": "variable", "immediate": "variable", "programmer": "variable"])
-        #expect(modes("grad") == ["scientific": "mode", "immediate": "mode"])
+        #expect(modes("sin") == ["scientific": "unary", "immediate": "unary", "statistics": "unary"])
+        #expect(modes("sto") == ["scientific": "variable", "immediate": "variable", "programmer": "variable", "statistics": "variable"])
+        #expect(modes("grad") == ["scientific": "mode", "immediate": "mode", "statistics": "mode"])
+        #expect(modes("sigma+") == ["statistics": "statistics"])
     }
 
     /// The shared programmer-mode, gradian and variable cases, pressed through the API with a trace.
