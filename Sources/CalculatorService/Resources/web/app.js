@@ -222,6 +222,8 @@
     fill(el.scientific, scientificLayout, 'scientific');
     for (const info of keys) {
       if (placed.has(info.name) || info.second || !info.modes.scientific) continue;
+      // MS and the memory list's entry keys (m+:2 …) are the memory panel's (statistics.js).
+      if (info.name === 'ms' || info.name.includes(':')) continue;
       el.scientific.append(makeButton(info.name, info, 'scientific'));
     }
     const second = buttons.get('2nd');
@@ -254,7 +256,7 @@
     root.dataset.access = watching ? 'viewer' : 'owner';
     el.watch.hidden = !watching;
     el.watchNote.hidden = !watching;
-    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-statistics, #statistics-panel button, #memory-panel button, #unit-display, #format-form button, #clear-history')) {
+    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-statistics, #memory-store, #statistics-panel button, #memory-panel button, #unit-display, #format-form button, #clear-history')) {
       if (watching) button.disabled = true;
       else if (!button.closest('#programmer-grid')) button.disabled = false;
     }

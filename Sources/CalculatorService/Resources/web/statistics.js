@@ -74,7 +74,7 @@
       item.append(text, remove);
       return item;
     }));
-    el.clear.disabled = points.length === 0;
+    el.clear.hidden = points.length === 0;
     // `memories` comes once the list holds two entries; before, `memory` is the only one.
     const memories = next.memories || (next.memory === null || next.memory === undefined ? [] : [next.memory]);
     el.memoryPanel.hidden = memories.length === 0 || next.mode === 'programmer';
