@@ -229,6 +229,8 @@
     const second = buttons.get('2nd');
     if (second) second.setAttribute('aria-pressed', 'false');
     if (state) render(state);
+    // Kept for a script that runs after the event (statistics.js, whose file may come after the keys).
+    root.calculatorKeys = keys;
     root.dispatchEvent(new CustomEvent('calculator:keys', { detail: keys }));
   }
 
