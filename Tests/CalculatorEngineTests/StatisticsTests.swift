@@ -94,6 +94,23 @@ private func c(_ keys: String, _ expected: String, _ settings: Settings = statis
         #expect(huge.dataPoints.first.map { !$0.x.isRational } == true)
     }
 
+    /// The data set's part of the stored form stays within `pointLimit` × about 450 bytes however large its
+    /// coordinates (past 256 bits each is its certified real), and the memory list within the numbers' budget.
+    @Test func theDataSetsStoredSizeIsBounded() throws {
+        let huge = "7 pow 9 9 9 = / 3 = neg"
+        let point = "\(huge) pair \(huge) sigma+"
+        let full = try run(Array(repeating: point, count: DataSet.pointLimit).joined(separator: " "), settings: statistics)
+        #expect(full.dataPoints.count == DataSet.pointLimit)
+        var withoutData = full
+        withoutData.replaceData(with: [])
+        let dataBytes = StoredFormTests.withoutUndoSteps(full).storedBytes.count - StoredFormTests.withoutUndoSteps(withoutData).storedBytes.count
+        print("a full data set of rounded coordinates stores in \(dataBytes) bytes")
+        #expect(dataBytes < 18 * 1024, "\(dataBytes) bytes")
+        let list = try run(Array(repeating: "7 pow 9 9 9 9 = ms", count: 8).joined(separator: " "))
+        #expect(list.memoryEntryCount == 8)
+        #expect(StoredFormTests.withoutUndoSteps(list).storedBytes.count < StateBoundsTests.storedLimit)
+    }
+
     /// Anscombe's quartet (F. J. Anscombe, "Graphs in Statistical Analysis", The American Statistician 27, 1973): four
     /// data sets with the same summary. The exact rationals are Python's `fractions` on the published data
     /// (scripts/statistics-test checks them again); r, an irrational, to 16 digits from Python's decimal at 40.

@@ -48,6 +48,7 @@ import Threading
             case (.press, "POST"): #"{"key":"7"}"#
             case (.session, "PATCH"): #"{"angle":"rad"}"#
             case (.tokens, "POST"): #"{"scope":"viewer"}"#
+            case (.data, "PUT"): #"{"points":[{"x":"1"}]}"#
             default: nil
             }
         return try client.send(method, path, headers: headers + (body == nil ? [] : json), body: body.map { Array($0.utf8) })

@@ -192,7 +192,7 @@ import Testing
                 + #""modes":{"rpn":"stack"}}"#))
         #expect(full.contains(
             #"{"name":"C","aliases":[],"label":"C","spoken":"clear entry","kind":"clear","second":false,"inverse":null,"#
-                + #""modes":{"scientific":"clear","immediate":"clear","programmer":"digit","rpn":"clear"}}"#))
+                + #""modes":{"scientific":"clear","immediate":"clear","programmer":"digit","rpn":"clear","statistics":"clear"}}"#))
         #expect(full.contains(
             #"{"name":"bit63","aliases":[],"label":"bit63","spoken":"flip bit 63","kind":"unary","second":false,"inverse":null,"#
                 + #""modes":{"programmer":"unary"}}"#))
@@ -205,10 +205,10 @@ import Testing
             .replacingOccurrences(of: #""+/-","CHS","chs"]"#, with: #""+/-"]"#)
         #expect(text.hasPrefix(
             #"{"keys":[{"name":"(","aliases":[],"label":"(","spoken":"open parenthesis","kind":"parenthesis","second":false,"#
-                + #""inverse":null,"modes":{"scientific":"parenthesis","immediate":"parenthesis","programmer":"parenthesis"}},"#))
+                + #""inverse":null,"modes":{"scientific":"parenthesis","immediate":"parenthesis","programmer":"parenthesis","statistics":"parenthesis"}},"#))
         #expect(text.contains(
             #"{"name":"C","aliases":[],"label":"C","spoken":"clear entry","kind":"clear","second":false,"inverse":null,"#
-                + #""modes":{"scientific":"clear","immediate":"clear","programmer":"digit"}}"#))
+                + #""modes":{"scientific":"clear","immediate":"clear","programmer":"digit","statistics":"clear"}}"#))
         func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
             bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         }
@@ -222,7 +222,11 @@ import Testing
         // And without convert (issue 37), the line after them.
         let convert = #"{"name":"convert","aliases":[],"label":"convert","kind":"unary","second":false,"inverse":null,"#
             + #""modes":{"scientific":"unary","immediate":"unary"}},"#
-        let withConvert = text.replacing(spoken, with: "")
+        // And without statistics mode and the memory list (issue 48): their keys, then the mode in each key's modes.
+        let statisticsKeys = try Regex(
+            #"\{"name":"(ms|m[c+\-r]:[0-9]|sigma[+\-]|pair|clstat|n|sumx2?|sumy2?|sumxy|mean[xy]|p?var[xy]|p?s[xy]|slope|intercept|r|[xy]hat)","[^}]*\}\},"#)
+        let statisticsMode = try Regex(#","statistics":"[a-z]+""#)
+        let withConvert = text.replacing(spoken, with: "").replacing(statisticsKeys, with: "").replacing(statisticsMode, with: "")
         #expect(withConvert.contains(convert))
         let unspoken = withConvert.replacingOccurrences(of: convert, with: "")
         #expect(Array(unspoken.utf8).count == 13_857)

@@ -36,6 +36,9 @@ struct Problem: Error, Sendable, Equatable {
         case invalidConversion = "invalid-conversion"
         /// A date that does not exist, or a result outside the calendar (issue 37).
         case invalidDate = "invalid-date"
+        /// Well-formed points a data set cannot take: a coordinate that is no number in range, values mixed with pairs,
+        /// a point the set does not have (issue 48).
+        case invalidData = "invalid-data"
 
         var status: Int {
             switch self {
@@ -50,7 +53,7 @@ struct Problem: Error, Sendable, Equatable {
             case .bodyTooLarge, .tooManyKeys: 413
             case .unsupportedMediaType: 415
             case .rateLimited, .tooManyWatchers: 429
-            case .invalidSettings, .keyRefused, .idempotencyKeyReused, .sessionTooLarge, .invalidConversion, .invalidDate: 422
+            case .invalidSettings, .keyRefused, .idempotencyKeyReused, .sessionTooLarge, .invalidConversion, .invalidDate, .invalidData: 422
             case .internalError: 500
             case .tooManySessions, .tooManySessionWatchers, .storeUnavailable, .outcomeUnknown: 503
             }
@@ -88,6 +91,7 @@ struct Problem: Error, Sendable, Equatable {
             case .internalError: "Internal error"
             case .invalidConversion: "Invalid conversion"
             case .invalidDate: "Invalid date"
+            case .invalidData: "Invalid data"
             }
         }
     }

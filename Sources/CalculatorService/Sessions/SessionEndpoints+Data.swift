@@ -61,7 +61,7 @@ struct DataReplacement: SessionUpdate {
         case .remove(let index):
             let count = record.withState { $0.dataPoints.count }
             guard index < count else {
-                throw Problem(.invalidRequest, "the data set has \(count) points; there is no point \(index)", extensions: [("index", .int(index))])
+                throw Problem(.invalidData, "the data set has \(count) points; there is no point \(index)", extensions: [("index", .int(index))])
             }
         }
         return .change
@@ -92,15 +92,16 @@ struct DataReplacement: SessionUpdate {
                 throw Problem(.invalidRequest, "point \(index) must be {\"x\": …} or {\"x\": …, \"y\": …}", extensions: [("index", .int(index))])
             }
             let y = coordinates[member: "y"]
-            guard let xText = x.decimalText, y == nil || y?.decimalText != nil,
-                let point = DataPoint(x: xText, y: y?.decimalText)
-            else {
+            guard let xText = x.decimalText, y == nil || y?.decimalText != nil else {
+                throw Problem(.invalidRequest, "point \(index)'s coordinates must be numbers or strings", extensions: [("index", .int(index))])
+            }
+            guard let point = DataPoint(x: xText, y: y?.decimalText) else {
                 throw Problem(
-                    .invalidRequest, "point \(index) has a coordinate that is no decimal number within 1e-9999 … 1e+9999 (\"8.04\", -1.5e3)",
+                    .invalidData, "point \(index) has a coordinate that is no decimal number within 1e-9999 … 1e+9999 (\"8.04\", -1.5e3)",
                     extensions: [("index", .int(index))])
             }
             if let first = points.first, first.isPair != point.isPair {
-                throw Problem(.invalidRequest, "a data set holds values or (x, y) pairs, not both (point \(index))", extensions: [("index", .int(index))])
+                throw Problem(.invalidData, "a data set holds values or (x, y) pairs, not both (point \(index))", extensions: [("index", .int(index))])
             }
             points.append(point)
         }

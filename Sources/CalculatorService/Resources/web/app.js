@@ -222,11 +222,15 @@
     fill(el.scientific, scientificLayout, 'scientific');
     for (const info of keys) {
       if (placed.has(info.name) || info.second || !info.modes.scientific) continue;
+      // MS and the memory list's entry keys (m+:2 …) are the memory panel's (statistics.js).
+      if (info.name === 'ms' || info.name.includes(':')) continue;
       el.scientific.append(makeButton(info.name, info, 'scientific'));
     }
     const second = buttons.get('2nd');
     if (second) second.setAttribute('aria-pressed', 'false');
     if (state) render(state);
+    // Kept for a script that runs after the event (statistics.js, whose file may come after the keys).
+    root.calculatorKeys = keys;
     root.dispatchEvent(new CustomEvent('calculator:keys', { detail: keys }));
   }
 
@@ -254,7 +258,7 @@
     root.dataset.access = watching ? 'viewer' : 'owner';
     el.watch.hidden = !watching;
     el.watchNote.hidden = !watching;
-    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-rpn, #toggle-bits, #toggle-statistics, #statistics-panel button, #memory-panel button, #unit-display, #format-form button, #clear-history')) {
+    for (const button of root.querySelectorAll('#keypad button, .tools .tool-key, #toggle-grad, #toggle-programmer, #toggle-rpn, #toggle-bits, #toggle-statistics, #memory-store, #statistics-panel button, #memory-panel button, #unit-display, #format-form button, #clear-history')) {
       if (watching) button.disabled = true;
       else if (!button.closest('#programmer-grid, #bit-grid')) button.disabled = false;
     }

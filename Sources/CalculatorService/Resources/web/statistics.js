@@ -74,7 +74,7 @@
       item.append(text, remove);
       return item;
     }));
-    el.clear.disabled = points.length === 0;
+    el.clear.hidden = points.length === 0;
     // `memories` comes once the list holds two entries; before, `memory` is the only one.
     const memories = next.memories || (next.memory === null || next.memory === undefined ? [] : [next.memory]);
     el.memoryPanel.hidden = memories.length === 0 || next.mode === 'programmer';
@@ -101,4 +101,6 @@
 
   root.addEventListener('calculator:keys', (event) => loadKeys(event.detail));
   root.addEventListener('calculator:state', (event) => render(event.detail));
+  // The keys app.js loaded before this script ran.
+  if (root.calculatorKeys) loadKeys(root.calculatorKeys);
 })();
