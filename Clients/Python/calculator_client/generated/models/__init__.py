@@ -5,6 +5,11 @@ from .awaiting_type_2_type_1 import AwaitingType2Type1
 from .awaiting_type_3_type_1 import AwaitingType3Type1
 from .calculation import Calculation
 from .calculator_error_type_0 import CalculatorErrorType0
+from .data_change import DataChange
+from .data_change_points_item import DataChangePointsItem
+from .data_point import DataPoint
+from .data_set import DataSet
+from .data_set_mode import DataSetMode
 from .date_add_operation import DateAddOperation
 from .date_difference import DateDifference
 from .date_sum import DateSum
@@ -40,11 +45,14 @@ from .problem_mode import ProblemMode
 from .problem_radix import ProblemRadix
 from .problem_reason import ProblemReason
 from .problem_type import ProblemType
+from .problem_word import ProblemWord
 from .programmer_key_name import ProgrammerKeyName
 from .radixes_type_0 import RadixesType0
 from .ready_response_200 import ReadyResponse200
 from .ready_response_503 import ReadyResponse503
 from .ready_response_503_status import ReadyResponse503Status
+from .rpn_key_name import RPNKeyName
+from .rpn_stack import RPNStack
 from .session_conversion_type_0 import SessionConversionType0
 from .session_end import SessionEnd
 from .session_end_reason import SessionEndReason
@@ -64,6 +72,10 @@ from .settings_notation import SettingsNotation
 from .settings_radix import SettingsRadix
 from .settings_variables import SettingsVariables
 from .settings_word import SettingsWord
+from .statistics import Statistics
+from .statistics_exact import StatisticsExact
+from .statistics_key_name import StatisticsKeyName
+from .statistics_results import StatisticsResults
 from .store_masters_item import StoreMastersItem
 from .token_list import TokenList
 from .token_list_tokens_item import TokenListTokensItem
@@ -85,6 +97,11 @@ __all__ = (
     "AwaitingType3Type1",
     "Calculation",
     "CalculatorErrorType0",
+    "DataChange",
+    "DataChangePointsItem",
+    "DataPoint",
+    "DataSet",
+    "DataSetMode",
     "DateAddOperation",
     "DateDifference",
     "DateSum",
@@ -120,11 +137,14 @@ __all__ = (
     "ProblemRadix",
     "ProblemReason",
     "ProblemType",
+    "ProblemWord",
     "ProgrammerKeyName",
     "RadixesType0",
     "ReadyResponse200",
     "ReadyResponse503",
     "ReadyResponse503Status",
+    "RPNKeyName",
+    "RPNStack",
     "SessionConversionType0",
     "SessionEnd",
     "SessionEndReason",
@@ -144,6 +164,10 @@ __all__ = (
     "SettingsRadix",
     "SettingsVariables",
     "SettingsWord",
+    "Statistics",
+    "StatisticsExact",
+    "StatisticsKeyName",
+    "StatisticsResults",
     "StoreMastersItem",
     "TokenList",
     "TokenListTokensItem",

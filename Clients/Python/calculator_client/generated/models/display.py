@@ -26,6 +26,8 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.calculator_error_type_0 import CalculatorErrorType0
   from ..models.radixes_type_0 import RadixesType0
+  from ..models.rpn_stack import RPNStack
+  from ..models.statistics import Statistics
   from ..models.variables import Variables
 
 
@@ -58,10 +60,18 @@ class Display:
                 `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is
                 that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator
                 and denominator together.
+            memories (list[str] | Unset): The memory list, first entry first, once it holds two entries or more (before,
+                `memory` is its only entry, and a session that never presses `ms` answers as it always did): `ms` adds the value
+                shown as a new first entry (8 at most, the oldest let go), `mc:n`, `m+:n`, `m-:n` and `mr:n` act on entry n, and
+                `mc` clears the list.
+            statistics (Statistics | Unset): Statistics mode's data set and its results; present in statistics mode and
+                while a session keeps data.
             radix (DisplayRadix | Unset): Programmer mode only: the radix of the display.
             word (DisplayWord | Unset): Programmer mode only: the word size in bits.
             radixes (None | RadixesType0 | Unset): Programmer mode only: the value in every radix, as Windows shows them
                 side by side; null while Error shows.
+            stack (RPNStack | Unset): RPN mode only: the stack, each level as the display shows a number; `x` is the display
+                (the number being typed, or `Error`). An operator takes Y and X; the stack drops and T repeats.
      """
 
     display: str
@@ -74,9 +84,12 @@ class Display:
     variables: Variables
     awaiting: AwaitingType1 | AwaitingType2Type1 | AwaitingType3Type1 | None
     exact: str | Unset = UNSET
+    memories: list[str] | Unset = UNSET
+    statistics: Statistics | Unset = UNSET
     radix: DisplayRadix | Unset = UNSET
     word: DisplayWord | Unset = UNSET
     radixes: None | RadixesType0 | Unset = UNSET
+    stack: RPNStack | Unset = UNSET
 
 
 
@@ -85,6 +98,8 @@ class Display:
     def to_dict(self) -> dict[str, Any]:
         from ..models.calculator_error_type_0 import CalculatorErrorType0 # noqa: PLC0415
         from ..models.radixes_type_0 import RadixesType0 # noqa: PLC0415
+        from ..models.rpn_stack import RPNStack # noqa: PLC0415
+        from ..models.statistics import Statistics # noqa: PLC0415
         from ..models.variables import Variables # noqa: PLC0415
         display = self.display
 
@@ -119,6 +134,16 @@ class Display:
 
         exact = self.exact
 
+        memories: list[str] | Unset = UNSET
+        if not isinstance(self.memories, Unset):
+            memories = self.memories
+
+
+
+        statistics: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.statistics, Unset):
+            statistics = self.statistics.to_dict()
+
         radix: str | Unset = UNSET
         if not isinstance(self.radix, Unset):
             radix = self.radix
@@ -137,6 +162,10 @@ class Display:
         else:
             radixes = self.radixes
 
+        stack: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.stack, Unset):
+            stack = self.stack.to_dict()
+
 
         field_dict: dict[str, Any] = {}
 
@@ -153,12 +182,18 @@ class Display:
         })
         if exact is not UNSET:
             field_dict["exact"] = exact
+        if memories is not UNSET:
+            field_dict["memories"] = memories
+        if statistics is not UNSET:
+            field_dict["statistics"] = statistics
         if radix is not UNSET:
             field_dict["radix"] = radix
         if word is not UNSET:
             field_dict["word"] = word
         if radixes is not UNSET:
             field_dict["radixes"] = radixes
+        if stack is not UNSET:
+            field_dict["stack"] = stack
 
         return field_dict
 
@@ -168,6 +203,8 @@ class Display:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.calculator_error_type_0 import CalculatorErrorType0 # noqa: PLC0415
         from ..models.radixes_type_0 import RadixesType0 # noqa: PLC0415
+        from ..models.rpn_stack import RPNStack # noqa: PLC0415
+        from ..models.statistics import Statistics # noqa: PLC0415
         from ..models.variables import Variables # noqa: PLC0415
         d = dict(src_dict)
         display = d.pop("display")
@@ -254,6 +291,19 @@ class Display:
 
         exact = d.pop("exact", UNSET)
 
+        memories = cast(list[str], d.pop("memories", UNSET))
+
+
+        _statistics = d.pop("statistics", UNSET)
+        statistics: Statistics | Unset
+        if isinstance(_statistics,  Unset):
+            statistics = UNSET
+        else:
+            statistics = Statistics.from_dict(_statistics)
+
+
+
+
         _radix = d.pop("radix", UNSET)
         radix: DisplayRadix | Unset
         if isinstance(_radix,  Unset):
@@ -294,6 +344,16 @@ class Display:
         radixes = _parse_radixes(d.pop("radixes", UNSET))
 
 
+        _stack = d.pop("stack", UNSET)
+        stack: RPNStack | Unset
+        if isinstance(_stack,  Unset):
+            stack = UNSET
+        else:
+            stack = RPNStack.from_dict(_stack)
+
+
+
+
         display = cls(
             display=display,
             expression=expression,
@@ -305,9 +365,12 @@ class Display:
             variables=variables,
             awaiting=awaiting,
             exact=exact,
+            memories=memories,
+            statistics=statistics,
             radix=radix,
             word=word,
             radixes=radixes,
+            stack=stack,
         )
 
         return display

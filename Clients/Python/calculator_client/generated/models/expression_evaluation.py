@@ -34,12 +34,18 @@ class ExpressionEvaluation:
                 in both.
             angle (ExpressionEvaluationAngle | Unset):
             digits (int | Unset):
+            locale (None | str | Unset): The locale whose marks the expression's numbers are written with and the answer is
+                shown with, as a session's `locale` (`1.000,5 + 1` with `de`). null, the default: the plain `.` and `,`.
+            ans (str | Unset): The value of `ans` in the expression, GNOME's last answer: a session's `exact` (`1/3`,
+                `-7/2`) or a decimal (`2.5`, `-1e5`), within 1e-9999 … 1e+9999.
      """
 
     expression: str
     mode: ExpressionEvaluationMode | Unset = UNSET
     angle: ExpressionEvaluationAngle | Unset = UNSET
     digits: int | Unset = UNSET
+    locale: None | str | Unset = UNSET
+    ans: str | Unset = UNSET
 
 
 
@@ -60,6 +66,14 @@ class ExpressionEvaluation:
 
         digits = self.digits
 
+        locale: None | str | Unset
+        if isinstance(self.locale, Unset):
+            locale = UNSET
+        else:
+            locale = self.locale
+
+        ans = self.ans
+
 
         field_dict: dict[str, Any] = {}
 
@@ -72,6 +86,10 @@ class ExpressionEvaluation:
             field_dict["angle"] = angle
         if digits is not UNSET:
             field_dict["digits"] = digits
+        if locale is not UNSET:
+            field_dict["locale"] = locale
+        if ans is not UNSET:
+            field_dict["ans"] = ans
 
         return field_dict
 
@@ -104,11 +122,25 @@ class ExpressionEvaluation:
 
         digits = d.pop("digits", UNSET)
 
+        def _parse_locale(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        locale = _parse_locale(d.pop("locale", UNSET))
+
+
+        ans = d.pop("ans", UNSET)
+
         expression_evaluation = cls(
             expression=expression,
             mode=mode,
             angle=angle,
             digits=digits,
+            locale=locale,
+            ans=ans,
         )
 
         return expression_evaluation

@@ -12,6 +12,10 @@ from ..models.key_name import check_key_name
 from ..models.key_name import KeyName
 from ..models.programmer_key_name import check_programmer_key_name
 from ..models.programmer_key_name import ProgrammerKeyName
+from ..models.rpn_key_name import check_rpn_key_name
+from ..models.rpn_key_name import RPNKeyName
+from ..models.statistics_key_name import check_statistics_key_name
+from ..models.statistics_key_name import StatisticsKeyName
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -29,12 +33,12 @@ class KeyBatch:
     """ Keys pressed in order, atomically.
 
         Attributes:
-            keys (list[KeyName | ProgrammerKeyName | str] | str):
+            keys (list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str):
             trace (bool | Unset): Add `steps`: each key of the batch and the display after it (not to a replay of an
                 Idempotency-Key press, whose kept reply has no steps).
      """
 
-    keys: list[KeyName | ProgrammerKeyName | str] | str
+    keys: list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str
     trace: bool | Unset = UNSET
 
 
@@ -48,6 +52,10 @@ class KeyBatch:
             for componentsschemas_key_list_item_data in self.keys:
                 componentsschemas_key_list_item: str
                 if isinstance(componentsschemas_key_list_item_data, str):
+                    componentsschemas_key_list_item = componentsschemas_key_list_item_data
+                elif isinstance(componentsschemas_key_list_item_data, str):
+                    componentsschemas_key_list_item = componentsschemas_key_list_item_data
+                elif isinstance(componentsschemas_key_list_item_data, str):
                     componentsschemas_key_list_item = componentsschemas_key_list_item_data
                 elif isinstance(componentsschemas_key_list_item_data, str):
                     componentsschemas_key_list_item = componentsschemas_key_list_item_data
@@ -77,14 +85,14 @@ class KeyBatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        def _parse_keys(data: object) -> list[KeyName | ProgrammerKeyName | str] | str:
+        def _parse_keys(data: object) -> list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
                 keys_type_0 = []
                 _keys_type_0 = data
                 for componentsschemas_key_list_item_data in (_keys_type_0):
-                    def _parse_componentsschemas_key_list_item(data: object) -> KeyName | ProgrammerKeyName | str:
+                    def _parse_componentsschemas_key_list_item(data: object) -> KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str:
                         try:
                             if not isinstance(data, str):
                                 raise TypeError()
@@ -105,7 +113,27 @@ class KeyBatch:
                             return componentsschemas_key_name_or_alias_type_1
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
-                        return cast(KeyName | ProgrammerKeyName | str, data)
+                        try:
+                            if not isinstance(data, str):
+                                raise TypeError()
+                            componentsschemas_key_name_or_alias_type_2 = check_rpn_key_name(data)
+
+
+
+                            return componentsschemas_key_name_or_alias_type_2
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, str):
+                                raise TypeError()
+                            componentsschemas_key_name_or_alias_type_3 = check_statistics_key_name(data)
+
+
+
+                            return componentsschemas_key_name_or_alias_type_3
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        return cast(KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str, data)
 
                     componentsschemas_key_list_item = _parse_componentsschemas_key_list_item(componentsschemas_key_list_item_data)
 
@@ -114,7 +142,7 @@ class KeyBatch:
                 return keys_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[KeyName | ProgrammerKeyName | str] | str, data)
+            return cast(list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str, data)
 
         keys = _parse_keys(d.pop("keys"))
 

@@ -28,8 +28,8 @@ class KeyInfo:
     """ A key of the catalog, with what a keypad needs to draw it.
 
         Attributes:
-            name (str): Canonical ASCII name, for curl: one of `KeyName` or `ProgrammerKeyName` (a string here, so that a
-                client keeps reading the catalog when keys are added).
+            name (str): Canonical ASCII name, for curl: one of `KeyName`, `ProgrammerKeyName` or `RPNKeyName` (a string
+                here, so that a client keeps reading the catalog when keys are added).
             aliases (list[str]): Other accepted names, e.g. the Unicode labels of a keypad.
             label (str): What a keypad shows.
             spoken (str): What a screen reader says for the key (`memory add` for `m+`), for its meaning in the first of its

@@ -31,11 +31,15 @@ class KeyModes:
             scientific (KeyKind | Unset): The group a keypad shows a key in. Example: unary.
             immediate (KeyKind | Unset): The group a keypad shows a key in. Example: unary.
             programmer (KeyKind | Unset): The group a keypad shows a key in. Example: unary.
+            rpn (KeyKind | Unset): The group a keypad shows a key in. Example: unary.
+            statistics (KeyKind | Unset): The group a keypad shows a key in. Example: unary.
      """
 
     scientific: KeyKind | Unset = UNSET
     immediate: KeyKind | Unset = UNSET
     programmer: KeyKind | Unset = UNSET
+    rpn: KeyKind | Unset = UNSET
+    statistics: KeyKind | Unset = UNSET
 
 
 
@@ -57,6 +61,16 @@ class KeyModes:
             programmer = self.programmer
 
 
+        rpn: str | Unset = UNSET
+        if not isinstance(self.rpn, Unset):
+            rpn = self.rpn
+
+
+        statistics: str | Unset = UNSET
+        if not isinstance(self.statistics, Unset):
+            statistics = self.statistics
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -68,6 +82,10 @@ class KeyModes:
             field_dict["immediate"] = immediate
         if programmer is not UNSET:
             field_dict["programmer"] = programmer
+        if rpn is not UNSET:
+            field_dict["rpn"] = rpn
+        if statistics is not UNSET:
+            field_dict["statistics"] = statistics
 
         return field_dict
 
@@ -106,10 +124,32 @@ class KeyModes:
 
 
 
+        _rpn = d.pop("rpn", UNSET)
+        rpn: KeyKind | Unset
+        if isinstance(_rpn,  Unset):
+            rpn = UNSET
+        else:
+            rpn = check_key_kind(_rpn)
+
+
+
+
+        _statistics = d.pop("statistics", UNSET)
+        statistics: KeyKind | Unset
+        if isinstance(_statistics,  Unset):
+            statistics = UNSET
+        else:
+            statistics = check_key_kind(_statistics)
+
+
+
+
         key_modes = cls(
             scientific=scientific,
             immediate=immediate,
             programmer=programmer,
+            rpn=rpn,
+            statistics=statistics,
         )
 
         return key_modes

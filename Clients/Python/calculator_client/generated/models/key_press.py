@@ -12,6 +12,10 @@ from ..models.key_name import check_key_name
 from ..models.key_name import KeyName
 from ..models.programmer_key_name import check_programmer_key_name
 from ..models.programmer_key_name import ProgrammerKeyName
+from ..models.rpn_key_name import check_rpn_key_name
+from ..models.rpn_key_name import RPNKeyName
+from ..models.statistics_key_name import check_statistics_key_name
+from ..models.statistics_key_name import StatisticsKeyName
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -29,12 +33,13 @@ class KeyPress:
     """ One key.
 
         Attributes:
-            key (KeyName | ProgrammerKeyName | str): A key, by its canonical name or one of its aliases. Example: ×.
+            key (KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str): A key, by its canonical name or one of
+                its aliases. Example: ×.
             trace (bool | Unset): Add `steps`: each key and the display after it (not to a replay of an Idempotency-Key
                 press, whose kept reply has no steps).
      """
 
-    key: KeyName | ProgrammerKeyName | str
+    key: KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str
     trace: bool | Unset = UNSET
 
 
@@ -44,6 +49,10 @@ class KeyPress:
     def to_dict(self) -> dict[str, Any]:
         key: str
         if isinstance(self.key, str):
+            key = self.key
+        elif isinstance(self.key, str):
+            key = self.key
+        elif isinstance(self.key, str):
             key = self.key
         elif isinstance(self.key, str):
             key = self.key
@@ -68,7 +77,7 @@ class KeyPress:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        def _parse_key(data: object) -> KeyName | ProgrammerKeyName | str:
+        def _parse_key(data: object) -> KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
@@ -89,7 +98,27 @@ class KeyPress:
                 return componentsschemas_key_name_or_alias_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(KeyName | ProgrammerKeyName | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_key_name_or_alias_type_2 = check_rpn_key_name(data)
+
+
+
+                return componentsschemas_key_name_or_alias_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_key_name_or_alias_type_3 = check_statistics_key_name(data)
+
+
+
+                return componentsschemas_key_name_or_alias_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str, data)
 
         key = _parse_key(d.pop("key"))
 

@@ -20,6 +20,10 @@ from ..models.keys_evaluation_word import check_keys_evaluation_word
 from ..models.keys_evaluation_word import KeysEvaluationWord
 from ..models.programmer_key_name import check_programmer_key_name
 from ..models.programmer_key_name import ProgrammerKeyName
+from ..models.rpn_key_name import check_rpn_key_name
+from ..models.rpn_key_name import RPNKeyName
+from ..models.statistics_key_name import check_statistics_key_name
+from ..models.statistics_key_name import StatisticsKeyName
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -37,20 +41,23 @@ class KeysEvaluation:
     """ Keys pressed in order, in any mode.
 
         Attributes:
-            keys (list[KeyName | ProgrammerKeyName | str] | str):
+            keys (list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str):
             mode (KeysEvaluationMode | Unset):
             angle (KeysEvaluationAngle | Unset):
             digits (int | Unset):
             radix (KeysEvaluationRadix | Unset):
             word (KeysEvaluationWord | Unset):
+            locale (None | str | Unset): The locale whose marks the answer is shown with, as a session's `locale`; null, the
+                default: the plain `.`.
      """
 
-    keys: list[KeyName | ProgrammerKeyName | str] | str
+    keys: list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str
     mode: KeysEvaluationMode | Unset = UNSET
     angle: KeysEvaluationAngle | Unset = UNSET
     digits: int | Unset = UNSET
     radix: KeysEvaluationRadix | Unset = UNSET
     word: KeysEvaluationWord | Unset = UNSET
+    locale: None | str | Unset = UNSET
 
 
 
@@ -63,6 +70,10 @@ class KeysEvaluation:
             for componentsschemas_key_list_item_data in self.keys:
                 componentsschemas_key_list_item: str
                 if isinstance(componentsschemas_key_list_item_data, str):
+                    componentsschemas_key_list_item = componentsschemas_key_list_item_data
+                elif isinstance(componentsschemas_key_list_item_data, str):
+                    componentsschemas_key_list_item = componentsschemas_key_list_item_data
+                elif isinstance(componentsschemas_key_list_item_data, str):
                     componentsschemas_key_list_item = componentsschemas_key_list_item_data
                 elif isinstance(componentsschemas_key_list_item_data, str):
                     componentsschemas_key_list_item = componentsschemas_key_list_item_data
@@ -96,6 +107,12 @@ class KeysEvaluation:
             word = self.word
 
 
+        locale: None | str | Unset
+        if isinstance(self.locale, Unset):
+            locale = UNSET
+        else:
+            locale = self.locale
+
 
         field_dict: dict[str, Any] = {}
 
@@ -112,6 +129,8 @@ class KeysEvaluation:
             field_dict["radix"] = radix
         if word is not UNSET:
             field_dict["word"] = word
+        if locale is not UNSET:
+            field_dict["locale"] = locale
 
         return field_dict
 
@@ -120,14 +139,14 @@ class KeysEvaluation:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        def _parse_keys(data: object) -> list[KeyName | ProgrammerKeyName | str] | str:
+        def _parse_keys(data: object) -> list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
                 keys_type_0 = []
                 _keys_type_0 = data
                 for componentsschemas_key_list_item_data in (_keys_type_0):
-                    def _parse_componentsschemas_key_list_item(data: object) -> KeyName | ProgrammerKeyName | str:
+                    def _parse_componentsschemas_key_list_item(data: object) -> KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str:
                         try:
                             if not isinstance(data, str):
                                 raise TypeError()
@@ -148,7 +167,27 @@ class KeysEvaluation:
                             return componentsschemas_key_name_or_alias_type_1
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
-                        return cast(KeyName | ProgrammerKeyName | str, data)
+                        try:
+                            if not isinstance(data, str):
+                                raise TypeError()
+                            componentsschemas_key_name_or_alias_type_2 = check_rpn_key_name(data)
+
+
+
+                            return componentsschemas_key_name_or_alias_type_2
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, str):
+                                raise TypeError()
+                            componentsschemas_key_name_or_alias_type_3 = check_statistics_key_name(data)
+
+
+
+                            return componentsschemas_key_name_or_alias_type_3
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        return cast(KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str, data)
 
                     componentsschemas_key_list_item = _parse_componentsschemas_key_list_item(componentsschemas_key_list_item_data)
 
@@ -157,7 +196,7 @@ class KeysEvaluation:
                 return keys_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[KeyName | ProgrammerKeyName | str] | str, data)
+            return cast(list[KeyName | ProgrammerKeyName | RPNKeyName | StatisticsKeyName | str] | str, data)
 
         keys = _parse_keys(d.pop("keys"))
 
@@ -204,6 +243,16 @@ class KeysEvaluation:
 
 
 
+        def _parse_locale(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        locale = _parse_locale(d.pop("locale", UNSET))
+
+
         keys_evaluation = cls(
             keys=keys,
             mode=mode,
@@ -211,6 +260,7 @@ class KeysEvaluation:
             digits=digits,
             radix=radix,
             word=word,
+            locale=locale,
         )
 
         return keys_evaluation

@@ -1,8 +1,8 @@
 from typing import Literal
 
-KeysEvaluationMode = Literal['immediate', 'programmer', 'scientific']
+KeysEvaluationMode = Literal['immediate', 'programmer', 'rpn', 'scientific', 'statistics']
 
-KEYS_EVALUATION_MODE_VALUES: set[KeysEvaluationMode] = { 'immediate', 'programmer', 'scientific',  }
+KEYS_EVALUATION_MODE_VALUES: set[KeysEvaluationMode] = { 'immediate', 'programmer', 'rpn', 'scientific', 'statistics',  }
 
 def check_keys_evaluation_mode(value: str) -> KeysEvaluationMode:
     if value in KEYS_EVALUATION_MODE_VALUES:

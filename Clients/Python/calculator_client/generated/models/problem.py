@@ -18,6 +18,8 @@ from ..models.problem_reason import check_problem_reason
 from ..models.problem_reason import ProblemReason
 from ..models.problem_type import check_problem_type
 from ..models.problem_type import ProblemType
+from ..models.problem_word import check_problem_word
+from ..models.problem_word import ProblemWord
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -39,11 +41,11 @@ class Problem:
                 `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401:
                 `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`;
                 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`,
-                `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-
-                many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-
-                unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP
-                layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply
-                was ready (503). The URIs name the kinds; they are not fetched.
+                `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`, `invalid-data`; 429: `rate-
+                limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`,
+                `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what
+                the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a
+                write's reply was ready (503). The URIs name the kinds; they are not fetched.
             title (str):
             status (int):
             detail (str):
@@ -53,9 +55,13 @@ class Problem:
             mode (ProblemMode | Unset): The session's mode when a key is refused.
             reason (ProblemReason | Unset): Why a key is refused: it has no meaning in the mode; a digit outside the radix;
                 sto or rcl waits for a variable key (x, y, z, t) or AC; a variable key without sto or rcl before it; `convert`
-                while the session has no units (`convert` in PATCH).
+                while the session has no units (`convert` in PATCH); `=` or a bracket in RPN mode, whose operators take their
+                operands from the stack (the detail says what to press instead); a bit key (`bit0` … `bit63`) past the word's
+                size; a memory list key (`mr:3`) for an entry the list does not have.
             radix (ProblemRadix | Unset): The radix, for `not_in_radix`.
             awaiting (ProblemAwaiting | Unset): The waiting command, for `awaiting_variable`.
+            word (ProblemWord | Unset): The word size in bits, for `not_in_word`.
+            entries (int | Unset): For `no_memory_entry`: the entries the memory list holds.
             limit (int | Unset): The limit that was exceeded.
             offset (int | Unset): Byte offset of a JSON syntax error; for `invalid-expression`, where the expression stops
                 making sense, in Unicode code points from 0.
@@ -78,6 +84,8 @@ class Problem:
     reason: ProblemReason | Unset = UNSET
     radix: ProblemRadix | Unset = UNSET
     awaiting: ProblemAwaiting | Unset = UNSET
+    word: ProblemWord | Unset = UNSET
+    entries: int | Unset = UNSET
     limit: int | Unset = UNSET
     offset: int | Unset = UNSET
     expected: str | Unset = UNSET
@@ -125,6 +133,13 @@ class Problem:
             awaiting = self.awaiting
 
 
+        word: int | Unset = UNSET
+        if not isinstance(self.word, Unset):
+            word = self.word
+
+
+        entries = self.entries
+
         limit = self.limit
 
         offset = self.offset
@@ -160,6 +175,10 @@ class Problem:
             field_dict["radix"] = radix
         if awaiting is not UNSET:
             field_dict["awaiting"] = awaiting
+        if word is not UNSET:
+            field_dict["word"] = word
+        if entries is not UNSET:
+            field_dict["entries"] = entries
         if limit is not UNSET:
             field_dict["limit"] = limit
         if offset is not UNSET:
@@ -237,6 +256,18 @@ class Problem:
 
 
 
+        _word = d.pop("word", UNSET)
+        word: ProblemWord | Unset
+        if isinstance(_word,  Unset):
+            word = UNSET
+        else:
+            word = check_problem_word(_word)
+
+
+
+
+        entries = d.pop("entries", UNSET)
+
         limit = d.pop("limit", UNSET)
 
         offset = d.pop("offset", UNSET)
@@ -261,6 +292,8 @@ class Problem:
             reason=reason,
             radix=radix,
             awaiting=awaiting,
+            word=word,
+            entries=entries,
             limit=limit,
             offset=offset,
             expected=expected,

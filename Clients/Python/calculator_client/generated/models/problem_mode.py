@@ -1,8 +1,8 @@
 from typing import Literal
 
-ProblemMode = Literal['immediate', 'programmer', 'scientific']
+ProblemMode = Literal['immediate', 'programmer', 'rpn', 'scientific', 'statistics']
 
-PROBLEM_MODE_VALUES: set[ProblemMode] = { 'immediate', 'programmer', 'scientific',  }
+PROBLEM_MODE_VALUES: set[ProblemMode] = { 'immediate', 'programmer', 'rpn', 'scientific', 'statistics',  }
 
 def check_problem_mode(value: str) -> ProblemMode:
     if value in PROBLEM_MODE_VALUES:

@@ -32,7 +32,9 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.calculator_error_type_0 import CalculatorErrorType0
   from ..models.radixes_type_0 import RadixesType0
+  from ..models.rpn_stack import RPNStack
   from ..models.session_conversion_type_0 import SessionConversionType0
+  from ..models.statistics import Statistics
   from ..models.trace_step import TraceStep
   from ..models.variables import Variables
 
@@ -75,10 +77,18 @@ class SessionState:
                 `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is
                 that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator
                 and denominator together.
+            memories (list[str] | Unset): The memory list, first entry first, once it holds two entries or more (before,
+                `memory` is its only entry, and a session that never presses `ms` answers as it always did): `ms` adds the value
+                shown as a new first entry (8 at most, the oldest let go), `mc:n`, `m+:n`, `m-:n` and `mr:n` act on entry n, and
+                `mc` clears the list.
+            statistics (Statistics | Unset): Statistics mode's data set and its results; present in statistics mode and
+                while a session keeps data.
             radix (SessionStateRadix | Unset): Programmer mode only: the radix of the display.
             word (SessionStateWord | Unset): Programmer mode only: the word size in bits.
             radixes (None | RadixesType0 | Unset): Programmer mode only: the value in every radix, as Windows shows them
                 side by side; null while Error shows.
+            stack (RPNStack | Unset): RPN mode only: the stack, each level as the display shows a number; `x` is the display
+                (the number being typed, or `Error`). An operator takes Y and X; the stack drops and T repeats.
             convert (None | SessionConversionType0 | Unset): The units the `convert` key converts the display between (ids
                 or symbols of one category, GET /units); absent from a state without them. In PATCH, null forgets them.
             notation (SessionStateNotation | Unset): With `decimals`, `grouping`, `fraction` and `locale`: the display
@@ -107,9 +117,12 @@ class SessionState:
     token: str | Unset = UNSET
     token_id: str | Unset = UNSET
     exact: str | Unset = UNSET
+    memories: list[str] | Unset = UNSET
+    statistics: Statistics | Unset = UNSET
     radix: SessionStateRadix | Unset = UNSET
     word: SessionStateWord | Unset = UNSET
     radixes: None | RadixesType0 | Unset = UNSET
+    stack: RPNStack | Unset = UNSET
     convert: None | SessionConversionType0 | Unset = UNSET
     notation: SessionStateNotation | Unset = UNSET
     decimals: int | Unset = UNSET
@@ -125,7 +138,9 @@ class SessionState:
     def to_dict(self) -> dict[str, Any]:
         from ..models.calculator_error_type_0 import CalculatorErrorType0 # noqa: PLC0415
         from ..models.radixes_type_0 import RadixesType0 # noqa: PLC0415
+        from ..models.rpn_stack import RPNStack # noqa: PLC0415
         from ..models.session_conversion_type_0 import SessionConversionType0 # noqa: PLC0415
+        from ..models.statistics import Statistics # noqa: PLC0415
         from ..models.trace_step import TraceStep # noqa: PLC0415
         from ..models.variables import Variables # noqa: PLC0415
         id = self.id
@@ -173,6 +188,16 @@ class SessionState:
 
         exact = self.exact
 
+        memories: list[str] | Unset = UNSET
+        if not isinstance(self.memories, Unset):
+            memories = self.memories
+
+
+
+        statistics: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.statistics, Unset):
+            statistics = self.statistics.to_dict()
+
         radix: str | Unset = UNSET
         if not isinstance(self.radix, Unset):
             radix = self.radix
@@ -190,6 +215,10 @@ class SessionState:
             radixes = self.radixes.to_dict()
         else:
             radixes = self.radixes
+
+        stack: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.stack, Unset):
+            stack = self.stack.to_dict()
 
         convert: dict[str, Any] | None | Unset
         if isinstance(self.convert, Unset):
@@ -252,12 +281,18 @@ class SessionState:
             field_dict["tokenId"] = token_id
         if exact is not UNSET:
             field_dict["exact"] = exact
+        if memories is not UNSET:
+            field_dict["memories"] = memories
+        if statistics is not UNSET:
+            field_dict["statistics"] = statistics
         if radix is not UNSET:
             field_dict["radix"] = radix
         if word is not UNSET:
             field_dict["word"] = word
         if radixes is not UNSET:
             field_dict["radixes"] = radixes
+        if stack is not UNSET:
+            field_dict["stack"] = stack
         if convert is not UNSET:
             field_dict["convert"] = convert
         if notation is not UNSET:
@@ -281,7 +316,9 @@ class SessionState:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.calculator_error_type_0 import CalculatorErrorType0 # noqa: PLC0415
         from ..models.radixes_type_0 import RadixesType0 # noqa: PLC0415
+        from ..models.rpn_stack import RPNStack # noqa: PLC0415
         from ..models.session_conversion_type_0 import SessionConversionType0 # noqa: PLC0415
+        from ..models.statistics import Statistics # noqa: PLC0415
         from ..models.trace_step import TraceStep # noqa: PLC0415
         from ..models.variables import Variables # noqa: PLC0415
         d = dict(src_dict)
@@ -384,6 +421,19 @@ class SessionState:
 
         exact = d.pop("exact", UNSET)
 
+        memories = cast(list[str], d.pop("memories", UNSET))
+
+
+        _statistics = d.pop("statistics", UNSET)
+        statistics: Statistics | Unset
+        if isinstance(_statistics,  Unset):
+            statistics = UNSET
+        else:
+            statistics = Statistics.from_dict(_statistics)
+
+
+
+
         _radix = d.pop("radix", UNSET)
         radix: SessionStateRadix | Unset
         if isinstance(_radix,  Unset):
@@ -422,6 +472,16 @@ class SessionState:
             return cast(None | RadixesType0 | Unset, data)
 
         radixes = _parse_radixes(d.pop("radixes", UNSET))
+
+
+        _stack = d.pop("stack", UNSET)
+        stack: RPNStack | Unset
+        if isinstance(_stack,  Unset):
+            stack = UNSET
+        else:
+            stack = RPNStack.from_dict(_stack)
+
+
 
 
         def _parse_convert(data: object) -> None | SessionConversionType0 | Unset:
@@ -507,9 +567,12 @@ class SessionState:
             token=token,
             token_id=token_id,
             exact=exact,
+            memories=memories,
+            statistics=statistics,
             radix=radix,
             word=word,
             radixes=radixes,
+            stack=stack,
             convert=convert,
             notation=notation,
             decimals=decimals,

@@ -1,8 +1,8 @@
 from typing import Literal
 
-SessionStateMode = Literal['immediate', 'programmer', 'scientific']
+SessionStateMode = Literal['immediate', 'programmer', 'rpn', 'scientific', 'statistics']
 
-SESSION_STATE_MODE_VALUES: set[SessionStateMode] = { 'immediate', 'programmer', 'scientific',  }
+SESSION_STATE_MODE_VALUES: set[SessionStateMode] = { 'immediate', 'programmer', 'rpn', 'scientific', 'statistics',  }
 
 def check_session_state_mode(value: str) -> SessionStateMode:
     if value in SESSION_STATE_MODE_VALUES:

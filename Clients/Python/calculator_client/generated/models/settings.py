@@ -42,7 +42,10 @@ class Settings:
         Attributes:
             mode (SettingsMode | Unset): `scientific` applies operator precedence; `immediate` works left to right like a
                 basic calculator; `programmer` works on signed integers of `word` bits shown in `radix`, with bitwise keys (a
-                value switched into it is truncated toward zero to the word).
+                value switched into it is truncated toward zero to the word); `rpn` is HP's reverse Polish notation: a stack of
+                X (the display), Y, Z and T, `enter` between two numbers, an operator acting at once on Y and X, no `=` and no
+                brackets (a value switched into it becomes X); `statistics` is scientific mode with a data set and its keys (Σ+,
+                Σ−, the results).
             angle (SettingsAngle | Unset): Degrees, radians or gradians (400 to the turn).
             digits (int | Unset): Significant digits shown.
             radix (SettingsRadix | Unset): Programmer mode: how values are shown and typed (default dec).

@@ -1,8 +1,8 @@
 from typing import Literal
 
-SettingsMode = Literal['immediate', 'programmer', 'scientific']
+SettingsMode = Literal['immediate', 'programmer', 'rpn', 'scientific', 'statistics']
 
-SETTINGS_MODE_VALUES: set[SettingsMode] = { 'immediate', 'programmer', 'scientific',  }
+SETTINGS_MODE_VALUES: set[SettingsMode] = { 'immediate', 'programmer', 'rpn', 'scientific', 'statistics',  }
 
 def check_settings_mode(value: str) -> SettingsMode:
     if value in SETTINGS_MODE_VALUES:

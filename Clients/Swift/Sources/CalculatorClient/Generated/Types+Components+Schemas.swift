@@ -57,7 +57,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Problem`.
         public struct Problem: Codable, Hashable, Sendable {
-            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
+            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`, `invalid-data`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -91,9 +91,10 @@ extension Components {
                 case https_colon_Calculator_invalidProblemsInternalError = "https://calculator.invalid/problems/internal-error"
                 case https_colon_Calculator_invalidProblemsInvalidConversion = "https://calculator.invalid/problems/invalid-conversion"
                 case https_colon_Calculator_invalidProblemsInvalidDate = "https://calculator.invalid/problems/invalid-date"
+                case https_colon_Calculator_invalidProblemsInvalidData = "https://calculator.invalid/problems/invalid-data"
                 case about_colon_blank = "about:blank"
             }
-            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
+            /// Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`, `invalid-data`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             public var _type: Components.Schemas.Problem._TypePayload
@@ -120,12 +121,14 @@ extension Components {
                 case scientific = "scientific"
                 case immediate = "immediate"
                 case programmer = "programmer"
+                case rpn = "rpn"
+                case statistics = "statistics"
             }
             /// The session's mode when a key is refused.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/mode`.
             public var mode: Components.Schemas.Problem.ModePayload?
-            /// Why a key is refused: it has no meaning in the mode; a digit outside the radix; sto or rcl waits for a variable key (x, y, z, t) or AC; a variable key without sto or rcl before it; `convert` while the session has no units (`convert` in PATCH).
+            /// Why a key is refused: it has no meaning in the mode; a digit outside the radix; sto or rcl waits for a variable key (x, y, z, t) or AC; a variable key without sto or rcl before it; `convert` while the session has no units (`convert` in PATCH); `=` or a bracket in RPN mode, whose operators take their operands from the stack (the detail says what to press instead); a bit key (`bit0` … `bit63`) past the word's size; a memory list key (`mr:3`) for an entry the list does not have.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/reason`.
             @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -134,8 +137,11 @@ extension Components {
                 case awaitingVariable = "awaiting_variable"
                 case noCommandAwaiting = "no_command_awaiting"
                 case noConversion = "no_conversion"
+                case notInRpn = "not_in_rpn"
+                case notInWord = "not_in_word"
+                case noMemoryEntry = "no_memory_entry"
             }
-            /// Why a key is refused: it has no meaning in the mode; a digit outside the radix; sto or rcl waits for a variable key (x, y, z, t) or AC; a variable key without sto or rcl before it; `convert` while the session has no units (`convert` in PATCH).
+            /// Why a key is refused: it has no meaning in the mode; a digit outside the radix; sto or rcl waits for a variable key (x, y, z, t) or AC; a variable key without sto or rcl before it; `convert` while the session has no units (`convert` in PATCH); `=` or a bracket in RPN mode, whose operators take their operands from the stack (the detail says what to press instead); a bit key (`bit0` … `bit63`) past the word's size; a memory list key (`mr:3`) for an entry the list does not have.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/reason`.
             public var reason: Components.Schemas.Problem.ReasonPayload?
@@ -163,6 +169,23 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/awaiting`.
             public var awaiting: Components.Schemas.Problem.AwaitingPayload?
+            /// The word size in bits, for `not_in_word`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/word`.
+            @frozen public enum WordPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                case _8 = 8
+                case _16 = 16
+                case _32 = 32
+                case _64 = 64
+            }
+            /// The word size in bits, for `not_in_word`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/word`.
+            public var word: Components.Schemas.Problem.WordPayload?
+            /// For `no_memory_entry`: the entries the memory list holds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/entries`.
+            public var entries: Swift.Int?
             /// The limit that was exceeded.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/limit`.
@@ -190,7 +213,7 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
-            ///   - _type: Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
+            ///   - _type: Which problem it is, one URI per kind, by the status it comes with: 400: `malformed-json`, `invalid-request`, `unknown-key`, `invalid-expression`, `invalid-session-id`, `invalid-idempotency-key`; 401: `unauthorized`; 404: `session-not-found`, `not-found`; 405: `method-not-allowed`; 412: `precondition-failed`; 413: `too-many-keys`, `body-too-large`; 415: `unsupported-media-type`; 422: `key-refused`, `invalid-settings`, `idempotency-key-reused`, `session-too-large`, `invalid-conversion`, `invalid-date`, `invalid-data`; 429: `rate-limited`, `too-many-watchers`; 500: `internal-error`; 503: `too-many-sessions`, `too-many-session-watchers`, `store-unavailable`, `outcome-unknown`. `about:blank` (RFC 9457's generic kind, titled by its status) is what the HTTP layer answers before any route: a request target with a NUL byte (400), a server stopping before a write's reply was ready (503). The URIs name the kinds; they are not fetched.
             ///   - title:
             ///   - status:
             ///   - detail:
@@ -198,9 +221,11 @@ extension Components {
             ///   - key: The unknown key, or the refused key's canonical name.
             ///   - index: Its position in the batch.
             ///   - mode: The session's mode when a key is refused.
-            ///   - reason: Why a key is refused: it has no meaning in the mode; a digit outside the radix; sto or rcl waits for a variable key (x, y, z, t) or AC; a variable key without sto or rcl before it; `convert` while the session has no units (`convert` in PATCH).
+            ///   - reason: Why a key is refused: it has no meaning in the mode; a digit outside the radix; sto or rcl waits for a variable key (x, y, z, t) or AC; a variable key without sto or rcl before it; `convert` while the session has no units (`convert` in PATCH); `=` or a bracket in RPN mode, whose operators take their operands from the stack (the detail says what to press instead); a bit key (`bit0` … `bit63`) past the word's size; a memory list key (`mr:3`) for an entry the list does not have.
             ///   - radix: The radix, for `not_in_radix`.
             ///   - awaiting: The waiting command, for `awaiting_variable`.
+            ///   - word: The word size in bits, for `not_in_word`.
+            ///   - entries: For `no_memory_entry`: the entries the memory list holds.
             ///   - limit: The limit that was exceeded.
             ///   - offset: Byte offset of a JSON syntax error; for `invalid-expression`, where the expression stops making sense, in Unicode code points from 0.
             ///   - expected: For `invalid-expression`: what would have made sense there.
@@ -219,6 +244,8 @@ extension Components {
                 reason: Components.Schemas.Problem.ReasonPayload? = nil,
                 radix: Components.Schemas.Problem.RadixPayload? = nil,
                 awaiting: Components.Schemas.Problem.AwaitingPayload? = nil,
+                word: Components.Schemas.Problem.WordPayload? = nil,
+                entries: Swift.Int? = nil,
                 limit: Swift.Int? = nil,
                 offset: Swift.Int? = nil,
                 expected: Swift.String? = nil,
@@ -237,6 +264,8 @@ extension Components {
                 self.reason = reason
                 self.radix = radix
                 self.awaiting = awaiting
+                self.word = word
+                self.entries = entries
                 self.limit = limit
                 self.offset = offset
                 self.expected = expected
@@ -256,6 +285,8 @@ extension Components {
                 case reason
                 case radix
                 case awaiting
+                case word
+                case entries
                 case limit
                 case offset
                 case expected
@@ -268,15 +299,17 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Settings`.
         public struct Settings: Codable, Hashable, Sendable {
-            /// `scientific` applies operator precedence; `immediate` works left to right like a basic calculator; `programmer` works on signed integers of `word` bits shown in `radix`, with bitwise keys (a value switched into it is truncated toward zero to the word).
+            /// `scientific` applies operator precedence; `immediate` works left to right like a basic calculator; `programmer` works on signed integers of `word` bits shown in `radix`, with bitwise keys (a value switched into it is truncated toward zero to the word); `rpn` is HP's reverse Polish notation: a stack of X (the display), Y, Z and T, `enter` between two numbers, an operator acting at once on Y and X, no `=` and no brackets (a value switched into it becomes X); `statistics` is scientific mode with a data set and its keys (Σ+, Σ−, the results).
             ///
             /// - Remark: Generated from `#/components/schemas/Settings/mode`.
             @frozen public enum ModePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case scientific = "scientific"
                 case immediate = "immediate"
                 case programmer = "programmer"
+                case rpn = "rpn"
+                case statistics = "statistics"
             }
-            /// `scientific` applies operator precedence; `immediate` works left to right like a basic calculator; `programmer` works on signed integers of `word` bits shown in `radix`, with bitwise keys (a value switched into it is truncated toward zero to the word).
+            /// `scientific` applies operator precedence; `immediate` works left to right like a basic calculator; `programmer` works on signed integers of `word` bits shown in `radix`, with bitwise keys (a value switched into it is truncated toward zero to the word); `rpn` is HP's reverse Polish notation: a stack of X (the display), Y, Z and T, `enter` between two numbers, an operator acting at once on Y and X, no `=` and no brackets (a value switched into it becomes X); `statistics` is scientific mode with a data set and its keys (Σ+, Σ−, the results).
             ///
             /// - Remark: Generated from `#/components/schemas/Settings/mode`.
             public var mode: Components.Schemas.Settings.ModePayload?
@@ -368,7 +401,7 @@ extension Components {
             /// Creates a new `Settings`.
             ///
             /// - Parameters:
-            ///   - mode: `scientific` applies operator precedence; `immediate` works left to right like a basic calculator; `programmer` works on signed integers of `word` bits shown in `radix`, with bitwise keys (a value switched into it is truncated toward zero to the word).
+            ///   - mode: `scientific` applies operator precedence; `immediate` works left to right like a basic calculator; `programmer` works on signed integers of `word` bits shown in `radix`, with bitwise keys (a value switched into it is truncated toward zero to the word); `rpn` is HP's reverse Polish notation: a stack of X (the display), Y, Z and T, `enter` between two numbers, an operator acting at once on Y and X, no `=` and no brackets (a value switched into it becomes X); `statistics` is scientific mode with a data set and its keys (Σ+, Σ−, the results).
             ///   - angle: Degrees, radians or gradians (400 to the turn).
             ///   - digits: Significant digits shown.
             ///   - radix: Programmer mode: how values are shown and typed (default dec).
@@ -529,6 +562,733 @@ extension Components {
                 ])
             }
         }
+        /// A point of the data set: a value x, or a pair (x, y); numbers formatted like the display.
+        ///
+        /// - Remark: Generated from `#/components/schemas/DataPoint`.
+        public struct DataPoint: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DataPoint/x`.
+            public var x: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DataPoint/y`.
+            public var y: Swift.String?
+            /// Creates a new `DataPoint`.
+            ///
+            /// - Parameters:
+            ///   - x:
+            ///   - y:
+            public init(
+                x: Swift.String,
+                y: Swift.String? = nil
+            ) {
+                self.x = x
+                self.y = y
+            }
+            public enum CodingKeys: String, CodingKey {
+                case x
+                case y
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.x = try container.decode(
+                    Swift.String.self,
+                    forKey: .x
+                )
+                self.y = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .y
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "x",
+                    "y"
+                ])
+            }
+        }
+        /// Each result the data define, formatted like the display (null where the data do not define it: a sample's variance of one point, a flat regression line); those of y and the regression (`slope`, `intercept`, `r`) only for pairs. Their keys are their names.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StatisticsResults`.
+        public struct StatisticsResults: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/n`.
+            public var n: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/sumx`.
+            public var sumx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/sumx2`.
+            public var sumx2: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/sumy`.
+            public var sumy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/sumy2`.
+            public var sumy2: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/sumxy`.
+            public var sumxy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/meanx`.
+            public var meanx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/meany`.
+            public var meany: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/varx`.
+            public var varx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/vary`.
+            public var vary: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/pvarx`.
+            public var pvarx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/pvary`.
+            public var pvary: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/sx`.
+            public var sx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/sy`.
+            public var sy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/psx`.
+            public var psx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/psy`.
+            public var psy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/slope`.
+            public var slope: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/intercept`.
+            public var intercept: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsResults/r`.
+            public var r: Swift.String?
+            /// Creates a new `StatisticsResults`.
+            ///
+            /// - Parameters:
+            ///   - n:
+            ///   - sumx:
+            ///   - sumx2:
+            ///   - sumy:
+            ///   - sumy2:
+            ///   - sumxy:
+            ///   - meanx:
+            ///   - meany:
+            ///   - varx:
+            ///   - vary:
+            ///   - pvarx:
+            ///   - pvary:
+            ///   - sx:
+            ///   - sy:
+            ///   - psx:
+            ///   - psy:
+            ///   - slope:
+            ///   - intercept:
+            ///   - r:
+            public init(
+                n: Swift.String? = nil,
+                sumx: Swift.String? = nil,
+                sumx2: Swift.String? = nil,
+                sumy: Swift.String? = nil,
+                sumy2: Swift.String? = nil,
+                sumxy: Swift.String? = nil,
+                meanx: Swift.String? = nil,
+                meany: Swift.String? = nil,
+                varx: Swift.String? = nil,
+                vary: Swift.String? = nil,
+                pvarx: Swift.String? = nil,
+                pvary: Swift.String? = nil,
+                sx: Swift.String? = nil,
+                sy: Swift.String? = nil,
+                psx: Swift.String? = nil,
+                psy: Swift.String? = nil,
+                slope: Swift.String? = nil,
+                intercept: Swift.String? = nil,
+                r: Swift.String? = nil
+            ) {
+                self.n = n
+                self.sumx = sumx
+                self.sumx2 = sumx2
+                self.sumy = sumy
+                self.sumy2 = sumy2
+                self.sumxy = sumxy
+                self.meanx = meanx
+                self.meany = meany
+                self.varx = varx
+                self.vary = vary
+                self.pvarx = pvarx
+                self.pvary = pvary
+                self.sx = sx
+                self.sy = sy
+                self.psx = psx
+                self.psy = psy
+                self.slope = slope
+                self.intercept = intercept
+                self.r = r
+            }
+            public enum CodingKeys: String, CodingKey {
+                case n
+                case sumx
+                case sumx2
+                case sumy
+                case sumy2
+                case sumxy
+                case meanx
+                case meany
+                case varx
+                case vary
+                case pvarx
+                case pvary
+                case sx
+                case sy
+                case psx
+                case psy
+                case slope
+                case intercept
+                case r
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.n = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .n
+                )
+                self.sumx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumx
+                )
+                self.sumx2 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumx2
+                )
+                self.sumy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumy
+                )
+                self.sumy2 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumy2
+                )
+                self.sumxy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumxy
+                )
+                self.meanx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .meanx
+                )
+                self.meany = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .meany
+                )
+                self.varx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .varx
+                )
+                self.vary = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .vary
+                )
+                self.pvarx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .pvarx
+                )
+                self.pvary = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .pvary
+                )
+                self.sx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sx
+                )
+                self.sy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sy
+                )
+                self.psx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .psx
+                )
+                self.psy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .psy
+                )
+                self.slope = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .slope
+                )
+                self.intercept = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .intercept
+                )
+                self.r = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .r
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "n",
+                    "sumx",
+                    "sumx2",
+                    "sumy",
+                    "sumy2",
+                    "sumxy",
+                    "meanx",
+                    "meany",
+                    "varx",
+                    "vary",
+                    "pvarx",
+                    "pvary",
+                    "sx",
+                    "sy",
+                    "psx",
+                    "psy",
+                    "slope",
+                    "intercept",
+                    "r"
+                ])
+            }
+        }
+        /// The results that are rational, as `p/q` or `p` in lowest terms (exact data give exact sums, means, variances and regression lines; a standard deviation or r is exact only where its square root is).
+        ///
+        /// - Remark: Generated from `#/components/schemas/StatisticsExact`.
+        public struct StatisticsExact: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/n`.
+            public var n: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/sumx`.
+            public var sumx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/sumx2`.
+            public var sumx2: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/sumy`.
+            public var sumy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/sumy2`.
+            public var sumy2: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/sumxy`.
+            public var sumxy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/meanx`.
+            public var meanx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/meany`.
+            public var meany: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/varx`.
+            public var varx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/vary`.
+            public var vary: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/pvarx`.
+            public var pvarx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/pvary`.
+            public var pvary: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/sx`.
+            public var sx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/sy`.
+            public var sy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/psx`.
+            public var psx: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/psy`.
+            public var psy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/slope`.
+            public var slope: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/intercept`.
+            public var intercept: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatisticsExact/r`.
+            public var r: Swift.String?
+            /// Creates a new `StatisticsExact`.
+            ///
+            /// - Parameters:
+            ///   - n:
+            ///   - sumx:
+            ///   - sumx2:
+            ///   - sumy:
+            ///   - sumy2:
+            ///   - sumxy:
+            ///   - meanx:
+            ///   - meany:
+            ///   - varx:
+            ///   - vary:
+            ///   - pvarx:
+            ///   - pvary:
+            ///   - sx:
+            ///   - sy:
+            ///   - psx:
+            ///   - psy:
+            ///   - slope:
+            ///   - intercept:
+            ///   - r:
+            public init(
+                n: Swift.String? = nil,
+                sumx: Swift.String? = nil,
+                sumx2: Swift.String? = nil,
+                sumy: Swift.String? = nil,
+                sumy2: Swift.String? = nil,
+                sumxy: Swift.String? = nil,
+                meanx: Swift.String? = nil,
+                meany: Swift.String? = nil,
+                varx: Swift.String? = nil,
+                vary: Swift.String? = nil,
+                pvarx: Swift.String? = nil,
+                pvary: Swift.String? = nil,
+                sx: Swift.String? = nil,
+                sy: Swift.String? = nil,
+                psx: Swift.String? = nil,
+                psy: Swift.String? = nil,
+                slope: Swift.String? = nil,
+                intercept: Swift.String? = nil,
+                r: Swift.String? = nil
+            ) {
+                self.n = n
+                self.sumx = sumx
+                self.sumx2 = sumx2
+                self.sumy = sumy
+                self.sumy2 = sumy2
+                self.sumxy = sumxy
+                self.meanx = meanx
+                self.meany = meany
+                self.varx = varx
+                self.vary = vary
+                self.pvarx = pvarx
+                self.pvary = pvary
+                self.sx = sx
+                self.sy = sy
+                self.psx = psx
+                self.psy = psy
+                self.slope = slope
+                self.intercept = intercept
+                self.r = r
+            }
+            public enum CodingKeys: String, CodingKey {
+                case n
+                case sumx
+                case sumx2
+                case sumy
+                case sumy2
+                case sumxy
+                case meanx
+                case meany
+                case varx
+                case vary
+                case pvarx
+                case pvary
+                case sx
+                case sy
+                case psx
+                case psy
+                case slope
+                case intercept
+                case r
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.n = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .n
+                )
+                self.sumx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumx
+                )
+                self.sumx2 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumx2
+                )
+                self.sumy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumy
+                )
+                self.sumy2 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumy2
+                )
+                self.sumxy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sumxy
+                )
+                self.meanx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .meanx
+                )
+                self.meany = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .meany
+                )
+                self.varx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .varx
+                )
+                self.vary = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .vary
+                )
+                self.pvarx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .pvarx
+                )
+                self.pvary = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .pvary
+                )
+                self.sx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sx
+                )
+                self.sy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sy
+                )
+                self.psx = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .psx
+                )
+                self.psy = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .psy
+                )
+                self.slope = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .slope
+                )
+                self.intercept = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .intercept
+                )
+                self.r = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .r
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "n",
+                    "sumx",
+                    "sumx2",
+                    "sumy",
+                    "sumy2",
+                    "sumxy",
+                    "meanx",
+                    "meany",
+                    "varx",
+                    "vary",
+                    "pvarx",
+                    "pvary",
+                    "sx",
+                    "sy",
+                    "psx",
+                    "psy",
+                    "slope",
+                    "intercept",
+                    "r"
+                ])
+            }
+        }
+        /// Statistics mode's data set and its results; present in statistics mode and while a session keeps data.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Statistics`.
+        public struct Statistics: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Statistics/points`.
+            public var points: [Components.Schemas.DataPoint]
+            /// The x that `,` keeps until Σ+ or Σ− pairs it with the y shown then.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Statistics/pendingX`.
+            public var pendingX: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Statistics/results`.
+            public var results: Components.Schemas.StatisticsResults
+            /// - Remark: Generated from `#/components/schemas/Statistics/exact`.
+            public var exact: Components.Schemas.StatisticsExact
+            /// Creates a new `Statistics`.
+            ///
+            /// - Parameters:
+            ///   - points:
+            ///   - pendingX: The x that `,` keeps until Σ+ or Σ− pairs it with the y shown then.
+            ///   - results:
+            ///   - exact:
+            public init(
+                points: [Components.Schemas.DataPoint],
+                pendingX: Swift.String? = nil,
+                results: Components.Schemas.StatisticsResults,
+                exact: Components.Schemas.StatisticsExact
+            ) {
+                self.points = points
+                self.pendingX = pendingX
+                self.results = results
+                self.exact = exact
+            }
+            public enum CodingKeys: String, CodingKey {
+                case points
+                case pendingX
+                case results
+                case exact
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.points = try container.decode(
+                    [Components.Schemas.DataPoint].self,
+                    forKey: .points
+                )
+                self.pendingX = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .pendingX
+                )
+                self.results = try container.decode(
+                    Components.Schemas.StatisticsResults.self,
+                    forKey: .results
+                )
+                self.exact = try container.decode(
+                    Components.Schemas.StatisticsExact.self,
+                    forKey: .exact
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "points",
+                    "pendingX",
+                    "results",
+                    "exact"
+                ])
+            }
+        }
+        /// A session's data set (GET, PUT and DELETE /sessions/{id}/data): the `Statistics` members with the session's id, mode and version.
+        ///
+        /// - Remark: Generated from `#/components/schemas/DataSet`.
+        public struct DataSet: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DataSet/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DataSet/mode`.
+            @frozen public enum ModePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case scientific = "scientific"
+                case immediate = "immediate"
+                case programmer = "programmer"
+                case statistics = "statistics"
+            }
+            /// - Remark: Generated from `#/components/schemas/DataSet/mode`.
+            public var mode: Components.Schemas.DataSet.ModePayload
+            /// - Remark: Generated from `#/components/schemas/DataSet/points`.
+            public var points: [Components.Schemas.DataPoint]
+            /// - Remark: Generated from `#/components/schemas/DataSet/pendingX`.
+            public var pendingX: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DataSet/results`.
+            public var results: Components.Schemas.StatisticsResults
+            /// - Remark: Generated from `#/components/schemas/DataSet/exact`.
+            public var exact: Components.Schemas.StatisticsExact
+            /// - Remark: Generated from `#/components/schemas/DataSet/version`.
+            public var version: Swift.Int
+            /// Creates a new `DataSet`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - mode:
+            ///   - points:
+            ///   - pendingX:
+            ///   - results:
+            ///   - exact:
+            ///   - version:
+            public init(
+                id: Swift.String,
+                mode: Components.Schemas.DataSet.ModePayload,
+                points: [Components.Schemas.DataPoint],
+                pendingX: Swift.String? = nil,
+                results: Components.Schemas.StatisticsResults,
+                exact: Components.Schemas.StatisticsExact,
+                version: Swift.Int
+            ) {
+                self.id = id
+                self.mode = mode
+                self.points = points
+                self.pendingX = pendingX
+                self.results = results
+                self.exact = exact
+                self.version = version
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case mode
+                case points
+                case pendingX
+                case results
+                case exact
+                case version
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.mode = try container.decode(
+                    Components.Schemas.DataSet.ModePayload.self,
+                    forKey: .mode
+                )
+                self.points = try container.decode(
+                    [Components.Schemas.DataPoint].self,
+                    forKey: .points
+                )
+                self.pendingX = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .pendingX
+                )
+                self.results = try container.decode(
+                    Components.Schemas.StatisticsResults.self,
+                    forKey: .results
+                )
+                self.exact = try container.decode(
+                    Components.Schemas.StatisticsExact.self,
+                    forKey: .exact
+                )
+                self.version = try container.decode(
+                    Swift.Int.self,
+                    forKey: .version
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "mode",
+                    "points",
+                    "pendingX",
+                    "results",
+                    "exact",
+                    "version"
+                ])
+            }
+        }
+        /// The points a data set becomes: all values or all pairs, at most 40; each coordinate a decimal number, as a JSON number or a string (`8.04`, `-1.5e3`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/DataChange`.
+        public struct DataChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DataChange/PointsPayload`.
+            public struct PointsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DataChange/PointsPayload/x`.
+                public var x: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DataChange/PointsPayload/y`.
+                public var y: Swift.String?
+                /// Creates a new `PointsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - x:
+                ///   - y:
+                public init(
+                    x: Swift.String,
+                    y: Swift.String? = nil
+                ) {
+                    self.x = x
+                    self.y = y
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case x
+                    case y
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.x = try container.decode(
+                        Swift.String.self,
+                        forKey: .x
+                    )
+                    self.y = try container.decodeIfPresent(
+                        Swift.String.self,
+                        forKey: .y
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "x",
+                        "y"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DataChange/points`.
+            public typealias PointsPayload = [Components.Schemas.DataChange.PointsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/DataChange/points`.
+            public var points: Components.Schemas.DataChange.PointsPayload
+            /// Creates a new `DataChange`.
+            ///
+            /// - Parameters:
+            ///   - points:
+            public init(points: Components.Schemas.DataChange.PointsPayload) {
+                self.points = points
+            }
+            public enum CodingKeys: String, CodingKey {
+                case points
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.points = try container.decode(
+                    Components.Schemas.DataChange.PointsPayload.self,
+                    forKey: .points
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "points"
+                ])
+            }
+        }
         /// What a front end redraws after a key.
         ///
         /// - Remark: Generated from `#/components/schemas/Display`.
@@ -555,6 +1315,12 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Display/memory`.
             public var memory: Swift.String?
+            /// The memory list, first entry first, once it holds two entries or more (before, `memory` is its only entry, and a session that never presses `ms` answers as it always did): `ms` adds the value shown as a new first entry (8 at most, the oldest let go), `mc:n`, `m+:n`, `m-:n` and `mr:n` act on entry n, and `mc` clears the list.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Display/memories`.
+            public var memories: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/Display/statistics`.
+            public var statistics: Components.Schemas.Statistics?
             /// - Remark: Generated from `#/components/schemas/Display/angle`.
             @frozen public enum AnglePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case deg = "deg"
@@ -595,6 +1361,8 @@ extension Components {
             public var word: Components.Schemas.Display.WordPayload?
             /// - Remark: Generated from `#/components/schemas/Display/radixes`.
             public var radixes: Components.Schemas.Radixes?
+            /// - Remark: Generated from `#/components/schemas/Display/stack`.
+            public var stack: Components.Schemas.RPNStack?
             /// - Remark: Generated from `#/components/schemas/Display/variables`.
             public var variables: Components.Schemas.Variables
             /// - Remark: Generated from `#/components/schemas/Display/awaiting`.
@@ -608,11 +1376,14 @@ extension Components {
             ///   - pending: An operation waits for its operand.
             ///   - error:
             ///   - memory: The memory register, or null when empty.
+            ///   - memories: The memory list, first entry first, once it holds two entries or more (before, `memory` is its only entry, and a session that never presses `ms` answers as it always did): `ms` adds the value shown as a new first entry (8 at most, the oldest let go), `mc:n`, `m+:n`, `m-:n` and `mr:n` act on entry n, and `mc` clears the list.
+            ///   - statistics:
             ///   - angle:
             ///   - second: The 2nd (inverse) functions are active.
             ///   - radix: Programmer mode only: the radix of the display.
             ///   - word: Programmer mode only: the word size in bits.
             ///   - radixes:
+            ///   - stack:
             ///   - variables:
             ///   - awaiting:
             public init(
@@ -622,11 +1393,14 @@ extension Components {
                 pending: Swift.Bool,
                 error: Components.Schemas.CalculatorError? = nil,
                 memory: Swift.String? = nil,
+                memories: [Swift.String]? = nil,
+                statistics: Components.Schemas.Statistics? = nil,
                 angle: Components.Schemas.Display.AnglePayload,
                 second: Swift.Bool,
                 radix: Components.Schemas.Display.RadixPayload? = nil,
                 word: Components.Schemas.Display.WordPayload? = nil,
                 radixes: Components.Schemas.Radixes? = nil,
+                stack: Components.Schemas.RPNStack? = nil,
                 variables: Components.Schemas.Variables,
                 awaiting: Components.Schemas.Awaiting? = nil
             ) {
@@ -636,11 +1410,14 @@ extension Components {
                 self.pending = pending
                 self.error = error
                 self.memory = memory
+                self.memories = memories
+                self.statistics = statistics
                 self.angle = angle
                 self.second = second
                 self.radix = radix
                 self.word = word
                 self.radixes = radixes
+                self.stack = stack
                 self.variables = variables
                 self.awaiting = awaiting
             }
@@ -651,11 +1428,14 @@ extension Components {
                 case pending
                 case error
                 case memory
+                case memories
+                case statistics
                 case angle
                 case second
                 case radix
                 case word
                 case radixes
+                case stack
                 case variables
                 case awaiting
             }
@@ -685,6 +1465,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .memory
                 )
+                self.memories = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .memories
+                )
+                self.statistics = try container.decodeIfPresent(
+                    Components.Schemas.Statistics.self,
+                    forKey: .statistics
+                )
                 self.angle = try container.decode(
                     Components.Schemas.Display.AnglePayload.self,
                     forKey: .angle
@@ -705,6 +1493,10 @@ extension Components {
                     Components.Schemas.Radixes.self,
                     forKey: .radixes
                 )
+                self.stack = try container.decodeIfPresent(
+                    Components.Schemas.RPNStack.self,
+                    forKey: .stack
+                )
                 self.variables = try container.decode(
                     Components.Schemas.Variables.self,
                     forKey: .variables
@@ -720,13 +1512,78 @@ extension Components {
                     "pending",
                     "error",
                     "memory",
+                    "memories",
+                    "statistics",
                     "angle",
                     "second",
                     "radix",
                     "word",
                     "radixes",
+                    "stack",
                     "variables",
                     "awaiting"
+                ])
+            }
+        }
+        /// RPN mode only: the stack, each level as the display shows a number; `x` is the display (the number being typed, or `Error`). An operator takes Y and X; the stack drops and T repeats.
+        ///
+        /// - Remark: Generated from `#/components/schemas/RPNStack`.
+        public struct RPNStack: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RPNStack/x`.
+            public var x: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RPNStack/y`.
+            public var y: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RPNStack/z`.
+            public var z: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RPNStack/t`.
+            public var t: Swift.String
+            /// Creates a new `RPNStack`.
+            ///
+            /// - Parameters:
+            ///   - x:
+            ///   - y:
+            ///   - z:
+            ///   - t:
+            public init(
+                x: Swift.String,
+                y: Swift.String,
+                z: Swift.String,
+                t: Swift.String
+            ) {
+                self.x = x
+                self.y = y
+                self.z = z
+                self.t = t
+            }
+            public enum CodingKeys: String, CodingKey {
+                case x
+                case y
+                case z
+                case t
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.x = try container.decode(
+                    Swift.String.self,
+                    forKey: .x
+                )
+                self.y = try container.decode(
+                    Swift.String.self,
+                    forKey: .y
+                )
+                self.z = try container.decode(
+                    Swift.String.self,
+                    forKey: .z
+                )
+                self.t = try container.decode(
+                    Swift.String.self,
+                    forKey: .t
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "x",
+                    "y",
+                    "z",
+                    "t"
                 ])
             }
         }
@@ -1115,6 +1972,12 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SessionState/memory`.
             public var memory: Swift.String?
+            /// The memory list, first entry first, once it holds two entries or more (before, `memory` is its only entry, and a session that never presses `ms` answers as it always did): `ms` adds the value shown as a new first entry (8 at most, the oldest let go), `mc:n`, `m+:n`, `m-:n` and `mr:n` act on entry n, and `mc` clears the list.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionState/memories`.
+            public var memories: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/SessionState/statistics`.
+            public var statistics: Components.Schemas.Statistics?
             /// - Remark: Generated from `#/components/schemas/SessionState/angle`.
             @frozen public enum AnglePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case deg = "deg"
@@ -1159,11 +2022,15 @@ extension Components {
             public var variables: Components.Schemas.Variables
             /// - Remark: Generated from `#/components/schemas/SessionState/awaiting`.
             public var awaiting: Components.Schemas.Awaiting?
+            /// - Remark: Generated from `#/components/schemas/SessionState/stack`.
+            public var stack: Components.Schemas.RPNStack?
             /// - Remark: Generated from `#/components/schemas/SessionState/mode`.
             @frozen public enum ModePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case scientific = "scientific"
                 case immediate = "immediate"
                 case programmer = "programmer"
+                case rpn = "rpn"
+                case statistics = "statistics"
             }
             /// - Remark: Generated from `#/components/schemas/SessionState/mode`.
             public var mode: Components.Schemas.SessionState.ModePayload
@@ -1218,6 +2085,8 @@ extension Components {
             ///   - pending: An operation waits for its operand.
             ///   - error:
             ///   - memory: The memory register, or null when empty.
+            ///   - memories: The memory list, first entry first, once it holds two entries or more (before, `memory` is its only entry, and a session that never presses `ms` answers as it always did): `ms` adds the value shown as a new first entry (8 at most, the oldest let go), `mc:n`, `m+:n`, `m-:n` and `mr:n` act on entry n, and `mc` clears the list.
+            ///   - statistics:
             ///   - angle:
             ///   - second: The 2nd (inverse) functions are active.
             ///   - radix: Programmer mode only: the radix of the display.
@@ -1225,6 +2094,7 @@ extension Components {
             ///   - radixes:
             ///   - variables:
             ///   - awaiting:
+            ///   - stack:
             ///   - mode:
             ///   - digits:
             ///   - convert:
@@ -1245,6 +2115,8 @@ extension Components {
                 pending: Swift.Bool,
                 error: Components.Schemas.CalculatorError? = nil,
                 memory: Swift.String? = nil,
+                memories: [Swift.String]? = nil,
+                statistics: Components.Schemas.Statistics? = nil,
                 angle: Components.Schemas.SessionState.AnglePayload,
                 second: Swift.Bool,
                 radix: Components.Schemas.SessionState.RadixPayload? = nil,
@@ -1252,6 +2124,7 @@ extension Components {
                 radixes: Components.Schemas.Radixes? = nil,
                 variables: Components.Schemas.Variables,
                 awaiting: Components.Schemas.Awaiting? = nil,
+                stack: Components.Schemas.RPNStack? = nil,
                 mode: Components.Schemas.SessionState.ModePayload,
                 digits: Swift.Int,
                 convert: Components.Schemas.SessionConversion? = nil,
@@ -1272,6 +2145,8 @@ extension Components {
                 self.pending = pending
                 self.error = error
                 self.memory = memory
+                self.memories = memories
+                self.statistics = statistics
                 self.angle = angle
                 self.second = second
                 self.radix = radix
@@ -1279,6 +2154,7 @@ extension Components {
                 self.radixes = radixes
                 self.variables = variables
                 self.awaiting = awaiting
+                self.stack = stack
                 self.mode = mode
                 self.digits = digits
                 self.convert = convert
@@ -1300,6 +2176,8 @@ extension Components {
                 case pending
                 case error
                 case memory
+                case memories
+                case statistics
                 case angle
                 case second
                 case radix
@@ -1307,6 +2185,7 @@ extension Components {
                 case radixes
                 case variables
                 case awaiting
+                case stack
                 case mode
                 case digits
                 case convert
@@ -1356,6 +2235,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .memory
                 )
+                self.memories = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .memories
+                )
+                self.statistics = try container.decodeIfPresent(
+                    Components.Schemas.Statistics.self,
+                    forKey: .statistics
+                )
                 self.angle = try container.decode(
                     Components.Schemas.SessionState.AnglePayload.self,
                     forKey: .angle
@@ -1383,6 +2270,10 @@ extension Components {
                 self.awaiting = try container.decodeIfPresent(
                     Components.Schemas.Awaiting.self,
                     forKey: .awaiting
+                )
+                self.stack = try container.decodeIfPresent(
+                    Components.Schemas.RPNStack.self,
+                    forKey: .stack
                 )
                 self.mode = try container.decode(
                     Components.Schemas.SessionState.ModePayload.self,
@@ -1434,6 +2325,8 @@ extension Components {
                     "pending",
                     "error",
                     "memory",
+                    "memories",
+                    "statistics",
                     "angle",
                     "second",
                     "radix",
@@ -1441,6 +2334,7 @@ extension Components {
                     "radixes",
                     "variables",
                     "awaiting",
+                    "stack",
                     "mode",
                     "digits",
                     "convert",
@@ -2397,6 +3291,14 @@ extension Components {
             public var angle: Components.Schemas.ExpressionEvaluation.AnglePayload?
             /// - Remark: Generated from `#/components/schemas/ExpressionEvaluation/digits`.
             public var digits: Swift.Int?
+            /// The locale whose marks the expression's numbers are written with and the answer is shown with, as a session's `locale` (`1.000,5 + 1` with `de`). null, the default: the plain `.` and `,`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExpressionEvaluation/locale`.
+            public var locale: Swift.String?
+            /// The value of `ans` in the expression, GNOME's last answer: a session's `exact` (`1/3`, `-7/2`) or a decimal (`2.5`, `-1e5`), within 1e-9999 … 1e+9999.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExpressionEvaluation/ans`.
+            public var ans: Swift.String?
             /// Creates a new `ExpressionEvaluation`.
             ///
             /// - Parameters:
@@ -2404,22 +3306,30 @@ extension Components {
             ///   - mode: The fresh calculator's mode; the expression keeps operator precedence in both.
             ///   - angle:
             ///   - digits:
+            ///   - locale: The locale whose marks the expression's numbers are written with and the answer is shown with, as a session's `locale` (`1.000,5 + 1` with `de`). null, the default: the plain `.` and `,`.
+            ///   - ans: The value of `ans` in the expression, GNOME's last answer: a session's `exact` (`1/3`, `-7/2`) or a decimal (`2.5`, `-1e5`), within 1e-9999 … 1e+9999.
             public init(
                 expression: Swift.String,
                 mode: Components.Schemas.ExpressionEvaluation.ModePayload? = nil,
                 angle: Components.Schemas.ExpressionEvaluation.AnglePayload? = nil,
-                digits: Swift.Int? = nil
+                digits: Swift.Int? = nil,
+                locale: Swift.String? = nil,
+                ans: Swift.String? = nil
             ) {
                 self.expression = expression
                 self.mode = mode
                 self.angle = angle
                 self.digits = digits
+                self.locale = locale
+                self.ans = ans
             }
             public enum CodingKeys: String, CodingKey {
                 case expression
                 case mode
                 case angle
                 case digits
+                case locale
+                case ans
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2439,11 +3349,21 @@ extension Components {
                     Swift.Int.self,
                     forKey: .digits
                 )
+                self.locale = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .locale
+                )
+                self.ans = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .ans
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "expression",
                     "mode",
                     "angle",
-                    "digits"
+                    "digits",
+                    "locale",
+                    "ans"
                 ])
             }
         }
@@ -2493,6 +3413,8 @@ extension Components {
                 case scientific = "scientific"
                 case immediate = "immediate"
                 case programmer = "programmer"
+                case rpn = "rpn"
+                case statistics = "statistics"
             }
             /// - Remark: Generated from `#/components/schemas/KeysEvaluation/mode`.
             public var mode: Components.Schemas.KeysEvaluation.ModePayload?
@@ -2524,6 +3446,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/KeysEvaluation/word`.
             public var word: Components.Schemas.KeysEvaluation.WordPayload?
+            /// The locale whose marks the answer is shown with, as a session's `locale`; null, the default: the plain `.`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/KeysEvaluation/locale`.
+            public var locale: Swift.String?
             /// Creates a new `KeysEvaluation`.
             ///
             /// - Parameters:
@@ -2533,13 +3459,15 @@ extension Components {
             ///   - digits:
             ///   - radix:
             ///   - word:
+            ///   - locale: The locale whose marks the answer is shown with, as a session's `locale`; null, the default: the plain `.`.
             public init(
                 keys: Components.Schemas.KeysEvaluation.KeysPayload,
                 mode: Components.Schemas.KeysEvaluation.ModePayload? = nil,
                 angle: Components.Schemas.KeysEvaluation.AnglePayload? = nil,
                 digits: Swift.Int? = nil,
                 radix: Components.Schemas.KeysEvaluation.RadixPayload? = nil,
-                word: Components.Schemas.KeysEvaluation.WordPayload? = nil
+                word: Components.Schemas.KeysEvaluation.WordPayload? = nil,
+                locale: Swift.String? = nil
             ) {
                 self.keys = keys
                 self.mode = mode
@@ -2547,6 +3475,7 @@ extension Components {
                 self.digits = digits
                 self.radix = radix
                 self.word = word
+                self.locale = locale
             }
             public enum CodingKeys: String, CodingKey {
                 case keys
@@ -2555,6 +3484,7 @@ extension Components {
                 case digits
                 case radix
                 case word
+                case locale
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2582,13 +3512,18 @@ extension Components {
                     Components.Schemas.KeysEvaluation.WordPayload.self,
                     forKey: .word
                 )
+                self.locale = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .locale
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "keys",
                     "mode",
                     "angle",
                     "digits",
                     "radix",
-                    "word"
+                    "word",
+                    "locale"
                 ])
             }
         }
@@ -2636,7 +3571,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/KeyInfo`.
         public struct KeyInfo: Codable, Hashable, Sendable {
-            /// Canonical ASCII name, for curl: one of `KeyName` or `ProgrammerKeyName` (a string here, so that a client keeps reading the catalog when keys are added).
+            /// Canonical ASCII name, for curl: one of `KeyName`, `ProgrammerKeyName` or `RPNKeyName` (a string here, so that a client keeps reading the catalog when keys are added).
             ///
             /// - Remark: Generated from `#/components/schemas/KeyInfo/name`.
             public var name: Swift.String
@@ -2667,7 +3602,7 @@ extension Components {
             /// Creates a new `KeyInfo`.
             ///
             /// - Parameters:
-            ///   - name: Canonical ASCII name, for curl: one of `KeyName` or `ProgrammerKeyName` (a string here, so that a client keeps reading the catalog when keys are added).
+            ///   - name: Canonical ASCII name, for curl: one of `KeyName`, `ProgrammerKeyName` or `RPNKeyName` (a string here, so that a client keeps reading the catalog when keys are added).
             ///   - aliases: Other accepted names, e.g. the Unicode labels of a keypad.
             ///   - label: What a keypad shows.
             ///   - spoken: What a screen reader says for the key (`memory add` for `m+`), for its meaning in the first of its modes: a keypad of programmer mode, where `C` is a hex digit, says the label of its digits.
@@ -2765,6 +3700,8 @@ extension Components {
             case variable = "variable"
             case mode = "mode"
             case undo = "undo"
+            case stack = "stack"
+            case statistics = "statistics"
         }
         /// The modes the key works in, each with the kind of key it is there (`C` is clear entry in scientific and immediate mode and the hex digit in programmer mode). In a mode not listed the key is refused with 422.
         ///
@@ -2776,25 +3713,37 @@ extension Components {
             public var immediate: Components.Schemas.KeyKind?
             /// - Remark: Generated from `#/components/schemas/KeyModes/programmer`.
             public var programmer: Components.Schemas.KeyKind?
+            /// - Remark: Generated from `#/components/schemas/KeyModes/rpn`.
+            public var rpn: Components.Schemas.KeyKind?
+            /// - Remark: Generated from `#/components/schemas/KeyModes/statistics`.
+            public var statistics: Components.Schemas.KeyKind?
             /// Creates a new `KeyModes`.
             ///
             /// - Parameters:
             ///   - scientific:
             ///   - immediate:
             ///   - programmer:
+            ///   - rpn:
+            ///   - statistics:
             public init(
                 scientific: Components.Schemas.KeyKind? = nil,
                 immediate: Components.Schemas.KeyKind? = nil,
-                programmer: Components.Schemas.KeyKind? = nil
+                programmer: Components.Schemas.KeyKind? = nil,
+                rpn: Components.Schemas.KeyKind? = nil,
+                statistics: Components.Schemas.KeyKind? = nil
             ) {
                 self.scientific = scientific
                 self.immediate = immediate
                 self.programmer = programmer
+                self.rpn = rpn
+                self.statistics = statistics
             }
             public enum CodingKeys: String, CodingKey {
                 case scientific
                 case immediate
                 case programmer
+                case rpn
+                case statistics
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2810,10 +3759,20 @@ extension Components {
                     Components.Schemas.KeyKind.self,
                     forKey: .programmer
                 )
+                self.rpn = try container.decodeIfPresent(
+                    Components.Schemas.KeyKind.self,
+                    forKey: .rpn
+                )
+                self.statistics = try container.decodeIfPresent(
+                    Components.Schemas.KeyKind.self,
+                    forKey: .statistics
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "scientific",
                     "immediate",
-                    "programmer"
+                    "programmer",
+                    "rpn",
+                    "statistics"
                 ])
             }
         }
@@ -2893,6 +3852,36 @@ extension Components {
             case undo = "undo"
             case redo = "redo"
             case convert = "convert"
+            case ms = "ms"
+            case mc_colon_1 = "mc:1"
+            case mc_colon_2 = "mc:2"
+            case m_colon_2 = "m+:2"
+            case m_colon_2 = "m-:2"
+            case mr_colon_2 = "mr:2"
+            case mc_colon_3 = "mc:3"
+            case m_colon_3 = "m+:3"
+            case m_colon_3 = "m-:3"
+            case mr_colon_3 = "mr:3"
+            case mc_colon_4 = "mc:4"
+            case m_colon_4 = "m+:4"
+            case m_colon_4 = "m-:4"
+            case mr_colon_4 = "mr:4"
+            case mc_colon_5 = "mc:5"
+            case m_colon_5 = "m+:5"
+            case m_colon_5 = "m-:5"
+            case mr_colon_5 = "mr:5"
+            case mc_colon_6 = "mc:6"
+            case m_colon_6 = "m+:6"
+            case m_colon_6 = "m-:6"
+            case mr_colon_6 = "mr:6"
+            case mc_colon_7 = "mc:7"
+            case m_colon_7 = "m+:7"
+            case m_colon_7 = "m-:7"
+            case mr_colon_7 = "mr:7"
+            case mc_colon_8 = "mc:8"
+            case m_colon_8 = "m+:8"
+            case m_colon_8 = "m-:8"
+            case mr_colon_8 = "mr:8"
         }
         /// The canonical name of a key of programmer mode only (GET /keys says where each key works). Kept out of `KeyName` because `E`, the hex digit, differs from `e`, the constant, only in case, which some code generators cannot turn into distinct identifiers.
         ///
@@ -2922,6 +3911,111 @@ extension Components {
             case xor = "xor"
             case rol = "rol"
             case ror = "ror"
+            case popcount = "popcount"
+            case bit0 = "bit0"
+            case bit1 = "bit1"
+            case bit2 = "bit2"
+            case bit3 = "bit3"
+            case bit4 = "bit4"
+            case bit5 = "bit5"
+            case bit6 = "bit6"
+            case bit7 = "bit7"
+            case bit8 = "bit8"
+            case bit9 = "bit9"
+            case bit10 = "bit10"
+            case bit11 = "bit11"
+            case bit12 = "bit12"
+            case bit13 = "bit13"
+            case bit14 = "bit14"
+            case bit15 = "bit15"
+            case bit16 = "bit16"
+            case bit17 = "bit17"
+            case bit18 = "bit18"
+            case bit19 = "bit19"
+            case bit20 = "bit20"
+            case bit21 = "bit21"
+            case bit22 = "bit22"
+            case bit23 = "bit23"
+            case bit24 = "bit24"
+            case bit25 = "bit25"
+            case bit26 = "bit26"
+            case bit27 = "bit27"
+            case bit28 = "bit28"
+            case bit29 = "bit29"
+            case bit30 = "bit30"
+            case bit31 = "bit31"
+            case bit32 = "bit32"
+            case bit33 = "bit33"
+            case bit34 = "bit34"
+            case bit35 = "bit35"
+            case bit36 = "bit36"
+            case bit37 = "bit37"
+            case bit38 = "bit38"
+            case bit39 = "bit39"
+            case bit40 = "bit40"
+            case bit41 = "bit41"
+            case bit42 = "bit42"
+            case bit43 = "bit43"
+            case bit44 = "bit44"
+            case bit45 = "bit45"
+            case bit46 = "bit46"
+            case bit47 = "bit47"
+            case bit48 = "bit48"
+            case bit49 = "bit49"
+            case bit50 = "bit50"
+            case bit51 = "bit51"
+            case bit52 = "bit52"
+            case bit53 = "bit53"
+            case bit54 = "bit54"
+            case bit55 = "bit55"
+            case bit56 = "bit56"
+            case bit57 = "bit57"
+            case bit58 = "bit58"
+            case bit59 = "bit59"
+            case bit60 = "bit60"
+            case bit61 = "bit61"
+            case bit62 = "bit62"
+            case bit63 = "bit63"
+        }
+        /// The canonical name of a key of RPN mode only (GET /keys says where each key works): ENTER, x⇄y, R↓, R↑ and LASTx.
+        ///
+        /// - Remark: Generated from `#/components/schemas/RPNKeyName`.
+        @frozen public enum RPNKeyName: String, Codable, Hashable, Sendable, CaseIterable {
+            case enter = "enter"
+            case swap = "swap"
+            case rolldown = "rolldown"
+            case rollup = "rollup"
+            case lastx = "lastx"
+        }
+        /// The canonical name of a key of statistics mode only: Σ+ (`sigma+`), Σ− (`sigma-`), the pair separator (`pair`, `,`: x , y Σ+ enters a pair), CLΣ (`clstat`), the results and the estimates ŷ and x̂ of the value shown.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StatisticsKeyName`.
+        @frozen public enum StatisticsKeyName: String, Codable, Hashable, Sendable, CaseIterable {
+            case sigma = "sigma+"
+            case sigma = "sigma-"
+            case pair = "pair"
+            case clstat = "clstat"
+            case n = "n"
+            case sumx = "sumx"
+            case sumx2 = "sumx2"
+            case sumy = "sumy"
+            case sumy2 = "sumy2"
+            case sumxy = "sumxy"
+            case meanx = "meanx"
+            case meany = "meany"
+            case varx = "varx"
+            case vary = "vary"
+            case pvarx = "pvarx"
+            case pvary = "pvary"
+            case sx = "sx"
+            case sy = "sy"
+            case psx = "psx"
+            case psy = "psy"
+            case slope = "slope"
+            case intercept = "intercept"
+            case r = "r"
+            case yhat = "yhat"
+            case xhat = "xhat"
         }
         /// Another accepted name of a key: a Unicode label of a keypad or a common spelling (GET /keys lists them by key). Kept out of `KeyName` because several differ from a canonical name only in case or in one symbol (`Rad`, `m−`), which code generators cannot turn into distinct identifiers.
         ///
@@ -2936,6 +4030,10 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/KeyNameOrAlias/case2`.
             case ProgrammerKeyName(Components.Schemas.ProgrammerKeyName)
             /// - Remark: Generated from `#/components/schemas/KeyNameOrAlias/case3`.
+            case RPNKeyName(Components.Schemas.RPNKeyName)
+            /// - Remark: Generated from `#/components/schemas/KeyNameOrAlias/case4`.
+            case StatisticsKeyName(Components.Schemas.StatisticsKeyName)
+            /// - Remark: Generated from `#/components/schemas/KeyNameOrAlias/case5`.
             case KeyAlias(Components.Schemas.KeyAlias)
             public init(from decoder: any Swift.Decoder) throws {
                 var errors: [any Swift.Error] = []
@@ -2947,6 +4045,18 @@ extension Components {
                 }
                 do {
                     self = .ProgrammerKeyName(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .RPNKeyName(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .StatisticsKeyName(try decoder.decodeFromSingleValueContainer())
                     return
                 } catch {
                     errors.append(error)
@@ -2968,6 +4078,10 @@ extension Components {
                 case let .KeyName(value):
                     try encoder.encodeToSingleValueContainer(value)
                 case let .ProgrammerKeyName(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .RPNKeyName(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .StatisticsKeyName(value):
                     try encoder.encodeToSingleValueContainer(value)
                 case let .KeyAlias(value):
                     try encoder.encodeToSingleValueContainer(value)

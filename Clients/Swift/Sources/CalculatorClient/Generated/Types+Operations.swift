@@ -3314,6 +3314,1047 @@ public enum Operations {
             }
         }
     }
+    /// Statistics mode's data set and its results
+    ///
+    /// The points Σ+ entered (or PUT gave), in order, the x a pair waits with for its y (`,`), and every result the data define. A session keeps its data set across modes; its keys work in statistics mode.
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/data`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)`.
+    public enum GetData {
+        public static let id: Swift.String = "getData"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// A session id; server-made ids are 22 characters of base64url (128 random bits).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/path/id`.
+                public var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: A session id; server-made ids are 22 characters of base64url (128 random bits).
+                public init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.GetData.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The ETag last seen, e.g. `"7"`, or a list of them (weak tags compare alike); `*` matches any existing session. While a listed tag is the current ETag the answer is 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetData.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifNoneMatch: The ETag last seen, e.g. `"7"`, or a list of them (weak tags compare alike); `*` matches any existing session. While a listed tag is the current ETag the answer is 304 without a body.
+                ///   - accept:
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetData.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetData.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetData.Input.Path,
+                headers: Operations.GetData.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version in quotes, e.g. `"7"`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Identifies the request in the server's logs; an incoming X-Request-Id of visible ASCII is echoed.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version in quotes, e.g. `"7"`.
+                    ///   - xRequestId: Identifies the request in the server's logs; an incoming X-Request-Id of visible ASCII is echoed.
+                    public init(
+                        eTag: Components.Headers.ETag? = nil,
+                        xRequestId: Components.Headers.XRequestId? = nil
+                    ) {
+                        self.eTag = eTag
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetData.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.DataSet)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.DataSet {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetData.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetData.Output.Ok.Headers = .init(),
+                    body: Operations.GetData.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The data set.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetData.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetData.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session's version is the one `If-None-Match` names; no body. Sessions are never stored by caches (`Cache-Control: no-store`): the client keeps what it last read.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, an unknown member or query parameter, an unknown key (with `key` and `index`), an expression that cannot be read (`invalid-expression`, with `offset`, `expected` and `found`), an invalid session id, Idempotency-Key or If-Match; or a request target with a NUL byte in it, refused before any route sees it (`type` is `about:blank`, and the connection is closed).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one the session does not know (another session's, expired or revoked: `error="invalid_token"`), which is also the answer when there is no session with this id (never made, expired or deleted): the two are not told apart; or, to create a session, the server requires an API key and none or another was sent.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token is the session's but of too little scope: a viewer token for a change. Nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No session with this id (never made, expired or deleted). Only with `--session-access open`, or with no session token sent; with tokens, a session that is not there answers as one that does not know the token (401 `invalid_token`, the same body but for `instance`), so ids cannot be probed.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session cap is reached (`too-many-sessions`), or a session's watchers are as many as allowed (event streams, `--max-watchers-per-session`: `too-many-session-watchers`), or the session store cannot be reached (`store-unavailable`: nothing was changed), or the store did not confirm a write in time (`outcome-unknown`: Redis took the write but its reply was lost twice, so it may or may not have taken effect; read the session, or retry a press with its Idempotency-Key, which replays the first reply if it did), or the server stopped before a write's response was ready (`type` is `about:blank`; the write may still have taken effect, as for `outcome-unknown`). Retry after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/get(getData)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Replace the data set
+    ///
+    /// The data set becomes these points, all values or all (x, y) pairs, at most 40; a waiting x is forgotten. Coordinates are decimal numbers (JSON numbers or strings, kept exactly as typed ones are). A change of the session like a press: its version moves on, If-Match applies, watchers get it. A body that is not such an object, or more than 40 points, is 400; a coordinate that is no decimal number within 1e-9999 … 1e+9999, or values mixed with pairs, is 422 `invalid-data`; either changes nothing.
+    ///
+    /// - Remark: HTTP `PUT /sessions/{id}/data`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)`.
+    public enum ReplaceData {
+        public static let id: Swift.String = "replaceData"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// A session id; server-made ids are 22 characters of base64url (128 random bits).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/path/id`.
+                public var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: A session id; server-made ids are 22 characters of base64url (128 random bits).
+                public init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ReplaceData.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The ETag last seen, e.g. `"7"`, or a list of them; `*` matches any existing session. When no listed tag equals the current ETag (strong comparison: weak tags never match) the request is refused with 412 and nothing changes. A value that is not `*` or a list of entity tags (RFC 9110), such as a percent-encoded `%227%22` or an unquoted `7`, is refused with 400.
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/header/If-Match`.
+                public var ifMatch: Components.Parameters.IfMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplaceData.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifMatch: The ETag last seen, e.g. `"7"`, or a list of them; `*` matches any existing session. When no listed tag equals the current ETag (strong comparison: weak tags never match) the request is refused with 412 and nothing changes. A value that is not `*` or a list of entity tags (RFC 9110), such as a percent-encoded `%227%22` or an unquoted `7`, is refused with 400.
+                ///   - accept:
+                public init(
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplaceData.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReplaceData.Input.Headers
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.DataChange)
+            }
+            public var body: Operations.ReplaceData.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ReplaceData.Input.Path,
+                headers: Operations.ReplaceData.Input.Headers = .init(),
+                body: Operations.ReplaceData.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version in quotes, e.g. `"7"`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Identifies the request in the server's logs; an incoming X-Request-Id of visible ASCII is echoed.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version in quotes, e.g. `"7"`.
+                    ///   - xRequestId: Identifies the request in the server's logs; an incoming X-Request-Id of visible ASCII is echoed.
+                    public init(
+                        eTag: Components.Headers.ETag? = nil,
+                        xRequestId: Components.Headers.XRequestId? = nil
+                    ) {
+                        self.eTag = eTag
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ReplaceData.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.DataSet)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.DataSet {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReplaceData.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ReplaceData.Output.Ok.Headers = .init(),
+                    body: Operations.ReplaceData.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The data set now.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReplaceData.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReplaceData.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, an unknown member or query parameter, an unknown key (with `key` and `index`), an expression that cannot be read (`invalid-expression`, with `offset`, `expected` and `found`), an invalid session id, Idempotency-Key or If-Match; or a request target with a NUL byte in it, refused before any route sees it (`type` is `about:blank`, and the connection is closed).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one the session does not know (another session's, expired or revoked: `error="invalid_token"`), which is also the answer when there is no session with this id (never made, expired or deleted): the two are not told apart; or, to create a session, the server requires an API key and none or another was sent.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token is the session's but of too little scope: a viewer token for a change. Nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No session with this id (never made, expired or deleted). Only with `--session-access open`, or with no session token sent; with tokens, a session that is not there answers as one that does not know the token (401 `invalid_token`, the same body but for `instance`), so ids cannot be probed.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// If-Match does not match the session's ETag, or (PUT) If-None-Match names the session that exists; `currentVersion` gives the version now.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.PreconditionFailed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            public var preconditionFailed: Components.Responses.PreconditionFailed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A body was sent without `Content-Type: application/json`.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`); points a data set cannot take (`invalid-data`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Unprocessable)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Unprocessable {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session cap is reached (`too-many-sessions`), or a session's watchers are as many as allowed (event streams, `--max-watchers-per-session`: `too-many-session-watchers`), or the session store cannot be reached (`store-unavailable`: nothing was changed), or the store did not confirm a write in time (`outcome-unknown`: Redis took the write but its reply was lost twice, so it may or may not have taken effect; read the session, or retry a press with its Idempotency-Key, which replays the first reply if it did), or the server stopped before a write's response was ready (`type` is `about:blank`; the write may still have taken effect, as for `outcome-unknown`). Retry after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/put(replaceData)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Empty the data set
+    ///
+    /// Empties the data set (and forgets a waiting x), as CLΣ does; an empty set stays as it is, at its version. With `point`, takes out that point alone (a point the set does not have is 422 `invalid-data`).
+    ///
+    /// - Remark: HTTP `DELETE /sessions/{id}/data`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)`.
+    public enum ClearData {
+        public static let id: Swift.String = "clearData"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// A session id; server-made ids are 22 characters of base64url (128 random bits).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/path/id`.
+                public var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: A session id; server-made ids are 22 characters of base64url (128 random bits).
+                public init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ClearData.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/query`.
+            public struct Query: Sendable, Hashable {
+                /// The place of the one point to take out, from 0.
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/query/point`.
+                public var point: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - point: The place of the one point to take out, from 0.
+                public init(point: Swift.Int? = nil) {
+                    self.point = point
+                }
+            }
+            public var query: Operations.ClearData.Input.Query
+            /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The ETag last seen, e.g. `"7"`, or a list of them; `*` matches any existing session. When no listed tag equals the current ETag (strong comparison: weak tags never match) the request is refused with 412 and nothing changes. A value that is not `*` or a list of entity tags (RFC 9110), such as a percent-encoded `%227%22` or an unquoted `7`, is refused with 400.
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/header/If-Match`.
+                public var ifMatch: Components.Parameters.IfMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClearData.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifMatch: The ETag last seen, e.g. `"7"`, or a list of them; `*` matches any existing session. When no listed tag equals the current ETag (strong comparison: weak tags never match) the request is refused with 412 and nothing changes. A value that is not `*` or a list of entity tags (RFC 9110), such as a percent-encoded `%227%22` or an unquoted `7`, is refused with 400.
+                ///   - accept:
+                public init(
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClearData.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ClearData.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ClearData.Input.Path,
+                query: Operations.ClearData.Input.Query = .init(),
+                headers: Operations.ClearData.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version in quotes, e.g. `"7"`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Identifies the request in the server's logs; an incoming X-Request-Id of visible ASCII is echoed.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version in quotes, e.g. `"7"`.
+                    ///   - xRequestId: Identifies the request in the server's logs; an incoming X-Request-Id of visible ASCII is echoed.
+                    public init(
+                        eTag: Components.Headers.ETag? = nil,
+                        xRequestId: Components.Headers.XRequestId? = nil
+                    ) {
+                        self.eTag = eTag
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ClearData.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/data/DELETE/responses/200/content/application\/json`.
+                    case json(Components.Schemas.DataSet)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.DataSet {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ClearData.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ClearData.Output.Ok.Headers = .init(),
+                    body: Operations.ClearData.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The data set, now empty.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ClearData.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ClearData.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, a wrong type, an unknown member or query parameter, an unknown key (with `key` and `index`), an expression that cannot be read (`invalid-expression`, with `offset`, `expected` and `found`), an invalid session id, Idempotency-Key or If-Match; or a request target with a NUL byte in it, refused before any route sees it (`type` is `about:blank`, and the connection is closed).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one the session does not know (another session's, expired or revoked: `error="invalid_token"`), which is also the answer when there is no session with this id (never made, expired or deleted): the two are not told apart; or, to create a session, the server requires an API key and none or another was sent.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token is the session's but of too little scope: a viewer token for a change. Nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No session with this id (never made, expired or deleted). Only with `--session-access open`, or with no session token sent; with tokens, a session that is not there answers as one that does not know the token (401 `invalid_token`, the same body but for `instance`), so ids cannot be probed.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// If-Match does not match the session's ETag, or (PUT) If-None-Match names the session that exists; `currentVersion` gives the version now.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.PreconditionFailed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            public var preconditionFailed: Components.Responses.PreconditionFailed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`); points a data set cannot take (`invalid-data`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Unprocessable)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Unprocessable {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session cap is reached (`too-many-sessions`), or a session's watchers are as many as allowed (event streams, `--max-watchers-per-session`: `too-many-session-watchers`), or the session store cannot be reached (`store-unavailable`: nothing was changed), or the store did not confirm a write in time (`outcome-unknown`: Redis took the write but its reply was lost twice, so it may or may not have taken effect; read the session, or retry a press with its Idempotency-Key, which replays the first reply if it did), or the server stopped before a write's response was ready (`type` is `about:blank`; the write may still have taken effect, as for `outcome-unknown`). Retry after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/data/delete(clearData)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Follow the session as it changes (Server-Sent Events)
     ///
     /// A `text/event-stream` (what a browser's `EventSource` reads) that stays open: the session's current state at
@@ -4830,6 +5871,14 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/evaluate/GET/query/digits`.
                 public var digits: Swift.Int?
+                /// The locale whose marks the expression's numbers are written with and the answer is shown with (as a session's `locale`): `1.000,5` with `de`.
+                ///
+                /// - Remark: Generated from `#/paths/evaluate/GET/query/locale`.
+                public var locale: Swift.String?
+                /// The value of `ans` in the expression: a session's `exact` (`1/3`) or a decimal.
+                ///
+                /// - Remark: Generated from `#/paths/evaluate/GET/query/ans`.
+                public var ans: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
@@ -4837,16 +5886,22 @@ public enum Operations {
                 ///   - mode: The fresh calculator's mode (`scientific`, the default, or `immediate`). The expression keeps its operator precedence in both: in immediate mode its keys carry the parentheses it implies (`2 + 3 × 4` is 14).
                 ///   - angle: The angle unit of the trigonometric functions (default `deg`).
                 ///   - digits: Significant digits shown (default 16).
+                ///   - locale: The locale whose marks the expression's numbers are written with and the answer is shown with (as a session's `locale`): `1.000,5` with `de`.
+                ///   - ans: The value of `ans` in the expression: a session's `exact` (`1/3`) or a decimal.
                 public init(
                     expr: Swift.String,
                     mode: Operations.EvaluateQuery.Input.Query.ModePayload? = nil,
                     angle: Operations.EvaluateQuery.Input.Query.AnglePayload? = nil,
-                    digits: Swift.Int? = nil
+                    digits: Swift.Int? = nil,
+                    locale: Swift.String? = nil,
+                    ans: Swift.String? = nil
                 ) {
                     self.expr = expr
                     self.mode = mode
                     self.angle = angle
                     self.digits = digits
+                    self.locale = locale
+                    self.ans = ans
                 }
             }
             public var query: Operations.EvaluateQuery.Input.Query
@@ -5133,22 +6188,43 @@ public enum Operations {
     /// mode, which works left to right, its keys carry the parentheses the expression implies (`2 + 3 × 4` is typed
     /// `2 + ( 3 * 4 ) =` and is 14), while `keys` are pressed as they are (`2 + 3 * 4 =` is 20).
     ///
-    /// The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`) and implicit
-    /// multiplication, which binds like them (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is (1/2)·π; a number right
-    /// after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`), right to left
-    /// (`2^3^2` is 512); postfix `!`, `%`, `²`, `³`. Operands: numbers (`12`, `.5`, `1.5e-3`; at most `digits`
-    /// significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, parentheses, `√` and `∛`
-    /// (`√(x)` is a call; `√x` takes x up to its power), and every function key by name or alias with its operands
-    /// in parentheses: `sin(30)`, `log10(2)` (GNOME's `log(2)`), `sin⁻¹(0.5)`, `neg(4)`, and `pow(2, 10)`, `root(8, 3)`,
-    /// `logy(8, 2)`. An unknown name's error suggests the nearest known one (`sqroot`: did you mean sqrt?); GNOME's
-    /// `abs`, `mod`, `round`, `floor`, `ceil`, `gcd`, `lcm`, `nCr` and `nPr` are refused with what to type instead.
-    /// `a + b%` and `a − b%` are b% of a added or taken, as on a calculator (`50 + 10%` is 55); any other `x%` is
-    /// x/100. Names are case-sensitive. Operands nest at most 100 deep, and a chain holds at most 1,000 operations.
-    /// A syntax error, or an expression beyond those bounds, is 400 `invalid-expression` with `offset` (in Unicode
-    /// code points from 0), `expected` and `found`. Keys count against the client's press rate, an expression by its
-    /// length in characters. An expression may end in a unit conversion, `<unit> to <unit>` (or GNOME's
-    /// `<unit> in <unit>`) with units of GET /units by id, symbol or one-word name and its plural: `12 in to cm` and
-    /// `12 inches to cm` are 30.48, `1 mile to km` is 1.609344.
+    /// The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`), GNOME's infix
+    /// `mod` and implicit multiplication, which bind alike (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is (1/2)·π; a number
+    /// right after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`), right to
+    /// left (`2^3^2` is 512); postfix `!`, `%`, `²`, `³` and `°`. Operands: numbers (`12`, `.5`, `1.5e-3`, `1,000`; at
+    /// most `digits` significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, `ans`, parentheses, `√`
+    /// and `∛` (`√(x)` is a call; `√x` takes x up to its power), every function key by name or alias with its operands
+    /// in parentheses (`sin(30)`, `log10(2)` or GNOME's `log(2)`, `sin⁻¹(0.5)`, `neg(4)`, `pow(2; 10)`, `root(8; 3)`,
+    /// `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from zero),
+    /// `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
+    /// `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows Error
+    /// (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round, floor and
+    /// ceil is decided from its certified bounds (Error `precision` when none separates it from an integer). `x°` is
+    /// x degrees in the angle unit: `sin(30°)` is 0.5 in every angle mode, `30°` is π/6 in rad. An unknown name's
+    /// error suggests the nearest known one (`sqroot`: did you mean sqrt?). `a + b%` and `a − b%` are b% of a added
+    /// or taken, as on a calculator (`50 + 10%` is 55); any other `x%` is x/100. Key names are case-sensitive.
+    ///
+    /// Numbers and arguments: numbers are written with the marks of `locale` (the plain `.` and `,` by default): a
+    /// group mark between groups of three digits (`1,000 + 1` is 1001; `1.000 + 1` with locale `de`, whose decimal
+    /// mark is the comma: `1,5`; in a locale that groups with a space, a space too). A function's arguments are apart
+    /// by `;`, GNOME's separator, or by a comma that makes no group of digits: `pow(2; 10)`, `pow(2, 10)` and
+    /// `pow(2,10)` are 1024, while `pow(2,100)` reads one number, 2100, and is refused saying to put `;` between the
+    /// arguments. Marks that make no groups are refused with what to write (`1,00`; `1.5` in `de`).
+    ///
+    /// Units: a number followed by a unit of GET /units (id, symbol, or one-word name and its plural) is a quantity.
+    /// The quantities of an expression are of one kind; the answer is in the first one's unit, the others converted
+    /// to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and subtract, and are
+    /// multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`, `sin(2 m)`)
+    /// is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
+    /// `<unit> to <unit>` (or GNOME's `<unit> in <unit>`), or `to <unit>` after quantities: `12 inches to cm` is
+    /// 30.48, `1 mile to km` 1.609344, `5 ft + 3 in to cm` 160.02.
+    ///
+    /// `ans` is GNOME's last answer. `/evaluate` has no session, so the request gives it: `ans`, a session's
+    /// `exact` (`1/3`) or a decimal (`-2.5e3`); `ans` in an expression without it is refused saying so.
+    ///
+    /// Operands nest at most 100 deep, and a chain holds at most 1,000 operations. A syntax error, or an expression
+    /// beyond those bounds, is 400 `invalid-expression` with `offset` (in Unicode code points from 0), `expected` and
+    /// `found`. Keys count against the client's press rate, an expression by its length in characters.
     ///
     ///
     /// - Remark: HTTP `POST /evaluate`.
@@ -6065,7 +7141,7 @@ public enum Operations {
                     }
                 }
             }
-            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`).
+            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`); points a data set cannot take (`invalid-data`).
             ///
             /// - Remark: Generated from `#/paths//convert/get(convertQuery)/responses/422`.
             ///
@@ -6261,7 +7337,7 @@ public enum Operations {
                     }
                 }
             }
-            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`).
+            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`); points a data set cannot take (`invalid-data`).
             ///
             /// - Remark: Generated from `#/paths//convert/post(convert)/responses/422`.
             ///
@@ -6521,7 +7597,7 @@ public enum Operations {
                     }
                 }
             }
-            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`).
+            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`); points a data set cannot take (`invalid-data`).
             ///
             /// - Remark: Generated from `#/paths//dates/difference/get(dateDifference)/responses/422`.
             ///
@@ -6768,7 +7844,7 @@ public enum Operations {
                     }
                 }
             }
-            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`).
+            /// A well-formed conversion or date calculation that cannot be made: an unknown unit, units of two categories, a value out of range (`invalid-conversion`); a date that does not exist or a result outside the calendar (`invalid-date`); points a data set cannot take (`invalid-data`).
             ///
             /// - Remark: Generated from `#/paths//dates/add/get(dateAdd)/responses/422`.
             ///

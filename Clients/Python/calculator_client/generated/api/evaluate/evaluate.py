@@ -126,35 +126,70 @@ def sync_detailed(
     is typed
     `2 + ( 3 * 4 ) =` and is 14), while `keys` are pressed as they are (`2 + 3 * 4 =` is 20).
 
-    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`) and
-    implicit
-    multiplication, which binds like them (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is (1/2)·π; a number
-    right
-    after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`), right to
-    left
-    (`2^3^2` is 512); postfix `!`, `%`, `²`, `³`. Operands: numbers (`12`, `.5`, `1.5e-3`; at most
-    `digits`
-    significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, parentheses, `√` and `∛`
-    (`√(x)` is a call; `√x` takes x up to its power), and every function key by name or alias with its
-    operands
-    in parentheses: `sin(30)`, `log10(2)` (GNOME's `log(2)`), `sin⁻¹(0.5)`, `neg(4)`, and `pow(2, 10)`,
-    `root(8, 3)`,
-    `logy(8, 2)`. An unknown name's error suggests the nearest known one (`sqroot`: did you mean sqrt?);
-    GNOME's
-    `abs`, `mod`, `round`, `floor`, `ceil`, `gcd`, `lcm`, `nCr` and `nPr` are refused with what to type
-    instead.
-    `a + b%` and `a − b%` are b% of a added or taken, as on a calculator (`50 + 10%` is 55); any other
-    `x%` is
-    x/100. Names are case-sensitive. Operands nest at most 100 deep, and a chain holds at most 1,000
-    operations.
-    A syntax error, or an expression beyond those bounds, is 400 `invalid-expression` with `offset` (in
-    Unicode
-    code points from 0), `expected` and `found`. Keys count against the client's press rate, an
-    expression by its
-    length in characters. An expression may end in a unit conversion, `<unit> to <unit>` (or GNOME's
-    `<unit> in <unit>`) with units of GET /units by id, symbol or one-word name and its plural: `12 in
-    to cm` and
-    `12 inches to cm` are 30.48, `1 mile to km` is 1.609344.
+    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`),
+    GNOME's infix
+    `mod` and implicit multiplication, which bind alike (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is
+    (1/2)·π; a number
+    right after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`),
+    right to
+    left (`2^3^2` is 512); postfix `!`, `%`, `²`, `³` and `°`. Operands: numbers (`12`, `.5`, `1.5e-3`,
+    `1,000`; at
+    most `digits` significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, `ans`,
+    parentheses, `√`
+    and `∛` (`√(x)` is a call; `√x` takes x up to its power), every function key by name or alias with
+    its operands
+    in parentheses (`sin(30)`, `log10(2)` or GNOME's `log(2)`, `sin⁻¹(0.5)`, `neg(4)`, `pow(2; 10)`,
+    `root(8; 3)`,
+    `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
+    zero),
+    `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
+    Error
+    (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
+    floor and
+    ceil is decided from its certified bounds (Error `precision` when none separates it from an
+    integer). `x°` is
+    x degrees in the angle unit: `sin(30°)` is 0.5 in every angle mode, `30°` is π/6 in rad. An unknown
+    name's
+    error suggests the nearest known one (`sqroot`: did you mean sqrt?). `a + b%` and `a − b%` are b% of
+    a added
+    or taken, as on a calculator (`50 + 10%` is 55); any other `x%` is x/100. Key names are case-
+    sensitive.
+
+    Numbers and arguments: numbers are written with the marks of `locale` (the plain `.` and `,` by
+    default): a
+    group mark between groups of three digits (`1,000 + 1` is 1001; `1.000 + 1` with locale `de`, whose
+    decimal
+    mark is the comma: `1,5`; in a locale that groups with a space, a space too). A function's arguments
+    are apart
+    by `;`, GNOME's separator, or by a comma that makes no group of digits: `pow(2; 10)`, `pow(2, 10)`
+    and
+    `pow(2,10)` are 1024, while `pow(2,100)` reads one number, 2100, and is refused saying to put `;`
+    between the
+    arguments. Marks that make no groups are refused with what to write (`1,00`; `1.5` in `de`).
+
+    Units: a number followed by a unit of GET /units (id, symbol, or one-word name and its plural) is a
+    quantity.
+    The quantities of an expression are of one kind; the answer is in the first one's unit, the others
+    converted
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
+    subtract, and are
+    multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
+    `sin(2 m)`)
+    is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
+    `<unit> to <unit>` (or GNOME's `<unit> in <unit>`), or `to <unit>` after quantities: `12 inches to
+    cm` is
+    30.48, `1 mile to km` 1.609344, `5 ft + 3 in to cm` 160.02.
+
+    `ans` is GNOME's last answer. `/evaluate` has no session, so the request gives it: `ans`, a
+    session's
+    `exact` (`1/3`) or a decimal (`-2.5e3`); `ans` in an expression without it is refused saying so.
+
+    Operands nest at most 100 deep, and a chain holds at most 1,000 operations. A syntax error, or an
+    expression
+    beyond those bounds, is 400 `invalid-expression` with `offset` (in Unicode code points from 0),
+    `expected` and
+    `found`. Keys count against the client's press rate, an expression by its length in characters.
 
     Args:
         body (ExpressionEvaluation | KeysEvaluation): An expression, or keys as a press has them,
@@ -201,35 +236,70 @@ def sync(
     is typed
     `2 + ( 3 * 4 ) =` and is 14), while `keys` are pressed as they are (`2 + 3 * 4 =` is 20).
 
-    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`) and
-    implicit
-    multiplication, which binds like them (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is (1/2)·π; a number
-    right
-    after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`), right to
-    left
-    (`2^3^2` is 512); postfix `!`, `%`, `²`, `³`. Operands: numbers (`12`, `.5`, `1.5e-3`; at most
-    `digits`
-    significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, parentheses, `√` and `∛`
-    (`√(x)` is a call; `√x` takes x up to its power), and every function key by name or alias with its
-    operands
-    in parentheses: `sin(30)`, `log10(2)` (GNOME's `log(2)`), `sin⁻¹(0.5)`, `neg(4)`, and `pow(2, 10)`,
-    `root(8, 3)`,
-    `logy(8, 2)`. An unknown name's error suggests the nearest known one (`sqroot`: did you mean sqrt?);
-    GNOME's
-    `abs`, `mod`, `round`, `floor`, `ceil`, `gcd`, `lcm`, `nCr` and `nPr` are refused with what to type
-    instead.
-    `a + b%` and `a − b%` are b% of a added or taken, as on a calculator (`50 + 10%` is 55); any other
-    `x%` is
-    x/100. Names are case-sensitive. Operands nest at most 100 deep, and a chain holds at most 1,000
-    operations.
-    A syntax error, or an expression beyond those bounds, is 400 `invalid-expression` with `offset` (in
-    Unicode
-    code points from 0), `expected` and `found`. Keys count against the client's press rate, an
-    expression by its
-    length in characters. An expression may end in a unit conversion, `<unit> to <unit>` (or GNOME's
-    `<unit> in <unit>`) with units of GET /units by id, symbol or one-word name and its plural: `12 in
-    to cm` and
-    `12 inches to cm` are 30.48, `1 mile to km` is 1.609344.
+    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`),
+    GNOME's infix
+    `mod` and implicit multiplication, which bind alike (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is
+    (1/2)·π; a number
+    right after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`),
+    right to
+    left (`2^3^2` is 512); postfix `!`, `%`, `²`, `³` and `°`. Operands: numbers (`12`, `.5`, `1.5e-3`,
+    `1,000`; at
+    most `digits` significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, `ans`,
+    parentheses, `√`
+    and `∛` (`√(x)` is a call; `√x` takes x up to its power), every function key by name or alias with
+    its operands
+    in parentheses (`sin(30)`, `log10(2)` or GNOME's `log(2)`, `sin⁻¹(0.5)`, `neg(4)`, `pow(2; 10)`,
+    `root(8; 3)`,
+    `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
+    zero),
+    `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
+    Error
+    (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
+    floor and
+    ceil is decided from its certified bounds (Error `precision` when none separates it from an
+    integer). `x°` is
+    x degrees in the angle unit: `sin(30°)` is 0.5 in every angle mode, `30°` is π/6 in rad. An unknown
+    name's
+    error suggests the nearest known one (`sqroot`: did you mean sqrt?). `a + b%` and `a − b%` are b% of
+    a added
+    or taken, as on a calculator (`50 + 10%` is 55); any other `x%` is x/100. Key names are case-
+    sensitive.
+
+    Numbers and arguments: numbers are written with the marks of `locale` (the plain `.` and `,` by
+    default): a
+    group mark between groups of three digits (`1,000 + 1` is 1001; `1.000 + 1` with locale `de`, whose
+    decimal
+    mark is the comma: `1,5`; in a locale that groups with a space, a space too). A function's arguments
+    are apart
+    by `;`, GNOME's separator, or by a comma that makes no group of digits: `pow(2; 10)`, `pow(2, 10)`
+    and
+    `pow(2,10)` are 1024, while `pow(2,100)` reads one number, 2100, and is refused saying to put `;`
+    between the
+    arguments. Marks that make no groups are refused with what to write (`1,00`; `1.5` in `de`).
+
+    Units: a number followed by a unit of GET /units (id, symbol, or one-word name and its plural) is a
+    quantity.
+    The quantities of an expression are of one kind; the answer is in the first one's unit, the others
+    converted
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
+    subtract, and are
+    multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
+    `sin(2 m)`)
+    is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
+    `<unit> to <unit>` (or GNOME's `<unit> in <unit>`), or `to <unit>` after quantities: `12 inches to
+    cm` is
+    30.48, `1 mile to km` 1.609344, `5 ft + 3 in to cm` 160.02.
+
+    `ans` is GNOME's last answer. `/evaluate` has no session, so the request gives it: `ans`, a
+    session's
+    `exact` (`1/3`) or a decimal (`-2.5e3`); `ans` in an expression without it is refused saying so.
+
+    Operands nest at most 100 deep, and a chain holds at most 1,000 operations. A syntax error, or an
+    expression
+    beyond those bounds, is 400 `invalid-expression` with `offset` (in Unicode code points from 0),
+    `expected` and
+    `found`. Keys count against the client's press rate, an expression by its length in characters.
 
     Args:
         body (ExpressionEvaluation | KeysEvaluation): An expression, or keys as a press has them,
@@ -271,35 +341,70 @@ async def asyncio_detailed(
     is typed
     `2 + ( 3 * 4 ) =` and is 14), while `keys` are pressed as they are (`2 + 3 * 4 =` is 20).
 
-    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`) and
-    implicit
-    multiplication, which binds like them (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is (1/2)·π; a number
-    right
-    after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`), right to
-    left
-    (`2^3^2` is 512); postfix `!`, `%`, `²`, `³`. Operands: numbers (`12`, `.5`, `1.5e-3`; at most
-    `digits`
-    significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, parentheses, `√` and `∛`
-    (`√(x)` is a call; `√x` takes x up to its power), and every function key by name or alias with its
-    operands
-    in parentheses: `sin(30)`, `log10(2)` (GNOME's `log(2)`), `sin⁻¹(0.5)`, `neg(4)`, and `pow(2, 10)`,
-    `root(8, 3)`,
-    `logy(8, 2)`. An unknown name's error suggests the nearest known one (`sqroot`: did you mean sqrt?);
-    GNOME's
-    `abs`, `mod`, `round`, `floor`, `ceil`, `gcd`, `lcm`, `nCr` and `nPr` are refused with what to type
-    instead.
-    `a + b%` and `a − b%` are b% of a added or taken, as on a calculator (`50 + 10%` is 55); any other
-    `x%` is
-    x/100. Names are case-sensitive. Operands nest at most 100 deep, and a chain holds at most 1,000
-    operations.
-    A syntax error, or an expression beyond those bounds, is 400 `invalid-expression` with `offset` (in
-    Unicode
-    code points from 0), `expected` and `found`. Keys count against the client's press rate, an
-    expression by its
-    length in characters. An expression may end in a unit conversion, `<unit> to <unit>` (or GNOME's
-    `<unit> in <unit>`) with units of GET /units by id, symbol or one-word name and its plural: `12 in
-    to cm` and
-    `12 inches to cm` are 30.48, `1 mile to km` is 1.609344.
+    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`),
+    GNOME's infix
+    `mod` and implicit multiplication, which bind alike (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is
+    (1/2)·π; a number
+    right after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`),
+    right to
+    left (`2^3^2` is 512); postfix `!`, `%`, `²`, `³` and `°`. Operands: numbers (`12`, `.5`, `1.5e-3`,
+    `1,000`; at
+    most `digits` significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, `ans`,
+    parentheses, `√`
+    and `∛` (`√(x)` is a call; `√x` takes x up to its power), every function key by name or alias with
+    its operands
+    in parentheses (`sin(30)`, `log10(2)` or GNOME's `log(2)`, `sin⁻¹(0.5)`, `neg(4)`, `pow(2; 10)`,
+    `root(8; 3)`,
+    `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
+    zero),
+    `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
+    Error
+    (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
+    floor and
+    ceil is decided from its certified bounds (Error `precision` when none separates it from an
+    integer). `x°` is
+    x degrees in the angle unit: `sin(30°)` is 0.5 in every angle mode, `30°` is π/6 in rad. An unknown
+    name's
+    error suggests the nearest known one (`sqroot`: did you mean sqrt?). `a + b%` and `a − b%` are b% of
+    a added
+    or taken, as on a calculator (`50 + 10%` is 55); any other `x%` is x/100. Key names are case-
+    sensitive.
+
+    Numbers and arguments: numbers are written with the marks of `locale` (the plain `.` and `,` by
+    default): a
+    group mark between groups of three digits (`1,000 + 1` is 1001; `1.000 + 1` with locale `de`, whose
+    decimal
+    mark is the comma: `1,5`; in a locale that groups with a space, a space too). A function's arguments
+    are apart
+    by `;`, GNOME's separator, or by a comma that makes no group of digits: `pow(2; 10)`, `pow(2, 10)`
+    and
+    `pow(2,10)` are 1024, while `pow(2,100)` reads one number, 2100, and is refused saying to put `;`
+    between the
+    arguments. Marks that make no groups are refused with what to write (`1,00`; `1.5` in `de`).
+
+    Units: a number followed by a unit of GET /units (id, symbol, or one-word name and its plural) is a
+    quantity.
+    The quantities of an expression are of one kind; the answer is in the first one's unit, the others
+    converted
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
+    subtract, and are
+    multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
+    `sin(2 m)`)
+    is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
+    `<unit> to <unit>` (or GNOME's `<unit> in <unit>`), or `to <unit>` after quantities: `12 inches to
+    cm` is
+    30.48, `1 mile to km` 1.609344, `5 ft + 3 in to cm` 160.02.
+
+    `ans` is GNOME's last answer. `/evaluate` has no session, so the request gives it: `ans`, a
+    session's
+    `exact` (`1/3`) or a decimal (`-2.5e3`); `ans` in an expression without it is refused saying so.
+
+    Operands nest at most 100 deep, and a chain holds at most 1,000 operations. A syntax error, or an
+    expression
+    beyond those bounds, is 400 `invalid-expression` with `offset` (in Unicode code points from 0),
+    `expected` and
+    `found`. Keys count against the client's press rate, an expression by its length in characters.
 
     Args:
         body (ExpressionEvaluation | KeysEvaluation): An expression, or keys as a press has them,
@@ -346,35 +451,70 @@ async def asyncio(
     is typed
     `2 + ( 3 * 4 ) =` and is 14), while `keys` are pressed as they are (`2 + 3 * 4 =` is 20).
 
-    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`) and
-    implicit
-    multiplication, which binds like them (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is (1/2)·π; a number
-    right
-    after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`), right to
-    left
-    (`2^3^2` is 512); postfix `!`, `%`, `²`, `³`. Operands: numbers (`12`, `.5`, `1.5e-3`; at most
-    `digits`
-    significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, parentheses, `√` and `∛`
-    (`√(x)` is a call; `√x` takes x up to its power), and every function key by name or alias with its
-    operands
-    in parentheses: `sin(30)`, `log10(2)` (GNOME's `log(2)`), `sin⁻¹(0.5)`, `neg(4)`, and `pow(2, 10)`,
-    `root(8, 3)`,
-    `logy(8, 2)`. An unknown name's error suggests the nearest known one (`sqroot`: did you mean sqrt?);
-    GNOME's
-    `abs`, `mod`, `round`, `floor`, `ceil`, `gcd`, `lcm`, `nCr` and `nPr` are refused with what to type
-    instead.
-    `a + b%` and `a − b%` are b% of a added or taken, as on a calculator (`50 + 10%` is 55); any other
-    `x%` is
-    x/100. Names are case-sensitive. Operands nest at most 100 deep, and a chain holds at most 1,000
-    operations.
-    A syntax error, or an expression beyond those bounds, is 400 `invalid-expression` with `offset` (in
-    Unicode
-    code points from 0), `expected` and `found`. Keys count against the client's press rate, an
-    expression by its
-    length in characters. An expression may end in a unit conversion, `<unit> to <unit>` (or GNOME's
-    `<unit> in <unit>`) with units of GET /units by id, symbol or one-word name and its plural: `12 in
-    to cm` and
-    `12 inches to cm` are 30.48, `1 mile to km` is 1.609344.
+    The expression language, loosest binding first: `+` and `-` (`−`); `*` and `/` (`×`, `·`, `÷`),
+    GNOME's infix
+    `mod` and implicit multiplication, which bind alike (`2π`, `3(4 + 1)`, `2 sin(30)`; `1/2π` is
+    (1/2)·π; a number
+    right after an operand is an error, not a product); unary `-` and `+` (`-2^2` is −4); `^` (`**`),
+    right to
+    left (`2^3^2` is 512); postfix `!`, `%`, `²`, `³` and `°`. Operands: numbers (`12`, `.5`, `1.5e-3`,
+    `1,000`; at
+    most `digits` significant digits, within 1e-9999 … 1e+9999), `pi` (`π`), `e`, `rand`, `ans`,
+    parentheses, `√`
+    and `∛` (`√(x)` is a call; `√x` takes x up to its power), every function key by name or alias with
+    its operands
+    in parentheses (`sin(30)`, `log10(2)` or GNOME's `log(2)`, `sin⁻¹(0.5)`, `neg(4)`, `pow(2; 10)`,
+    `root(8; 3)`,
+    `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
+    zero),
+    `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
+    Error
+    (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
+    floor and
+    ceil is decided from its certified bounds (Error `precision` when none separates it from an
+    integer). `x°` is
+    x degrees in the angle unit: `sin(30°)` is 0.5 in every angle mode, `30°` is π/6 in rad. An unknown
+    name's
+    error suggests the nearest known one (`sqroot`: did you mean sqrt?). `a + b%` and `a − b%` are b% of
+    a added
+    or taken, as on a calculator (`50 + 10%` is 55); any other `x%` is x/100. Key names are case-
+    sensitive.
+
+    Numbers and arguments: numbers are written with the marks of `locale` (the plain `.` and `,` by
+    default): a
+    group mark between groups of three digits (`1,000 + 1` is 1001; `1.000 + 1` with locale `de`, whose
+    decimal
+    mark is the comma: `1,5`; in a locale that groups with a space, a space too). A function's arguments
+    are apart
+    by `;`, GNOME's separator, or by a comma that makes no group of digits: `pow(2; 10)`, `pow(2, 10)`
+    and
+    `pow(2,10)` are 1024, while `pow(2,100)` reads one number, 2100, and is refused saying to put `;`
+    between the
+    arguments. Marks that make no groups are refused with what to write (`1,00`; `1.5` in `de`).
+
+    Units: a number followed by a unit of GET /units (id, symbol, or one-word name and its plural) is a
+    quantity.
+    The quantities of an expression are of one kind; the answer is in the first one's unit, the others
+    converted
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
+    subtract, and are
+    multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
+    `sin(2 m)`)
+    is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
+    `<unit> to <unit>` (or GNOME's `<unit> in <unit>`), or `to <unit>` after quantities: `12 inches to
+    cm` is
+    30.48, `1 mile to km` 1.609344, `5 ft + 3 in to cm` 160.02.
+
+    `ans` is GNOME's last answer. `/evaluate` has no session, so the request gives it: `ans`, a
+    session's
+    `exact` (`1/3`) or a decimal (`-2.5e3`); `ans` in an expression without it is refused saying so.
+
+    Operands nest at most 100 deep, and a chain holds at most 1,000 operations. A syntax error, or an
+    expression
+    beyond those bounds, is 400 `invalid-expression` with `offset` (in Unicode code points from 0),
+    `expected` and
+    `found`. Keys count against the client's press rate, an expression by its length in characters.
 
     Args:
         body (ExpressionEvaluation | KeysEvaluation): An expression, or keys as a press has them,

@@ -25,6 +25,8 @@ def _get_kwargs(
     mode: EvaluateQueryMode | Unset = UNSET,
     angle: EvaluateQueryAngle | Unset = UNSET,
     digits: int | Unset = UNSET,
+    locale: str | Unset = UNSET,
+    ans: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -48,6 +50,10 @@ def _get_kwargs(
     params["angle"] = json_angle
 
     params["digits"] = digits
+
+    params["locale"] = locale
+
+    params["ans"] = ans
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -122,6 +128,8 @@ def sync_detailed(
     mode: EvaluateQueryMode | Unset = UNSET,
     angle: EvaluateQueryAngle | Unset = UNSET,
     digits: int | Unset = UNSET,
+    locale: str | Unset = UNSET,
+    ans: str | Unset = UNSET,
 
 ) -> Response[Display | Problem]:
     """ One answer to an expression, for curl
@@ -134,6 +142,8 @@ def sync_detailed(
         mode (EvaluateQueryMode | Unset):
         angle (EvaluateQueryAngle | Unset):
         digits (int | Unset):
+        locale (str | Unset):
+        ans (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,6 +159,8 @@ def sync_detailed(
 mode=mode,
 angle=angle,
 digits=digits,
+locale=locale,
+ans=ans,
 
     )
 
@@ -165,6 +177,8 @@ def sync(
     mode: EvaluateQueryMode | Unset = UNSET,
     angle: EvaluateQueryAngle | Unset = UNSET,
     digits: int | Unset = UNSET,
+    locale: str | Unset = UNSET,
+    ans: str | Unset = UNSET,
 
 ) -> Display | Problem | None:
     """ One answer to an expression, for curl
@@ -177,6 +191,8 @@ def sync(
         mode (EvaluateQueryMode | Unset):
         angle (EvaluateQueryAngle | Unset):
         digits (int | Unset):
+        locale (str | Unset):
+        ans (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,6 +209,8 @@ expr=expr,
 mode=mode,
 angle=angle,
 digits=digits,
+locale=locale,
+ans=ans,
 
     ).parsed
 
@@ -203,6 +221,8 @@ async def asyncio_detailed(
     mode: EvaluateQueryMode | Unset = UNSET,
     angle: EvaluateQueryAngle | Unset = UNSET,
     digits: int | Unset = UNSET,
+    locale: str | Unset = UNSET,
+    ans: str | Unset = UNSET,
 
 ) -> Response[Display | Problem]:
     """ One answer to an expression, for curl
@@ -215,6 +235,8 @@ async def asyncio_detailed(
         mode (EvaluateQueryMode | Unset):
         angle (EvaluateQueryAngle | Unset):
         digits (int | Unset):
+        locale (str | Unset):
+        ans (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,6 +252,8 @@ async def asyncio_detailed(
 mode=mode,
 angle=angle,
 digits=digits,
+locale=locale,
+ans=ans,
 
     )
 
@@ -246,6 +270,8 @@ async def asyncio(
     mode: EvaluateQueryMode | Unset = UNSET,
     angle: EvaluateQueryAngle | Unset = UNSET,
     digits: int | Unset = UNSET,
+    locale: str | Unset = UNSET,
+    ans: str | Unset = UNSET,
 
 ) -> Display | Problem | None:
     """ One answer to an expression, for curl
@@ -258,6 +284,8 @@ async def asyncio(
         mode (EvaluateQueryMode | Unset):
         angle (EvaluateQueryAngle | Unset):
         digits (int | Unset):
+        locale (str | Unset):
+        ans (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -274,5 +302,7 @@ expr=expr,
 mode=mode,
 angle=angle,
 digits=digits,
+locale=locale,
+ans=ans,
 
     )).parsed
