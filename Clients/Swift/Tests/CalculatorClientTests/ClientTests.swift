@@ -117,11 +117,13 @@ import Testing
         #expect(try first.body.json.display == "1.570796326794897")
     }
 
-    /// The catalog's names are exactly the document's `KeyName` and `ProgrammerKeyName` cases, so the enums cover
-    /// every key of the server; each key says the modes it works in.
+    /// The catalog's names are exactly the document's `KeyName`, `StatisticsKeyName`, `ProgrammerKeyName` and
+    /// `RPNKeyName` cases, in the catalog's order, so the enums cover every key of the server; each key says the modes
+    /// it works in.
     @Test func keyNamesAreTheCatalogs() async throws {
         let catalog = try await client.listKeys().ok.body.json.keys
-        let names = Components.Schemas.KeyName.allCases.map(\.rawValue) + Components.Schemas.ProgrammerKeyName.allCases.map(\.rawValue)
+        let names = Components.Schemas.KeyName.allCases.map(\.rawValue) + Components.Schemas.StatisticsKeyName.allCases.map(\.rawValue)
+            + Components.Schemas.ProgrammerKeyName.allCases.map(\.rawValue) + Components.Schemas.RPNKeyName.allCases.map(\.rawValue)
         #expect(catalog.map(\.name) == names)
         #expect(catalog.first { $0.name == "sqrt" }?.aliases == ["√", "²√x"])
         let clear = try #require(catalog.first { $0.name == "C" })
