@@ -156,6 +156,32 @@ import Testing
         #expect(try Self.evaluate("1 km ÷ 1 m + rand × 0").display == "1000")
     }
 
+    /// Python's `statistics` on a list of values, as statistics mode works them out (`DataSums`): exact for exact
+    /// values, the square roots certified. The values 2, 4, 4, 4, 5, 5, 7, 9 have mean 5, population deviation 2 and
+    /// sample variance 32/7.
+    @Test func statisticsOfAList() throws {
+        let values = "2; 4; 4; 4; 5; 5; 7; 9"
+        #expect(try Self.evaluate("mean(\(values))").display == "5")
+        #expect(try Self.evaluate("pstdev(\(values))").display == "2")
+        #expect(try Self.evaluate("pvariance(\(values))").display == "4")
+        #expect(try Self.evaluate("variance(\(values)) × 7").display == "32")
+        #expect(try Self.evaluate("stdev(\(values))").display == "2.138089935299395")
+        #expect(try Self.evaluate("sum(\(values))").display == "40")
+        #expect(try Self.evaluate("median(\(values))").display == "4.5")
+        #expect(try Self.evaluate("median(3; 1; 2)").display == "2")
+        #expect(try Self.evaluate("mean(1/3; 1/6) × 4").display == "1")
+        #expect(try Self.evaluate("MEAN(1, 2, 3)").display == "2")
+        #expect(try Self.evaluate("mean(π; π)").display == Self.evaluate("π").display)
+        #expect(try Self.evaluate("rand × 0 + mean(\(values))").display == "5")
+        let one = try Self.evaluate("variance(5)")
+        #expect(one.display == "Error")
+        #expect(one.error?.message == "A sample's variance needs two points or more")
+        let inexact = try Self.evaluate("median(π; 1)")
+        #expect(inexact.error?.code == "domain")
+        #expect(inexact.error?.message.contains("median(2; 4; 4; 9)") == true)
+        #expect(throws: ExpressionError.self) { try Self.evaluate("mean(2 km; 3 km)") }
+    }
+
     /// Text made of GNOME's functions, marks, units and ans in any order, in several locales and angle units: each
     /// is read and answered, or refused at an offset inside it, and nothing else happens.
     @Test func anyMixOfTheLanguageIsAnsweredOrRefusedWhereItStops() throws {

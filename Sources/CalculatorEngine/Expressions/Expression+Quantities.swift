@@ -51,7 +51,7 @@ extension Expression {
                     quantity = quantities[0]
                 case .quantity: quantity = true
                 case .answer: quantity = false
-                case .gcd, .lcm, .combinations, .permutations, .degrees:
+                case .gcd, .lcm, .combinations, .permutations, .degrees, .median, .statistic:
                     guard !quantities.contains(true) else { throw refuse(node, "plain numbers in \(function.name) (it takes no unit)", kind) }
                     quantity = false
                 }

@@ -1,8 +1,13 @@
 /// A function an expression computes that no key of the keypad does: GNOME Calculator's abs, round, floor, ceil,
-/// mod, gcd, lcm, nCr and nPr, `°` and a unit after a number, and `ans`. Its operands are worked out as expressions of their own and the
+/// mod, gcd, lcm, nCr and nPr, Python's `statistics` on a list of values (mean, median, variance, stdev and their
+/// population forms, sum), `°` and a unit after a number, and `ans`. Its operands are worked out as expressions of their own and the
 /// function applied to their values (`CalculatorState+Evaluation.swift`); its text is GNOME's spelling.
 enum ExpressionFunction: Sendable, Equatable {
     case abs, round, floor, ceil, mod, gcd, lcm, combinations, permutations
+    /// A result of statistics mode's data set (`DataSums`) of the operands as its values: `mean(2; 4; 9)`.
+    case statistic(StatisticsResult)
+    /// The middle value, or the mean of the two middle ones, as Python's `statistics.median`.
+    case median
     /// x° is x degrees, in the session's angle unit: 30° is π/6 in rad, so sin(30°) is 0.5 in every angle mode.
     case degrees
     /// `ans`, GNOME's last answer: the value the request gives (`/evaluate` has no session to take it from).
@@ -11,7 +16,9 @@ enum ExpressionFunction: Sendable, Equatable {
     case quantity(UnitConversion)
 
     /// The functions called by name (`mod` is also written between its operands).
-    static let called: [ExpressionFunction] = [.abs, .round, .floor, .ceil, .mod, .gcd, .lcm, .combinations, .permutations]
+    static let called: [ExpressionFunction] =
+        [.abs, .round, .floor, .ceil, .mod, .gcd, .lcm, .combinations, .permutations, .median]
+        + [.meanX, .varianceX, .populationVarianceX, .deviationX, .populationDeviationX, .sumX].map(ExpressionFunction.statistic)
 
     /// Names are read whatever their case (`ncr`, `nCr`), as GNOME reads them.
     private static let byName = Dictionary(uniqueKeysWithValues: called.map { ($0.name.lowercased(), $0) })
@@ -29,6 +36,17 @@ enum ExpressionFunction: Sendable, Equatable {
         case .lcm: "lcm"
         case .combinations: "nCr"
         case .permutations: "nPr"
+        case .median: "median"
+        case .statistic(let result):
+            switch result {
+            case .meanX: "mean"
+            case .varianceX: "variance"
+            case .populationVarianceX: "pvariance"
+            case .deviationX: "stdev"
+            case .populationDeviationX: "pstdev"
+            case .sumX: "sum"
+            default: result.rawValue
+            }
         case .degrees: "°"
         case .quantity(let conversion): conversion.from.symbol
         case .answer: "ans"
@@ -47,6 +65,7 @@ enum ExpressionFunction: Sendable, Equatable {
         case .lcm: "lcm(4; 6)"
         case .combinations: "nCr(5; 2)"
         case .permutations: "nPr(5; 2)"
+        case .median, .statistic: name + "(2; 4; 4; 9)"
         case .degrees: "30°"
         case .quantity(let conversion): "2 " + conversion.from.id
         case .answer: "ans"
@@ -59,14 +78,14 @@ enum ExpressionFunction: Sendable, Equatable {
         case .abs, .round, .floor, .ceil, .degrees, .quantity: 1...1
         case .answer: 0...0
         case .mod, .combinations, .permutations: 2...2
-        case .gcd, .lcm: 1...ExpressionParser.argumentLimit
+        case .gcd, .lcm, .median, .statistic: 1...ExpressionParser.argumentLimit
         }
     }
 
     /// Whether its work may grow with the size of its numbers (`Expression.mayTakeLong`).
     var mayTakeLong: Bool {
         switch self {
-        case .gcd, .lcm, .combinations, .permutations, .mod: true
+        case .gcd, .lcm, .combinations, .permutations, .mod, .median, .statistic: true
         case .abs, .round, .floor, .ceil, .degrees, .quantity, .answer: false
         }
     }
@@ -125,6 +144,11 @@ extension Arithmetic {
             return checked(result)
         case .combinations, .permutations:
             return choose(x, operands[1], ordered: function == .permutations)
+        case .statistic(let result):
+            let data = DataSet(points: operands.map { DataPoint(x: DataSet.kept($0), y: nil) })
+            return Result { () throws(CalculatorError) in try data.sums().value(result) }
+        case .median:
+            return median(operands)
         case .quantity(let conversion):
             return conversion.apply(x, self)
         case .answer(let value):
@@ -146,6 +170,18 @@ extension Arithmetic {
         var climbed = false
         guard let side = certainSide(of: x, nearest, climbed: &climbed) else { return .failure(.precision) }
         return .success(.integer(side > 0 ? nearest : nearest - 1))
+    }
+
+    /// The middle of the values in order, or the mean of the two middle ones. Values are put in order exactly, so they
+    /// are exact ones: an inexact value's place among close neighbours could not be certified.
+    private func median(_ values: [Number]) -> Outcome {
+        guard values.allSatisfy(\.isRational) else {
+            return .failure(.domain("median orders exact values: give each as a number or a fraction, as in median(2; 4; 4; 9)"))
+        }
+        let sorted = values.sorted { Number.compare($0, $1) < 0 }
+        let middle = sorted.count / 2
+        if sorted.count % 2 == 1 { return .success(sorted[middle]) }
+        return apply(.add, sorted[middle - 1], sorted[middle]).flatMap { apply(.divide, $0, .integer(2)) }
     }
 
     /// nCr(n; r), or nPr(n; r) when `ordered`: n!/(r!(n−r)!) and n!/(n−r)!.

@@ -1131,6 +1131,7 @@ extension Components {
                 case scientific = "scientific"
                 case immediate = "immediate"
                 case programmer = "programmer"
+                case rpn = "rpn"
                 case statistics = "statistics"
             }
             /// - Remark: Generated from `#/components/schemas/DataSet/mode`.

@@ -231,7 +231,9 @@ public protocol APIProtocol: Sendable {
     /// in parentheses (`sin(30)`, `log10(2)` or GNOME's `log(2)`, `sin⁻¹(0.5)`, `neg(4)`, `pow(2; 10)`, `root(8; 3)`,
     /// `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from zero),
     /// `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
-    /// `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows Error
+    /// `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`; and Python's `statistics` on a list of values, as statistics mode
+    /// works them out: `mean(a; b; …)`, `median`, `variance` (sample), `pvariance`, `stdev`, `pstdev`, `sum` (median
+    /// orders exact values only). gcd, lcm, nCr and nPr take integers; another operand shows Error
     /// (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round, floor and
     /// ceil is decided from its certified bounds (Error `precision` when none separates it from an integer). `x°` is
     /// x degrees in the angle unit: `sin(30°)` is 0.5 in every angle mode, `30°` is π/6 in rad. An unknown name's
@@ -716,7 +718,9 @@ extension APIProtocol {
     /// in parentheses (`sin(30)`, `log10(2)` or GNOME's `log(2)`, `sin⁻¹(0.5)`, `neg(4)`, `pow(2; 10)`, `root(8; 3)`,
     /// `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from zero),
     /// `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
-    /// `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows Error
+    /// `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`; and Python's `statistics` on a list of values, as statistics mode
+    /// works them out: `mean(a; b; …)`, `median`, `variance` (sample), `pvariance`, `stdev`, `pstdev`, `sum` (median
+    /// orders exact values only). gcd, lcm, nCr and nPr take integers; another operand shows Error
     /// (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round, floor and
     /// ceil is decided from its certified bounds (Error `precision` when none separates it from an integer). `x°` is
     /// x degrees in the angle unit: `sin(30°)` is 0.5 in every angle mode, `30°` is π/6 in rad. An unknown name's

@@ -143,8 +143,11 @@ def sync_detailed(
     `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
     zero),
     `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
-    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
-    Error
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`; and Python's `statistics` on a list of values, as
+    statistics mode
+    works them out: `mean(a; b; …)`, `median`, `variance` (sample), `pvariance`, `stdev`, `pstdev`,
+    `sum` (median
+    orders exact values only). gcd, lcm, nCr and nPr take integers; another operand shows Error
     (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
     floor and
     ceil is decided from its certified bounds (Error `precision` when none separates it from an
@@ -253,8 +256,11 @@ def sync(
     `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
     zero),
     `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
-    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
-    Error
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`; and Python's `statistics` on a list of values, as
+    statistics mode
+    works them out: `mean(a; b; …)`, `median`, `variance` (sample), `pvariance`, `stdev`, `pstdev`,
+    `sum` (median
+    orders exact values only). gcd, lcm, nCr and nPr take integers; another operand shows Error
     (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
     floor and
     ceil is decided from its certified bounds (Error `precision` when none separates it from an
@@ -358,8 +364,11 @@ async def asyncio_detailed(
     `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
     zero),
     `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
-    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
-    Error
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`; and Python's `statistics` on a list of values, as
+    statistics mode
+    works them out: `mean(a; b; …)`, `median`, `variance` (sample), `pvariance`, `stdev`, `pstdev`,
+    `sum` (median
+    orders exact values only). gcd, lcm, nCr and nPr take integers; another operand shows Error
     (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
     floor and
     ceil is decided from its certified bounds (Error `precision` when none separates it from an
@@ -468,8 +477,11 @@ async def asyncio(
     `logy(8; 2)`), and GNOME's functions, named in any case: `abs(x)`, `round(x)` (halves away from
     zero),
     `floor(x)`, `ceil(x)`, `mod(x; y)` or `x mod y` (the sign of y: `-10 mod 3` is 2), `gcd(a; b; …)`,
-    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`. gcd, lcm, nCr and nPr take integers; another operand shows
-    Error
+    `lcm(a; b; …)`, `nCr(n; r)`, `nPr(n; r)`; and Python's `statistics` on a list of values, as
+    statistics mode
+    works them out: `mean(a; b; …)`, `median`, `variance` (sample), `pvariance`, `stdev`, `pstdev`,
+    `sum` (median
+    orders exact values only). gcd, lcm, nCr and nPr take integers; another operand shows Error
     (`domain`) with a message saying what to type (`gcd(round(1.5); 2)`). An inexact operand of round,
     floor and
     ceil is decided from its certified bounds (Error `precision` when none separates it from an
