@@ -109,6 +109,16 @@ private func c(_ keys: String, _ expected: String, _ settings: Settings = statis
         let list = try run(Array(repeating: "7 pow 9 9 9 9 = ms", count: 8).joined(separator: " "))
         #expect(list.memoryEntryCount == 8)
         #expect(StoredFormTests.withoutUndoSteps(list).storedBytes.count < StateBoundsTests.storedLimit)
+        // RPN mode's stack shares the same budget with the memory list.
+        // Reciprocals of large powers fill the list with exact entries, and m+ on an entry grows it; each key keeps
+        // the stack, memory and the list within the budget together.
+        let reciprocals = [2, 3, 5, 7, 11, 13, 17, 19].map { "\(String($0).map(String.init).joined(separator: " ")) enter 9 9 9 9 pow recip ms" }
+        let growing = (2...8).map { "3 enter 9 9 9 9 pow recip m+:\($0)" }
+        let rpn = try run((reciprocals + growing).joined(separator: " "), settings: Settings(mode: .rpn))
+        #expect(rpn.memoryEntryCount >= 4)
+        let kept = [rpn.memoryValue].compactMap { $0 } + (rpn.memoryList ?? [])
+        #expect(kept.reduce(0) { $0 + $1.rationalBits } <= Budget.standard.maxRationalBits)
+        #expect(StoredFormTests.withoutUndoSteps(rpn).storedBytes.count < StateBoundsTests.storedLimit)
     }
 
     /// Anscombe's quartet (F. J. Anscombe, "Graphs in Statistical Analysis", The American Statistician 27, 1973): four

@@ -264,10 +264,11 @@ extension CalculatorState {
     }
 
     /// The numbers the stack keeps share the budget of every kept number (`CalculatorState+Bounds.swift`): past it
-    /// they continue as their 256-bit values, LASTx first, then T, Z, memory and Y, and X last.
+    /// they continue as their 256-bit values, LASTx first, then T, Z, memory, the memory list and Y, and X last.
     private mutating func keepWithinBudget(_ registers: inout RPNRegisters) {
         let budget = Budget.standard.maxRationalBits
         var total = registers.keptBits + (stack.value?.rationalBits ?? 0) + (memoryValue?.rationalBits ?? 0)
+        for entry in memoryList ?? [] { total += entry.rationalBits }
         guard total > budget else { return }
         func round(_ number: inout Number?) {
             guard total > budget, let exact = number, exact.isRational else { return }
@@ -278,6 +279,14 @@ extension CalculatorState {
         round(&registers.t)
         round(&registers.z)
         round(&memoryValue)
+        if total > budget, var list = memoryList {
+            for index in list.indices {
+                var entry: Number? = list[index]
+                round(&entry)
+                if let entry { list[index] = entry }
+            }
+            memoryList = list
+        }
         round(&registers.y)
         round(&stack.value)
     }
