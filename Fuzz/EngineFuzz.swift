@@ -1,11 +1,14 @@
 // libFuzzer target over the calculator engine. Compiled into one module together with
-// Sources/CalculatorEngine/*.swift (so it can see the engine's internal phase) and the tests' SplitMix64 (see
+// Sources/CalculatorEngine/*/*.swift (so it can see the engine's internal phase) and the tests' SplitMix64 (see
 // scripts/fuzz).
 //
 // Input layout: byte 0 chooses the settings (bit 0 mode, bit 1 angle, the rest digits), bytes 1...8 seed the
 // RNG that `rand` draws from, every further byte is a key: an index into KeyCatalog.all.
 
 /// Display grammars, matched by hand over UTF-8: Regex would dominate the time per input.
+/// The tests give SplitMix64 this conformance in a file that imports the engine; here the engine is this module.
+extension SplitMix64: RandomSource {}
+
 enum DisplayGrammar {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 

@@ -4,7 +4,7 @@
 import CalculatorEngine
 import Foundation
 
-struct FixedRandom: RandomNumberGenerator {
+struct FixedRandom: RandomSource {
     var state: UInt64 = 0x1234_5678
     mutating func next() -> UInt64 {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -1,6 +1,10 @@
 import CalculatorEngine
 import Testing
 
+/// SplitMix64.swift imports nothing, so that scripts/fuzz can compile it into the engine's module; it has a stored
+/// property, as a `RandomSource` must.
+extension SplitMix64: RandomSource {}
+
 let allKeyNames = KeyCatalog.all.map(\.name)
 
 func press(_ names: [String], on state: inout CalculatorState, random: inout SplitMix64) {

@@ -61,7 +61,7 @@ import Testing
     @Test func theLargestRecordStaysWithinTheBound() throws {
         let longSum = Array(repeating: "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 +", count: 20).joined(separator: " ")
         var state = CalculatorState(settings: Settings(digits: 32))
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandom()
         var keys = try Array(repeating: Self.keys(longSum + " 1 ="), count: 100).flatMap { $0 }
         keys += try Self.keys("9 . 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 EE 9 9 9 9 m+ sto x sto y sto z sto t")
         for _ in 0..<30 { keys += try Self.keys(longSum + " (") }

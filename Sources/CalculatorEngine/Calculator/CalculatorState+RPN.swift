@@ -18,7 +18,7 @@ extension CalculatorState {
 
     /// A key in RPN mode, with its undo step: undo and redo go back and forth between steps, every other key that
     /// changes the state records the state and the stack before it.
-    mutating func applyRPN(_ key: Key, random: inout some RandomNumberGenerator) {
+    mutating func applyRPN(_ key: Key, random: inout some RandomSource) {
         var action = key.action
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
         switch action {
@@ -38,7 +38,7 @@ extension CalculatorState {
 
     /// A key's effect in RPN mode, without an undo step. A failed operation leaves Y, Z and T as they were and shows
     /// Error; while it shows, C clears it (X is 0, as after CLx), a digit starts a new X, AC clears the whole stack.
-    mutating func pressRPN(_ key: Key, random: inout some RandomNumberGenerator) {
+    mutating func pressRPN(_ key: Key, random: inout some RandomSource) {
         if awaiting != nil, !key.answersAwaitingCommand { return }
         guard var registers = rpn else { return }
         var action = key.action
@@ -131,7 +131,7 @@ extension CalculatorState {
     }
 
     /// Returns what an operation evaluated, for the history tape.
-    private mutating func press(_ action: KeyAction, on registers: inout RPNRegisters, random: inout some RandomNumberGenerator) throws(StackFailure) -> String? {
+    private mutating func press(_ action: KeyAction, on registers: inout RPNRegisters, random: inout some RandomSource) throws(StackFailure) -> String? {
         let arithmetic = self.arithmetic
         switch action {
         case .digit(let digit): try type(UInt8(ascii: "0") + digit, on: &registers)

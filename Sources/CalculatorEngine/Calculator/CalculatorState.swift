@@ -80,7 +80,7 @@ public struct CalculatorState: Sendable, Equatable {
     // MARK: keys
 
     /// A key's effect, without an undo step (`apply` records them). A key `refusal(of:)` refuses changes nothing.
-    mutating func press(_ key: Key, random: inout some RandomNumberGenerator) {
+    mutating func press(_ key: Key, random: inout some RandomSource) {
         if awaiting != nil, !key.answersAwaitingCommand { return }
         if settings.mode == .programmer {
             applyProgrammer(key)

@@ -3,7 +3,7 @@ extension CalculatorState {
     /// `=` last): its display, expression and error are the expression's answer.
     /// Most expressions are answered without pressing their keys (`ExpressionAnswer`), to the same display and
     /// expression; the rest, and every one that meets an Error, by pressing them.
-    public init(evaluating expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+    public init(evaluating expression: Expression, settings: Settings, random: inout some RandomSource) throws(ExpressionError) {
         if let conversion = expression.conversion {
             // The answer, then `convert` with the expression's units, the session's own put back.
             try self.init(evaluatingWithoutConversion: expression, settings: settings, random: &random)
@@ -16,7 +16,7 @@ extension CalculatorState {
         try self.init(evaluatingWithoutConversion: expression, settings: settings, random: &random)
     }
 
-    private init(evaluatingWithoutConversion expression: Expression, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+    private init(evaluatingWithoutConversion expression: Expression, settings: Settings, random: inout some RandomSource) throws(ExpressionError) {
         // An expression is infix: in RPN mode it is answered as scientific mode answers it.
         var settings = settings
         if settings.mode == .rpn { settings.mode = .scientific }
@@ -26,7 +26,7 @@ extension CalculatorState {
     /// The calculator after the keys of the node at `root` and `=`. The value of a node no key computes
     /// (`ExpressionFunction`) is put where its keys would be, as a constant key puts one, from its operands worked out
     /// the same way on fresh calculators; an Error in one of them, or in the function, is the expression's.
-    private init(evaluating expression: Expression, root: Int, settings: Settings, random: inout some RandomNumberGenerator) throws(ExpressionError) {
+    private init(evaluating expression: Expression, root: Int, settings: Settings, random: inout some RandomSource) throws(ExpressionError) {
         if settings.mode != .programmer {
             var answer = ExpressionAnswer(expression: expression, settings: settings)
             if let found = answer.answer(root: root) {
@@ -63,7 +63,7 @@ extension CalculatorState {
 
     /// The value and text of a node `ExpressionFunction` computes, or the Error it ends in.
     private static func computedValue(
-        of index: Int, in expression: Expression, settings: Settings, random: inout some RandomNumberGenerator
+        of index: Int, in expression: Expression, settings: Settings, random: inout some RandomSource
     ) throws(ExpressionError) -> Result<(Number, String), StackFailure> {
         guard case .computed(let function, let operands) = expression.nodes[index].kind else { preconditionFailure("a computed node") }
         var values: [Number] = [], texts: [String] = []
@@ -85,7 +85,7 @@ extension CalculatorState {
     /// keys hold undo or redo, which use them: nothing keeps the state afterwards. `stoppingAtError` stops at the
     /// first key that shows Error, as an expression's keys do: a key after it would start a new calculation over it.
     /// Keys the state refuses (`refusal(of:)`) change nothing.
-    public init(pressing keys: some Collection<Key>, settings: Settings, stoppingAtError: Bool, random: inout some RandomNumberGenerator) {
+    public init(pressing keys: some Collection<Key>, settings: Settings, stoppingAtError: Bool, random: inout some RandomSource) {
         self.init(settings: settings)
         let undoes = keys.contains { $0.action == .undo || $0.action == .redo }
         for key in keys {

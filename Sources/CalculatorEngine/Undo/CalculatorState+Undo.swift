@@ -11,9 +11,9 @@
 ///
 /// The history tape is not rewound: it records every evaluation, as a paper tape does (`clearHistory()` clears it).
 /// Keys change no setting but the angle; the mode and digits, which only `update(settings:)` changes, stay as they are.
-/// `random` draws the `rand` key's numbers: `SystemRandom`, not a generator of no size (see there why).
+/// `random` draws the `rand` key's numbers: a `RandomSource`, which a generator of no size cannot be (see there why).
 extension CalculatorState {
-    public mutating func apply(_ key: Key, random: inout some RandomNumberGenerator) {
+    public mutating func apply(_ key: Key, random: inout some RandomSource) {
         if settings.mode == .rpn { return applyRPN(key, random: &random) }
         guard settings.mode != .programmer, var action = key.action else { return press(key, random: &random) }
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }

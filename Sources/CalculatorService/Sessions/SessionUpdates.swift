@@ -188,7 +188,7 @@ struct HistoryClearing: SessionUpdate {
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): a press's `rand` keys
 /// draw from a seed the endpoint drew from the system, so the same seed gives the same numbers.
-struct SeededRandomNumberGenerator: RandomNumberGenerator {
+struct SeededRandomNumberGenerator: RandomSource {
     private var state: UInt64
 
     init(seed: UInt64) {
