@@ -1,13 +1,16 @@
-"""The web page's statistics mode and memory list (issue 48), as checks for test_web.py's run, at the phone and the
-wide viewport.
+"""The web page's statistics mode and memory list (issue 48), as checks for test_web.py's run: entering, removing and
+clearing data and the memory list's keys at the phone and the wide viewport, and the mode's keys, data set and memory
+list laid out at every viewport the page's layout checks cover.
 
 They start from whatever the earlier checks left and end in scientific mode with an empty memory list and data set.
 """
 
 from playwright.sync_api import expect
 
+from viewports import at_every_viewport
 
-def add_statistics_checks(run, page, screenshots, phone, wide, settle_for_screenshot):
+
+def add_statistics_checks(run, browser, page, base, screenshots, phone, wide, settle_for_screenshot, page_errors):
     calculator = page.locator("#calculator")
     display = page.locator("#display")
     toggle = page.locator("#toggle-statistics")
@@ -105,7 +108,49 @@ def add_statistics_checks(run, page, screenshots, phone, wide, settle_for_screen
             expect(page.locator("#memory-panel")).to_be_hidden()
         return check
 
+    geometry = """() => {
+        const shown = (e) => e.offsetParent !== null && e.getBoundingClientRect().width > 0;
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; };
+        const selector = '#statistics-panel button, #data-list li, #memory-panel button, #keys-basic button, #display';
+        const shownParts = [...document.querySelectorAll(selector)].filter(shown);
+        const parts = shownParts.map((e) => [e.dataset.key || e.id || e.getAttribute('aria-label') || e.textContent.trim(), ...box(e)]);
+        const overflowing = shownParts.filter((e) => e.tagName === 'BUTTON')
+            .filter((b) => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight)
+            .map((b) => b.dataset.key || b.getAttribute('aria-label') || b.textContent.trim());
+        return { parts, overflowing, width: innerWidth };
+    }"""
+
+    def fits(name, viewport, opened):
+        """Statistics mode on a fresh page: two pairs entered by clicks, r worked out, the slope and r put in the memory list (m+, MS);
+        every key, data point and memory entry within the window's width (the page scrolls down, never across) and no
+        text wider or taller than its key."""
+        opened.locator("#toggle-statistics").click()
+        expect(opened.locator("#calculator")).to_have_attribute("data-mode", "statistics")
+        for x, y in [("2", "3"), ("4", "7")]:
+            for each in [x, "pair", y, "sigma+"]:
+                opened.locator(f'#keypad button[data-key="{each}"], #statistics-keys button[data-key="{each}"]').first.click()
+        expect(opened.locator("#data-list li")).to_have_text(["(2, 3)×", "(4, 7)×"])
+        opened.locator('#statistics-keys button[data-key="slope"]').click()
+        expect(opened.locator("#display")).to_have_text("2")
+        opened.keyboard.press("m")  # m+: the memory panel and its MS come with the first entry
+        expect(opened.locator("#memory-list li .memory-value")).to_have_text(["2"])
+        opened.locator('#statistics-keys button[data-key="r"]').click()
+        expect(opened.locator("#display")).to_have_text("1")
+        opened.locator("#memory-store").click()
+        expect(opened.locator("#memory-list li .memory-value")).to_have_text(["1", "2"])
+        opened.evaluate("() => window.scrollTo(0, 0)")
+        opened.screenshot(path=str(screenshots / f"statistics-{name}.png"), full_page=True)
+        g = opened.evaluate(geometry)
+        names = [part[0] for part in g["parts"]]
+        for each in ["sigma+", "sigma-", "pair", "n", "meanx", "slope", "intercept", "r", "display"]:
+            assert each in names, f"{each} is not shown"
+        outside = [p[0] for p in g["parts"] if p[1] < -0.5 or p[2] > g["width"] + 0.5]
+        assert not outside, f"wider than the {g['width']} px window: {outside}"
+        assert not g["overflowing"], f"text wider or taller than its key: {g['overflowing']}"
+
     run.check("the Statistics switch shows its keys; x , y Σ+ enters pairs; x̄ and the slope", switches_to_statistics_mode_and_enters_pairs)
     run.check("a point's × takes it out, Clear data empties the set; back to scientific", a_point_is_removed_and_the_data_cleared)
     run.check("the memory list on a phone: MS adds, an entry's M+, MR and MC act on it", the_memory_list(phone))
     run.check("the memory list at 1280x800", the_memory_list(wide))
+    run.check("statistics mode at every viewport: its keys, the data set and the memory list within the width, no text "
+              "past its key", lambda: at_every_viewport(browser, base, page_errors, fits))

@@ -616,7 +616,7 @@ def run_checks(run, options, screenshots):
                   programmer_keys_fit_a_phone_with_scientific_keys_and_a_desktop)
         add_tool_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
         add_rpn_checks(run, browser, page, base, screenshots, PHONE, settle_for_screenshot, page_errors)
-        add_statistics_checks(run, page, screenshots, PHONE, WIDE, settle_for_screenshot)
+        add_statistics_checks(run, browser, page, base, screenshots, PHONE, WIDE, settle_for_screenshot, page_errors)
         add_bit_checks(run, browser, page, base, screenshots, PHONE, settle_for_screenshot, page_errors)
         page.emulate_media(reduced_motion="reduce")
         axe_results = add_person_checks(run, browser, options.server, base, screenshots, page_errors,

@@ -229,8 +229,6 @@
     const second = buttons.get('2nd');
     if (second) second.setAttribute('aria-pressed', 'false');
     if (state) render(state);
-    // Kept for a script that runs after the event (statistics.js, whose file may come after the keys).
-    root.calculatorKeys = keys;
     root.dispatchEvent(new CustomEvent('calculator:keys', { detail: keys }));
   }
 
@@ -727,7 +725,9 @@
 
   // ---- start ----
 
-  (async () => {
+  // Once every deferred script has run (they come after this one, and the browser may answer a request between two
+  // of them): the keys and the first state are events, and a script that has not yet listened would miss them.
+  document.addEventListener('DOMContentLoaded', async () => {
     const keys = loadKeys();
     try {
       await ensureSession();
@@ -736,5 +736,5 @@
     }
     await keys;
     root.dataset.ready = 'true';
-  })();
+  }, { once: true });
 })();

@@ -101,6 +101,4 @@
 
   root.addEventListener('calculator:keys', (event) => loadKeys(event.detail));
   root.addEventListener('calculator:state', (event) => render(event.detail));
-  // The keys app.js loaded before this script ran.
-  if (root.calculatorKeys) loadKeys(root.calculatorKeys);
 })();
