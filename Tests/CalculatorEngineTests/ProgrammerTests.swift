@@ -224,13 +224,24 @@ import Testing
         ("5 m- mr", "-5", dec), ("5 m+ mc mr", "0", dec), ("2 m+ 3 mr =", "2", dec), ("4 m+ AC 1 2 mr + 1 =", "5", dec), ("7 sto x AC ( 3 ) rcl x =", "7", dec), ("7 F sto y AC rcl y + 1 =", "80", hexByte),
         ("9 sto x 2 * rcl x =", "18", dec), ("rcl z", "0", dec), ("3 rcl x", "0", dec), ("5 sto t AC hex rcl t", "5", dec),
     ]
+    /// Every bit key on 0 and on all ones of a qword, shown in hex, and popcount: the values are the bit's power of
+    /// two, worked out by the standard library's shift, not the engine's.
+    static let bitSequences: [(keys: String, expected: String, settings: Settings)] = (0..<64).flatMap { bit in
+        let hex = Settings(mode: .programmer, radix: .hex)
+        let ones = String(repeating: "F ", count: 16)
+        return [
+            ("0 bit\(bit)", String(UInt64(1) << UInt64(bit), radix: 16, uppercase: true), hex),
+            ("\(ones)bit\(bit)", String(~(UInt64(1) << UInt64(bit)), radix: 16, uppercase: true), hex),
+            ("\(ones)bit\(bit) popcount", "3F", hex),
+        ]
+    } + [("0 popcount", "0", dec), ("2 5 5 popcount", "8", dec), ("1 neg popcount", "64", dec), ("1 neg byte popcount", "8", dec)]
     static let dec = Settings(mode: .programmer)
     static let byte = Settings(mode: .programmer, word: .byte)
     static let hexByte = Settings(mode: .programmer, radix: .hex, word: .byte)
 
-    @Test(arguments: sequences.indices)
+    @Test(arguments: (sequences + bitSequences).indices)
     func sequence(index: Int) throws {
-        let (keys, expected, settings) = Self.sequences[index]
+        let (keys, expected, settings) = (Self.sequences + Self.bitSequences)[index]
         let state = try run(keys, settings: settings)
         #expect(state.display == expected, "\(keys)")
         #expect(isWellFormedDisplay(state.display, settings: state.settings))

@@ -53,7 +53,16 @@ private func c(_ keys: String, _ expected: String, _ settings: Settings = statis
         c("5 m+:1 mr:1", "5", Settings()), c("1 ms 2 ms 3 ms 4 ms 5 ms 6 ms 7 ms 8 ms 9 ms mr:8", "2", Settings()),
         c("5 ms 7 ms 2 m+ mr:2", "5", Settings()), c("5 ms 7 ms undo mr:1", "5", Settings()), c("5 ms 7 ms m-:2 mr:2", "-2", Settings()),
         c("5 ms 7 ms mr:2", "5", Settings(mode: .immediate)), c("5 ms 7 ms mr:2", "5"),
-    ]
+    ] + (1...MemoryList.entryLimit).flatMap { n in
+        // A full list holds 8, 7, … 1: entry n is 9 − n. Each entry's keys act on it alone: after mc:n the seven
+        // left add up to 36 − (9 − n).
+        let full = (1...MemoryList.entryLimit).map { "\($0) ms" }.joined(separator: " ")
+        let sumOfSeven = (1..<MemoryList.entryLimit).map { "mr:\($0)" }.joined(separator: " + ") + " ="
+        return [
+            c("\(full) mr:\(n)", "\(9 - n)", Settings()), c("\(full) 1 0 0 m+:\(n) mr:\(n)", "\(109 - n)", Settings()),
+            c("\(full) 1 0 0 m-:\(n) mr:\(n)", "\(-91 - n)", statistics), c("\(full) mc:\(n) \(sumOfSeven)", "\(27 + n)", Settings()),
+        ]
+    }
 
     @Test(arguments: dataEntryCases + resultCases + memoryListCases)
     func keys(_ test: KeyCase) throws {

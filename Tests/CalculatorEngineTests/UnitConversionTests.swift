@@ -63,6 +63,26 @@ import Testing
 
     // MARK: the convert key
 
+    /// Settings converting `from` to `to`; a unit that is not in the table leaves no conversion, which the cases' test
+    /// finds.
+    static func converting(_ from: String, _ to: String) -> Settings {
+        Settings(conversion: try? UnitConversion(from: from, to: to))
+    }
+
+    /// The key's table: the values are the units' definitions (1 in = 2.54 cm, 1 mi = 1.609344 km, °C = (°F − 32) × 5/9).
+    static let convertCases: [KeyCase] = [
+        KeyCase(keys: "1 2 convert + 1 =", expected: "31.48", settings: converting("in", "cm")),
+        KeyCase(keys: "1 0 0 convert", expected: "37.77777777777778", settings: converting("degF", "degC")),
+        KeyCase(keys: "3 convert undo redo", expected: "0.9144", settings: converting("ft", "m")),
+        KeyCase(keys: "2 + 3 = convert", expected: "8.04672", settings: converting("mi", "km")),
+        KeyCase(keys: "3 2 neg convert", expected: "-35.55555555555556", settings: converting("degF", "degC")),
+    ]
+
+    @Test(arguments: convertCases) func convertKey(_ test: KeyCase) throws {
+        #expect(test.settings.conversion != nil)
+        #expect(try run(test.keys, settings: test.settings).display == test.expected)
+    }
+
     @Test func convertKeyConvertsTheDisplayAndTheValueGoesOn() throws {
         var settings = Settings()
         settings.conversion = try UnitConversion(from: "in", to: "cm")
