@@ -21,10 +21,8 @@ import httpx
 
 from .generated.models import (
     Display,
-    ExpressionEvaluation,
     History,
     IssuedToken,
-    KeysEvaluation,
     Problem,
     SessionEnd,
     SessionState,
@@ -296,15 +294,19 @@ class Calculator:
         """An existing session, by its id and a token of it (owner or viewer)."""
         return Session(self, id, token)
 
-    def evaluate(self, expression: str, settings: Settings | None = None) -> ExpressionEvaluation:
-        """One expression's answer on a fresh calculator; nothing is stored."""
-        body = {**_settings(settings), "expression": expression}
-        return ExpressionEvaluation.from_dict(self.request("POST", "/evaluate", body=body).json())
+    def evaluate(self, expression: str, settings: Settings | None = None, *, ans: str | None = None) -> Display:
+        """One expression's answer on a fresh calculator; nothing is stored. Of `settings`, the mode (scientific or
+        immediate), angle, digits and locale apply (the locale's marks read the expression's numbers); `ans` is the
+        value of `ans` in the expression, GNOME's last answer: a session's `exact` (`1/3`) or a decimal."""
+        body: dict[str, Any] = {**_settings(settings), "expression": expression}
+        if ans is not None:
+            body["ans"] = ans
+        return Display.from_dict(self.request("POST", "/evaluate", body=body).json())
 
-    def evaluate_keys(self, keys: Keys, settings: Settings | None = None) -> KeysEvaluation:
+    def evaluate_keys(self, keys: Keys, settings: Settings | None = None) -> Display:
         """Keys pressed on a fresh calculator; nothing is stored."""
         body = {**_settings(settings), "keys": keys if isinstance(keys, str) else list(keys)}
-        return KeysEvaluation.from_dict(self.request("POST", "/evaluate", body=body).json())
+        return Display.from_dict(self.request("POST", "/evaluate", body=body).json())
 
     def convert(self, value: str, from_: str, to: str) -> UnitConversionResult:
         """`value` in the unit `from_` converted to `to`, exact where the definitions are."""

@@ -203,9 +203,27 @@ def reconnecting(base: str) -> None:
     check("the new connection said Last-Event-ID: 1", len(proxy.requests) == 2 and b"last-event-id: 1\r\n" in proxy.requests[1].lower(), proxy.requests)
 
 
+def evaluating(base: str) -> None:
+    calculator = Calculator(base)
+    third = calculator.evaluate("1 ÷ 3")
+    check("evaluate answers the display and the exact value", third.display == "0.3333333333333333" and third.exact == "1/3", third)
+    doubled = calculator.evaluate("ans × 2", ans=str(third.exact))
+    check("evaluate takes ans, a session's exact value", doubled.display == "0.6666666666666667" and doubled.exact == "2/3", doubled)
+    german = calculator.evaluate("1.000,5 + 1", Settings(locale="de"))
+    check("evaluate reads and shows numbers in the settings' locale", german.display == "1001,5" and german.exact == "2003/2", german)
+    keys = calculator.evaluate_keys("2 sqrt")
+    check("evaluate_keys answers the display, and nothing exact for a root", keys.display == "1.414213562373095" and not keys.exact, keys)
+    try:
+        calculator.evaluate("ans + 1")
+        check("ans without a value raises", False)
+    except BadRequest as refused:
+        check("ans without a value raises BadRequest", refused.problem is not None and "ans" in (refused.problem.detail or ""), refused)
+
+
 def main(binary: str) -> bool:
     with server(binary) as base:
         typed_errors_and_304(base)
+        evaluating(base)
         idempotent_presses(base)
         following(base)
         reconnecting(base)

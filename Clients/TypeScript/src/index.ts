@@ -24,6 +24,8 @@ export interface CalculationError {
 /** The members of `GET /sessions/{id}/display` (the `Display` schema). */
 export interface Display {
     display: string;
+    /** The shown value as `p/q` or `p` in lowest terms when it is rational; absent when it is not. */
+    exact?: string;
     expression: string;
     pending: boolean;
     error: CalculationError | null;
@@ -101,6 +103,17 @@ export interface Settings extends DisplayFormat {
     radix?: Radix;
     word?: Word;
     variables?: { x?: string | null; y?: string | null; z?: string | null; t?: string | null };
+}
+
+/** What `/evaluate` takes beside the expression (the `ExpressionEvaluation` schema). */
+export interface ExpressionOptions {
+    mode?: "scientific" | "immediate";
+    angle?: Angle;
+    digits?: number;
+    /** The locale whose marks the expression's numbers are written with and the answer is shown with. */
+    locale?: string | null;
+    /** The value of `ans` in the expression, GNOME's last answer: a session's `exact` (`1/3`) or a decimal. */
+    ans?: string;
 }
 
 /** RFC 9457 problem details, with the members the calculator adds to some. */
@@ -367,8 +380,8 @@ export class Calculator {
     }
 
     /** One expression's answer on a fresh calculator; nothing is stored. */
-    async evaluate(expression: string, settings: Omit<Settings, "variables" | "convert"> = {}): Promise<Display> {
-        return (await (await this.request("POST", "/evaluate", { body: { ...settings, expression } })).json()) as Display;
+    async evaluate(expression: string, options: ExpressionOptions = {}): Promise<Display> {
+        return (await (await this.request("POST", "/evaluate", { body: { ...options, expression } })).json()) as Display;
     }
 
     /** `value` in the unit `from` converted to `to`, exact where the definitions are. */

@@ -59,6 +59,20 @@ async function typedErrorsAnd304(base: string): Promise<void> {
     check("an unknown token throws Unauthorized", (await refusal(() => stranger.read())) instanceof Unauthorized);
 }
 
+async function evaluating(base: string): Promise<void> {
+    const calculator = new Calculator(base);
+    const third = await calculator.evaluate("1 ÷ 3");
+    check("evaluate answers the display and the exact value", third.display === "0.3333333333333333" && third.exact === "1/3", third);
+    const doubled = await calculator.evaluate("ans × 2", { ans: third.exact });
+    check("evaluate takes ans, a session's exact value", doubled.display === "0.6666666666666667" && doubled.exact === "2/3", doubled);
+    const german = await calculator.evaluate("1.000,5 + 1", { locale: "de" });
+    check("evaluate reads numbers in the locale and shows them in it (no grouping by default)", german.display === "1001,5" && german.exact === "2003/2", german);
+    const root = await calculator.evaluate("√2");
+    check("nothing exact for a root", root.display === "1.414213562373095" && root.exact === undefined, root);
+    const missing = await refusal(() => calculator.evaluate("ans + 1"));
+    check("ans without a value throws BadRequest", missing instanceof BadRequest && (missing.problem?.detail ?? "").includes("ans"), missing);
+}
+
 async function idempotentPresses(base: string): Promise<void> {
     const keys: (string | null)[] = [];
     const recording: typeof fetch = (input, init) => {
@@ -154,6 +168,7 @@ async function reconnecting(base: string): Promise<void> {
 
 const [base, limited] = [process.argv[2], process.argv[3]];
 await typedErrorsAnd304(base);
+await evaluating(base);
 await idempotentPresses(base);
 await following(base);
 await reconnecting(base);
