@@ -44,7 +44,7 @@ import Testing
         let settings = [CalculationMode.scientific, .immediate].flatMap { mode in
             AngleUnit.allCases.flatMap { angle in [8, 16, 32].map { Settings(mode: mode, angle: angle, digits: $0) } }
         } + Radix.allCases.flatMap { radix in WordSize.allCases.map { Settings(mode: .programmer, radix: radix, word: $0) } }
-            + AngleUnit.allCases.map { Settings(mode: .rpn, angle: $0) }
+            + AngleUnit.allCases.flatMap { angle in [CalculationMode.rpn, .statistics].map { Settings(mode: $0, angle: angle) } }
         await propertyCheck(count: 10_000, input: names.array(of: 0...40), names.array(of: 1...10), Gen.uint64(), Gen.element(of: settings).compactMap { $0 }) {
             before, after, seed, settings in
             var state = CalculatorState(settings: settings)

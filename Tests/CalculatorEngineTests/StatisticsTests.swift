@@ -71,6 +71,22 @@ private func c(_ keys: String, _ expected: String, _ settings: Settings = statis
         #expect(isWellFormedDisplay(state.display))
     }
 
+    /// A key of an entry the list does not have is refused and changes nothing, in every mode that has the list: not
+    /// even the numbers' budget, which a press that changes nothing has no reason to apply (PropertyTests found RPN mode
+    /// rounding a large memory to a real on `mc:8`).
+    @Test(arguments: [Settings(), Settings(mode: .immediate), Settings(mode: .rpn), statistics])
+    func aMissingEntrysKeyChangesNothing(_ settings: Settings) throws {
+        let before = try run("7 EE 5 0 9 9 ms 4", settings: settings)
+        for name in ["mc:8", "mr:2", "m+:3", "m-:8"] {
+            let key = try #require(Key(name: name))
+            #expect(before.refusal(of: key)?.reason == .noMemoryEntry, "\(name)")
+            var after = before
+            var random = SplitMix64(seed: 1)
+            after.apply(key, random: &random)
+            #expect(after == before, "\(name) in \(settings.mode)")
+        }
+    }
+
     @Test func theStateListsTheDataAndTheMemoryList() throws {
         let state = try run("1 pair 2 sigma+ 3 pair 5 sigma+ 4 pair 1 0 ms 7 ms", settings: statistics)
         #expect(state.dataPoints.map { state.shownPoint($0).x } == ["1", "3"])

@@ -24,6 +24,13 @@ extension CalculatorState {
     /// How many entries the memory list holds.
     public var memoryEntryCount: Int { memoryValue == nil ? 0 : 1 + (memoryList?.count ?? 0) }
 
+    /// Whether `action` acts on an entry past the list's end but the first: `refusal(of:)` refuses it, and a press
+    /// leaves everything as it is.
+    func actsOnMissingMemoryEntry(_ action: KeyAction?) -> Bool {
+        guard case .memoryEntry(_, let entry)? = action else { return false }
+        return entry > 0 && Int(entry) >= memoryEntryCount
+    }
+
     /// The list's entry at `index` (0 is `memoryValue`); nil past its end.
     func memoryEntry(_ index: Int) -> Number? {
         index == 0 ? memoryValue : memoryList.flatMap { index - 1 < $0.count ? $0[index - 1] : nil }

@@ -43,6 +43,7 @@ extension CalculatorState {
         guard var registers = rpn else { return }
         var action = key.action
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
+        if actsOnMissingMemoryEntry(action) { return }
         if error != nil {
             let lock = key.rpnAction == nil ? action?.errorLock ?? .ignored : .ignored
             switch lock {
@@ -175,9 +176,6 @@ extension CalculatorState {
         case .memoryStore:
             try pressMemoryStore(arithmetic)
             registers.liftEnabled = true
-        case .memoryEntry(_, let entry) where entry > 0 && Int(entry) >= memoryEntryCount:
-            // An entry the list does not have, as in the other modes (`refusal(of:)` refuses it).
-            break
         case .memoryEntry(.recall, let entry): try push(memoryEntry(Int(entry)) ?? .integer(0), on: &registers)
         case .memoryEntry(let command, let entry):
             try pressMemory(command, entry: Int(entry), arithmetic)

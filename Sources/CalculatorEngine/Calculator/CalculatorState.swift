@@ -89,6 +89,7 @@ public struct CalculatorState: Sendable, Equatable {
         if settings.mode == .rpn { return pressRPN(key, random: &random) }
         guard var action = key.action else { return }
         if isSecondActive, let inverse = key.inverse?.action { action = inverse }
+        if actsOnMissingMemoryEntry(action) { return }
         let pendingBefore = stack.pending.count
         defer { if action.mayGrowKeptNumbers || stack.pending.count != pendingBefore { keepNumbersWithinBudget() } }
         if error != nil {

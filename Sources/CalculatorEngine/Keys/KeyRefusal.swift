@@ -60,7 +60,7 @@ extension CalculatorState {
             return refused(.noCommandAwaiting)
         }
         if settings.conversion == nil, case .convert? = key.action { return refused(.noConversion) }
-        if case .memoryEntry(_, let entry)? = key.action, entry > 0, Int(entry) >= memoryEntryCount {
+        if actsOnMissingMemoryEntry(key.action) {
             return refused(.noMemoryEntry, String(memoryEntryCount))
         }
         if mode == .programmer, case .digit(let digit)? = key.programmerAction, digit >= settings.radix.base {
