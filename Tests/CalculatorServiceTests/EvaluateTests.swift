@@ -164,7 +164,16 @@ import Testing
         #expect((ambiguous.json?["expected"] as? String)?.contains("1,5 for a decimal") == true)
         #expect(try evaluate(#"{"expression": "gcd(12; 18) + 10 mod 3 + nCr(5; 2)"}"#).json?["display"] as? String == "17")
         #expect(try evaluate(#"{"expression": "sin(30°)", "angle": "rad"}"#).json?["exact"] as? String == "1/2")
-        #expect(try evaluate(#"{"expression": "5 ft + 3 in to cm"}"#).json?["display"] as? String == "160.02")
+        let inCentimetres = try #require(try evaluate(#"{"expression": "5 ft + 3 in to cm"}"#).json)
+        #expect(inCentimetres["display"] as? String == "160.02" && inCentimetres["unit"] as? String == "cm")
+        // The answer's unit: the first quantity's, none where the units cancel or no number has one, none at Error.
+        for (expression, unit) in [("2 km + 300 m", "km"), ("12 inches", "in"), ("100 degF to degC", "degC"), ("3 × 2 mi", "mi")] {
+            #expect(try evaluate(#"{"expression": "\#(expression)"}"#).json?["unit"] as? String == unit, "\(expression)")
+        }
+        for expression in ["1 km ÷ 1 m", "2 + 3", "1 m ÷ 0"] {
+            let answer = try #require(try evaluate(#"{"expression": "\#(expression)"}"#).json, "\(expression)")
+            #expect(answer["display"] != nil && answer["unit"] == nil, "\(expression)")
+        }
         let dimensions = try #require(try evaluate(#"{"expression": "1 kg + 1 m"}"#).json)
         #expect(dimensions["type"] as? String == "https://calculator.invalid/problems/invalid-expression")
         #expect((dimensions["expected"] as? String)?.contains("a length and a mass do not add") == true)

@@ -211,6 +211,9 @@ def evaluating(base: str) -> None:
     check("evaluate takes ans, a session's exact value", doubled.display == "0.6666666666666667" and doubled.exact == "2/3", doubled)
     german = calculator.evaluate("1.000,5 + 1", Settings(locale="de"))
     check("evaluate reads and shows numbers in the settings' locale", german.display == "1001,5" and german.exact == "2003/2", german)
+    length = calculator.evaluate("5 ft + 3 in to cm")
+    check("an answer with units says its unit", length.display == "160.02" and length.unit == "cm", length)
+    check("a plain number has no unit", not third.unit, third)
     keys = calculator.evaluate_keys("2 sqrt")
     check("evaluate_keys answers the display, and nothing exact for a root", keys.display == "1.414213562373095" and not keys.exact, keys)
     try:

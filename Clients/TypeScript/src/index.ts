@@ -26,6 +26,8 @@ export interface Display {
     display: string;
     /** The shown value as `p/q` or `p` in lowest terms when it is rational; absent when it is not. */
     exact?: string;
+    /** `/evaluate` only: the id of the unit the answer is in (`km` for `2 km + 300 m`); absent for a plain number. */
+    unit?: string;
     expression: string;
     pending: boolean;
     error: CalculationError | null;

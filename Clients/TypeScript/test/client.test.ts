@@ -69,6 +69,9 @@ async function evaluating(base: string): Promise<void> {
     check("evaluate reads numbers in the locale and shows them in it (no grouping by default)", german.display === "1001,5" && german.exact === "2003/2", german);
     const root = await calculator.evaluate("√2");
     check("nothing exact for a root", root.display === "1.414213562373095" && root.exact === undefined, root);
+    const length = await calculator.evaluate("5 ft + 3 in to cm");
+    check("an answer with units says its unit", length.display === "160.02" && length.unit === "cm", length);
+    check("a plain number has no unit", third.unit === undefined, third);
     const missing = await refusal(() => calculator.evaluate("ans + 1"));
     check("ans without a value throws BadRequest", missing instanceof BadRequest && (missing.problem?.detail ?? "").includes("ans"), missing);
 }

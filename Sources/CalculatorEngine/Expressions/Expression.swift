@@ -82,8 +82,10 @@ public struct Expression: Sendable {
         scalars = parser.scalars
         unit = parser.unit
         self.conversion = conversion
+        answerUnit = conversion?.to
         if let unit {
             let hasUnit = try Self.checkQuantities(nodes, of: unit)
+            if conversion == nil, hasUnit { answerUnit = unit }
             if conversion != nil, !hasUnit {
                 let start = Self.lastWordStart(in: all)
                 throw ExpressionError(
@@ -129,6 +131,10 @@ public struct Expression: Sendable {
     /// quantity's, which every other one is converted to. The answer is a plain number where the units cancel
     /// (`1 km ÷ 1 m` is 1000).
     public let unit: PhysicalUnit?
+
+    /// The unit the answer is in: the conversion's target (`5 ft + 3 in to cm`), else the expression's unit where the
+    /// answer is a quantity (`2 km + 300 m`); nil for a plain number, units that cancel (`1 km ÷ 1 m`) included.
+    public private(set) var answerUnit: PhysicalUnit?
 
     /// Its length in Unicode scalars; its keys are at most four times as many, and one more.
     public var count: Int { scalars.count }

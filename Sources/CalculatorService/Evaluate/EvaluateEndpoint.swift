@@ -78,6 +78,7 @@ final class EvaluateEndpoint: Sendable {
     private static func respond(to evaluation: EvaluateRequest, replies: SessionReplies, plainText: Bool) throws(Problem) -> Response {
         var random = SystemRandom()
         let state: CalculatorState
+        var unit: String?
         switch evaluation.input {
         case .keys(let press):
             // Past an Error as a session goes on.
@@ -88,8 +89,10 @@ final class EvaluateEndpoint: Sendable {
             } catch {
                 throw Problem(invalidExpression: error)
             }
+            // An Error has no unit.
+            if state.error == nil { unit = expression.answerUnit?.id }
         }
-        guard plainText else { return replies.json(200, Rendering.display(state)) }
+        guard plainText else { return replies.json(200, Rendering.evaluation(state, unit: unit)) }
         var response = Response(status: 200, body: Array((state.display + "\n").utf8))
         response.headers.set("Content-Type", "text/plain; charset=utf-8")
         response.headers.set("Cache-Control", "no-store")

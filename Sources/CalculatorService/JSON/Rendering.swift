@@ -62,6 +62,21 @@ enum Rendering {
         }
     }
 
+    /// `/evaluate`'s answer: the display's fields, and the id of the unit the answer is in (`cm` for `5 ft + 3 in to
+    /// cm`), when it is in one.
+    static func evaluation(_ state: CalculatorState, unit: String?) -> [UInt8] {
+        let memory = state.memory
+        return JSONWriter.bytes(capacity: 176 + variableLength(state, memory: memory)) { json in
+            json.literal("{")
+            displayFields(state, memory: memory, into: &json)
+            if let unit {
+                json.name(#","unit":"#)
+                json.string(unit)
+            }
+            json.endObject()
+        }
+    }
+
     /// A session's event for one version in an event stream (text/event-stream): the version as its id, and as its
     /// data the session's state as `GET /sessions/{id}` answers it (settings included, so that a mirror follows a
     /// change of mode or format), on one line (JSON escapes every line break inside a string).

@@ -60,6 +60,9 @@ class Display:
                 `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is
                 that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator
                 and denominator together.
+            unit (str | Unset): Only in `/evaluate`'s answer to an expression with units: the id of the unit the answer is
+                in (`GET /units`), the conversion's target (`cm` for `5 ft + 3 in to cm`) or else the first quantity's (`km` for
+                `2 km + 300 m`). Absent for a plain number, units that cancel (`1 km ÷ 1 m`) included, and at Error.
             memories (list[str] | Unset): The memory list, first entry first, once it holds two entries or more (before,
                 `memory` is its only entry, and a session that never presses `ms` answers as it always did): `ms` adds the value
                 shown as a new first entry (8 at most, the oldest let go), `mc:n`, `m+:n`, `m-:n` and `mr:n` act on entry n, and
@@ -84,6 +87,7 @@ class Display:
     variables: Variables
     awaiting: AwaitingType1 | AwaitingType2Type1 | AwaitingType3Type1 | None
     exact: str | Unset = UNSET
+    unit: str | Unset = UNSET
     memories: list[str] | Unset = UNSET
     statistics: Statistics | Unset = UNSET
     radix: DisplayRadix | Unset = UNSET
@@ -134,6 +138,8 @@ class Display:
 
         exact = self.exact
 
+        unit = self.unit
+
         memories: list[str] | Unset = UNSET
         if not isinstance(self.memories, Unset):
             memories = self.memories
@@ -182,6 +188,8 @@ class Display:
         })
         if exact is not UNSET:
             field_dict["exact"] = exact
+        if unit is not UNSET:
+            field_dict["unit"] = unit
         if memories is not UNSET:
             field_dict["memories"] = memories
         if statistics is not UNSET:
@@ -291,6 +299,8 @@ class Display:
 
         exact = d.pop("exact", UNSET)
 
+        unit = d.pop("unit", UNSET)
+
         memories = cast(list[str], d.pop("memories", UNSET))
 
 
@@ -365,6 +375,7 @@ class Display:
             variables=variables,
             awaiting=awaiting,
             exact=exact,
+            unit=unit,
             memories=memories,
             statistics=statistics,
             radix=radix,

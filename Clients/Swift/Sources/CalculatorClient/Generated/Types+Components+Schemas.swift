@@ -1306,6 +1306,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Display/exact`.
             public var exact: Swift.String?
+            /// Only in `/evaluate`'s answer to an expression with units: the id of the unit the answer is in (`GET /units`), the conversion's target (`cm` for `5 ft + 3 in to cm`) or else the first quantity's (`km` for `2 km + 300 m`). Absent for a plain number, units that cancel (`1 km ÷ 1 m`) included, and at Error.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Display/unit`.
+            public var unit: Swift.String?
             /// An operation waits for its operand.
             ///
             /// - Remark: Generated from `#/components/schemas/Display/pending`.
@@ -1374,6 +1378,7 @@ extension Components {
             ///   - display: What the calculator shows: a number, the entry as typed, or `Error`; in programmer mode the value in the radix (hex in capitals, negative values as the word's bit pattern except in dec).
             ///   - expression: What has been entered, e.g. `7 + √(9)`.
             ///   - exact: The exact value of a worked-out display (a result, a function's value, a constant, a recalled value) as `p/q` or `p` in lowest terms, the form `/convert` gives (`1/3` beside the display `0.3333333333333333`); absent when the value is not a rational (√2, π), while a number is typed (the display is that number), at Error, in programmer mode (whose display is an exact integer) and past 512 bits of numerator and denominator together.
+            ///   - unit: Only in `/evaluate`'s answer to an expression with units: the id of the unit the answer is in (`GET /units`), the conversion's target (`cm` for `5 ft + 3 in to cm`) or else the first quantity's (`km` for `2 km + 300 m`). Absent for a plain number, units that cancel (`1 km ÷ 1 m`) included, and at Error.
             ///   - pending: An operation waits for its operand.
             ///   - error:
             ///   - memory: The memory register, or null when empty.
@@ -1391,6 +1396,7 @@ extension Components {
                 display: Swift.String,
                 expression: Swift.String,
                 exact: Swift.String? = nil,
+                unit: Swift.String? = nil,
                 pending: Swift.Bool,
                 error: Components.Schemas.CalculatorError? = nil,
                 memory: Swift.String? = nil,
@@ -1408,6 +1414,7 @@ extension Components {
                 self.display = display
                 self.expression = expression
                 self.exact = exact
+                self.unit = unit
                 self.pending = pending
                 self.error = error
                 self.memory = memory
@@ -1426,6 +1433,7 @@ extension Components {
                 case display
                 case expression
                 case exact
+                case unit
                 case pending
                 case error
                 case memory
@@ -1453,6 +1461,10 @@ extension Components {
                 self.exact = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .exact
+                )
+                self.unit = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .unit
                 )
                 self.pending = try container.decode(
                     Swift.Bool.self,
@@ -1510,6 +1522,7 @@ extension Components {
                     "display",
                     "expression",
                     "exact",
+                    "unit",
                     "pending",
                     "error",
                     "memory",

@@ -175,8 +175,9 @@ def sync_detailed(
     quantity.
     The quantities of an expression are of one kind; the answer is in the first one's unit, the others
     converted
-    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
-    subtract, and are
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). The answer's `unit` names
+    the unit
+    it is in (`km`), and is absent for a plain number. Quantities add and subtract, and are
     multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
     `sin(2 m)`)
     is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
@@ -288,8 +289,9 @@ def sync(
     quantity.
     The quantities of an expression are of one kind; the answer is in the first one's unit, the others
     converted
-    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
-    subtract, and are
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). The answer's `unit` names
+    the unit
+    it is in (`km`), and is absent for a plain number. Quantities add and subtract, and are
     multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
     `sin(2 m)`)
     is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
@@ -396,8 +398,9 @@ async def asyncio_detailed(
     quantity.
     The quantities of an expression are of one kind; the answer is in the first one's unit, the others
     converted
-    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
-    subtract, and are
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). The answer's `unit` names
+    the unit
+    it is in (`km`), and is absent for a plain number. Quantities add and subtract, and are
     multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
     `sin(2 m)`)
     is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
@@ -509,8 +512,9 @@ async def asyncio(
     quantity.
     The quantities of an expression are of one kind; the answer is in the first one's unit, the others
     converted
-    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). Quantities add and
-    subtract, and are
+    to it: `2 km + 300 m` is 2.3 (km), `1 km ÷ 1 m` is 1000 (a plain ratio). The answer's `unit` names
+    the unit
+    it is in (`km`), and is absent for a plain number. Quantities add and subtract, and are
     multiplied or divided by plain numbers; anything else (`1 kg + 1 m`, `2 km + 300`, `2 km × 3 km`,
     `sin(2 m)`)
     is refused naming the kinds. Temperatures are in one unit. An expression may end in a conversion,
