@@ -59,6 +59,24 @@ extension Expression {
         return end
     }
 
+    /// A clearer reason than the parser's for text that ends in a conversion of a plain number (`sin(30) to cm`,
+    /// `2 + 3 to cm`, `12 to cm`), or in `to` with no unit after it (`12 in to`); nil for other text.
+    static func conversionMistake(in all: [Unicode.Scalar], symbols: NumberSymbols, answer: Number?) -> ExpressionError? {
+        let lastStart = lastWordStart(in: all)
+        let lastEnd = wordEnd(from: lastStart, in: all)
+        if lastStart > 0, Array(all[lastStart..<lastEnd]) == ["t", "o"] {
+            return ExpressionError(offset: lastEnd, expected: "a unit after to (12 in to cm; GET /units lists them)", found: "the end")
+        }
+        guard let (start, _) = target(in: all) else { return nil }
+        var parser = ExpressionParser(Array(all[..<start]), symbols: symbols, answer: answer)
+        guard (try? parser.parse()) != nil, parser.unit == nil else { return nil }
+        var before = String(String.UnicodeScalarView(all[..<start]))
+        while before.last?.isWhitespace == true { before.removeLast() }
+        return ExpressionError(
+            offset: start, expected: "a unit after the number to convert (12 in to cm): \(before) is a plain number, with no unit",
+            found: "to")
+    }
+
     /// For text that ends in `to <unit>`: where the word `to` begins, and the unit.
     static func target(in scalars: [Unicode.Scalar]) -> (start: Int, unit: PhysicalUnit)? {
         let unitStart = lastWordStart(in: scalars)

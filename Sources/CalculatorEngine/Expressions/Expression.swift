@@ -43,9 +43,15 @@ public struct Expression: Sendable {
     /// `symbols`: the locale whose marks its numbers are written with (`1,000.5`; `1.000,5` in de); the plain
     /// symbols (en's) by default. `answer`: the value `ans` stands for (`Expression.answer(_:)`), if any.
     public init(_ text: String, symbols: NumberSymbols? = nil, answer: Answer? = nil) throws(ExpressionError) {
-        let symbols = symbols ?? .plain
-        let answer = answer?.value
         let all = Array(text.unicodeScalars)
+        do throws(ExpressionError) {
+            try self.init(all, symbols: symbols ?? .plain, answer: answer?.value)
+        } catch {
+            throw Self.conversionMistake(in: all, symbols: symbols ?? .plain, answer: answer?.value) ?? error
+        }
+    }
+
+    private init(_ all: [Unicode.Scalar], symbols: NumberSymbols, answer: Number?) throws(ExpressionError) {
         var body = all
         var conversion: UnitConversion?
         do throws(ExpressionError) {
