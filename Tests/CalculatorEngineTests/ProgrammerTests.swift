@@ -223,6 +223,12 @@ import Testing
         ("1 2 7 m+ m+ mr", "-2", byte), ("F F m+ AC mr", "FF", Settings(mode: .programmer, radix: .hex, word: .word)),
         ("5 m- mr", "-5", dec), ("5 m+ mc mr", "0", dec), ("2 m+ 3 mr =", "2", dec), ("4 m+ AC 1 2 mr + 1 =", "5", dec), ("7 sto x AC ( 3 ) rcl x =", "7", dec), ("7 F sto y AC rcl y + 1 =", "80", hexByte),
         ("9 sto x 2 * rcl x =", "18", dec), ("rcl z", "0", dec), ("3 rcl x", "0", dec), ("5 sto t AC hex rcl t", "5", dec),
+        // The memory list, as Windows' programmer mode has it: entries are integers of the word, and wrap with it.
+        ("5 ms 7 ms mr:2", "5", dec), ("5 ms 7 ms mr", "7", dec), ("5 ms 7 ms 9 ms mc:2 mr:2", "5", dec),
+        ("5 ms 7 ms 3 m+:2 mr:2 + mr =", "15", dec), ("5 ms 7 ms 9 m-:2 mr:2", "-4", dec), ("5 ms 7 ms mc mr", "0", dec),
+        ("1 2 7 ms 5 ms 1 m+:2 mr:2", "-128", byte), ("F F ms 1 ms mr:2", "FF", hexByte),
+        ("3 0 0 ms 5 ms byte mr:2", "44", Settings(mode: .programmer, word: .word)), ("5 ms 7 ms hex mr:2 + A =", "F", dec),
+        ("5 / 0 = ms", "Error", dec), ("5 / 0 = mr:2", "Error", dec),
     ]
     /// Every bit key on 0 and on all ones of a qword, shown in hex, and popcount: the values are the bit's power of
     /// two, worked out by the standard library's shift, not the engine's.

@@ -105,6 +105,30 @@ def add_programmer_checks(run, page, screenshots, phone, wide, settle_for_screen
         settle_for_screenshot()
         page.screenshot(path=str(screenshots / "phone-programmer.png"))
 
+    def the_memory_list_in_hex():
+        memories = page.locator("#memory-list li .memory-value")
+        entry = page.locator("#memory-list")
+        key("mc").click()  # the whole list
+        expect(page.locator("#memory-panel")).to_be_hidden()
+        key("m+").click()  # AC: the panel and its MS come with the first entry
+        expect(memories).to_have_text(["AC"])
+        key("1").click()
+        page.locator("#memory-store").click()
+        expect(memories).to_have_text(["1", "AC"])
+        key("F").click()
+        entry.get_by_role("button", name="memory 2 add", exact=True).click()
+        expect(memories).to_have_text(["1", "BB"])
+        entry.get_by_role("button", name="memory 2 recall", exact=True).click()
+        expect(display).to_have_text("BB")
+        entry.get_by_role("button", name="memory 1 clear", exact=True).click()
+        expect(memories).to_have_text(["BB"])
+        key("mc").click()
+        expect(page.locator("#memory-panel")).to_be_hidden()
+        key("AC").click()
+        for name in ["rcl", "x", "+", "1", "="]:
+            key(name).click()
+        expect(display).to_have_text("AC")
+
     def back_to_scientific_keeps_the_integer():
         page.set_viewport_size(wide)
         page.locator("#toggle-programmer").click()
@@ -134,5 +158,6 @@ def add_programmer_checks(run, page, screenshots, phone, wide, settle_for_screen
     run.check("digits outside the radix are greyed and refused (422 in the status); letters type hex digits",
               digits_outside_the_radix_are_greyed_and_refused)
     run.check("sto waits for its variable (indicator), rcl recalls it; screenshot", variables_wait_for_their_key)
+    run.check("the memory list in programmer mode: MS, an entry's M+ and MR in hex, MC", the_memory_list_in_hex)
     run.check("back in scientific mode the integer stays", back_to_scientific_keeps_the_integer)
     run.check("the gradian toggle: GRAD, sin 100 = 1, and back to degrees", gradian_toggle)

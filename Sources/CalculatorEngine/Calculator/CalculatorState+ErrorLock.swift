@@ -55,7 +55,7 @@ extension ProgrammerAction {
         case .allClear, .clear: .clears
         case .digit: .clearsThenActs
         case .backspace, .binary, .unary, .negate, .radix, .word, .openParenthesis, .closeParenthesis, .equals, .memoryClear,
-            .memoryAdd, .memorySubtract, .memoryRecall, .variable, .flipBit:
+            .memoryAdd, .memorySubtract, .memoryRecall, .memoryStore, .memoryEntry, .variable, .flipBit:
             .ignored
         }
     }

@@ -36,7 +36,7 @@ extension CalculatorState {
         index == 0 ? memoryValue : memoryList.flatMap { index - 1 < $0.count ? $0[index - 1] : nil }
     }
 
-    private mutating func setMemoryEntry(_ index: Int, _ value: Number) {
+    mutating func setMemoryEntry(_ index: Int, _ value: Number) {
         if index == 0 {
             memoryValue = value
         } else if var list = memoryList {
@@ -53,27 +53,35 @@ extension CalculatorState {
 
     /// MS: the current operand as the new first entry.
     mutating func pressMemoryStore(_ arithmetic: DecimalArithmetic) throws(StackFailure) {
-        let operand = try stack.takeOperand(arithmetic)
+        storeInMemory(try stack.takeOperand(arithmetic))
+    }
+
+    /// `number` as the new first entry, the others moved down one; the oldest goes when the list is full.
+    mutating func storeInMemory(_ number: Number) {
         if let first = memoryValue {
             var list = [first] + (memoryList ?? [])
             if list.count >= MemoryList.entryLimit { list.removeLast(list.count - MemoryList.entryLimit + 1) }
             memoryList = list
         }
-        memoryValue = operand
+        memoryValue = number
+    }
+
+    /// MC of one entry: the ones after it move up.
+    mutating func clearMemoryEntry(_ index: Int) {
+        if index == 0 {
+            memoryValue = memoryList?.first
+            if let list = memoryList { memoryList = list.count > 1 ? Array(list.dropFirst()) : nil }
+        } else if var list = memoryList {
+            list.remove(at: index - 1)
+            memoryList = list.isEmpty ? nil : list
+        }
     }
 
     /// MC, M+, M− or MR on the entry at `index`; `refusal(of:)` refuses one past the list's end but the first.
     mutating func pressMemory(_ command: MemoryCommand, entry index: Int, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
         guard index == 0 || index < memoryEntryCount else { return }
         switch command {
-        case .clear:
-            if index == 0 {
-                memoryValue = memoryList?.first
-                if let list = memoryList { memoryList = list.count > 1 ? Array(list.dropFirst()) : nil }
-            } else if var list = memoryList {
-                list.remove(at: index - 1)
-                memoryList = list.isEmpty ? nil : list
-            }
+        case .clear: clearMemoryEntry(index)
         case .add, .subtract:
             if index == 0 { return try pressMemory(add: command == .add, arithmetic) }
             let operand = try stack.takeOperand(arithmetic)

@@ -35,8 +35,9 @@ extension CalculatorState {
         guard let action = key.programmerAction else { return }
         // A digit outside the radix is refused.
         if case .digit(let digit) = action, digit >= settings.radix.base { return }
-        // So is a bit outside the word.
+        // So is a bit outside the word, and an entry the memory list does not have.
         if case .flipBit(let bit) = action, Int(bit) >= settings.word.bits { return }
+        if actsOnMissingMemoryEntry(key.action) { return }
         if error != nil {
             guard passesErrorLock(action.errorLock) else { return refresh() }
         }
@@ -89,14 +90,11 @@ extension CalculatorState {
         case .clear: stack.clearEntry()
         case .backspace: stack.backspace(arithmetic)
         case .memoryClear: clearMemory()
-        case .memoryAdd, .memorySubtract:
-            let operand = try stack.takeOperand(arithmetic)
-            let memory = memoryValue?.truncated(to: word) ?? 0
-            let sum = action == .memoryAdd ? memory &+ operand : memory &- operand
-            memoryValue = .integer(Int(word.truncating(sum)))
-        case .memoryRecall:
-            let memory = memoryValue?.truncated(to: word) ?? 0
-            stack.put(memory, text: arithmetic.string(memory))
+        case .memoryAdd: try pressMemory(.add, entry: 0, on: &stack)
+        case .memorySubtract: try pressMemory(.subtract, entry: 0, on: &stack)
+        case .memoryRecall: try pressMemory(.recall, entry: 0, on: &stack)
+        case .memoryEntry(let command, let entry): try pressMemory(command, entry: Int(entry), on: &stack)
+        case .memoryStore: storeInMemory(.integer(Int(try stack.takeOperand(arithmetic))))
         case .variable(.command(let command)):
             awaiting = command
         case .variable(.name(let variable)):
@@ -150,10 +148,26 @@ extension CalculatorState {
         refresh()
     }
 
-    /// Memory and variables as integers of the word.
+    /// MC, M+, M− or MR on the memory list's entry at `index`, in the word's wrapping arithmetic.
+    private mutating func pressMemory(_ command: MemoryCommand, entry index: Int, on stack: inout OperationStack<WordArithmetic>) throws(StackFailure) {
+        let word = settings.word
+        let arithmetic = WordArithmetic(settings)
+        let memory = memoryEntry(index)?.truncated(to: word) ?? 0
+        switch command {
+        case .clear: clearMemoryEntry(index)
+        case .add, .subtract:
+            let operand = try stack.takeOperand(arithmetic)
+            let sum = command == .add ? memory &+ operand : memory &- operand
+            setMemoryEntry(index, .integer(Int(word.truncating(sum))))
+        case .recall: stack.put(memory, text: arithmetic.string(memory))
+        }
+    }
+
+    /// Memory, its list and variables as integers of the word.
     private mutating func truncateRegisters() {
         let word = settings.word
         memoryValue = memoryValue.map { .integer(Int($0.truncated(to: word))) }
+        memoryList = memoryList.map { $0.map { .integer(Int($0.truncated(to: word))) } }
         variables.update { .integer(Int($0.truncated(to: word))) }
     }
 }

@@ -72,7 +72,11 @@ extension KeyCatalog {
         key("z", .variable(.name(.z))),
         key("t", .variable(.name(.t))),
         key("popcount", .unary(.bitCount), aliases: ["#B"]),
-    ] + bitKeys
+    ] + programmerMemoryListKeys + bitKeys
+
+    /// MS and the memory list's entry keys, as in the other modes, on integers of the word.
+    static let programmerMemoryListKeys: [ProgrammerLine] =
+        [key("ms", .memoryStore)] + memoryEntryKeys.map { key($0.name, .memoryEntry($0.command, entry: $0.entry)) }
 
     /// Windows' bit grid: `bit0` … `bit63` flip a bit of the value shown; those past the word's size are refused.
     static let bitKeys: [ProgrammerLine] = (0..<64).map { key("bit\($0)", .flipBit(UInt8($0))) }

@@ -3,11 +3,13 @@ extension KeyCatalog {
     /// the second entry, and so on to `MemoryList.entryLimit`. The first entry's `m+:1`, `m-:1` and `mr:1` are
     /// today's `m+`, `m-` and `mr` (aliases there); `mc:1` clears that entry alone, where `mc` clears the list.
     static let memoryListKeys: [Line] =
-        [key("ms", .memoryStore, aliases: ["MS"])]
-        + (0..<MemoryList.entryLimit).flatMap { index -> [Line] in
+        [key("ms", .memoryStore, aliases: ["MS"])] + memoryEntryKeys.map { key($0.name, .memoryEntry($0.command, entry: $0.entry)) }
+
+    /// The entry keys' names, commands and entries (0-based), the same in every mode that has the list.
+    static let memoryEntryKeys: [(name: String, command: MemoryCommand, entry: UInt8)] =
+        (0..<MemoryList.entryLimit).flatMap { index in
             MemoryCommand.allCases.compactMap { command in
-                guard index > 0 || command == .clear else { return nil }
-                return key(command.keyName(entry: index), .memoryEntry(command, entry: UInt8(index)))
+                index > 0 || command == .clear ? (command.keyName(entry: index), command, UInt8(index)) : nil
             }
         }
 

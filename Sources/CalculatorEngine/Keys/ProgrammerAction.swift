@@ -14,6 +14,9 @@ enum ProgrammerAction: Sendable, Equatable {
     case openParenthesis, closeParenthesis, equals
     case allClear, clear, backspace
     case memoryClear, memoryAdd, memorySubtract, memoryRecall
+    /// MS and an entry's MC, M+, M− and MR (the memory list, as in the other modes), on integers of the word.
+    case memoryStore
+    case memoryEntry(MemoryCommand, entry: UInt8)
     case variable(VariableAction)
     /// Flips bit n, 0…63, of the value shown (Windows' bit grid); a bit at or above the word's size is refused.
     case flipBit(UInt8)
@@ -28,7 +31,7 @@ enum ProgrammerAction: Sendable, Equatable {
         case .openParenthesis, .closeParenthesis: .parenthesis
         case .equals: .equals
         case .allClear, .clear, .backspace: .clear
-        case .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall: .memory
+        case .memoryClear, .memoryAdd, .memorySubtract, .memoryRecall, .memoryStore, .memoryEntry: .memory
         case .variable: .variable
         }
     }

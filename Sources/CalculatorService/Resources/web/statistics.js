@@ -77,7 +77,7 @@
     el.clear.hidden = points.length === 0;
     // `memories` comes once the list holds two entries; before, `memory` is the only one.
     const memories = next.memories || (next.memory === null || next.memory === undefined ? [] : [next.memory]);
-    el.memoryPanel.hidden = memories.length === 0 || next.mode === 'programmer';
+    el.memoryPanel.hidden = memories.length === 0;
     el.memories.replaceChildren(...memories.map((value, index) => {
       const entry = index + 1;
       const item = document.createElement('li');
