@@ -21,6 +21,10 @@ extension CalculatorState {
         return [shownText(first)] + (memoryList ?? []).map(shownText)
     }
 
+    /// Whether the memory list holds entries past the first, or a data set is kept: one look at two pointers, nil in
+    /// most states, before a renderer asks for either.
+    public var holdsLists: Bool { $memoryList.holdsValue || $statistics.holdsValue }
+
     /// How many entries the memory list holds.
     public var memoryEntryCount: Int { memoryValue == nil ? 0 : 1 + (memoryList?.count ?? 0) }
 

@@ -5,7 +5,7 @@ extension CalculatorState {
     public static let dataPointLimit = DataSet.pointLimit
 
     /// Whether a data set (or a pair's waiting x) is kept.
-    public var hasData: Bool { statistics != nil }
+    public var hasData: Bool { $statistics.holdsValue }
 
     /// The data set's points, in the order they were entered.
     public var dataPoints: [DataPoint] { statistics?.points ?? [] }
