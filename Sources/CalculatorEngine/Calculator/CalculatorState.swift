@@ -37,10 +37,9 @@ public struct CalculatorState: Sendable, Equatable {
     @Boxed var rpn: RPNRegisters? = nil
     /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
     var undoHistory = UndoHistory()
-    /// The memory list's entries after the first, `memoryValue` (`CalculatorState+MemoryList.swift`); nil for none.
-    @Boxed var memoryList: [Number]? = nil
-    /// Statistics mode's data set (`CalculatorState+Statistics.swift`); nil while empty.
-    @Boxed var statistics: DataSet? = nil
+    /// The memory list past its first entry and statistics mode's data set (`memoryList`, `statistics`) behind one
+    /// pointer, nil while both are empty: every press copies and destroys the state a few times.
+    @Boxed var lists: KeptLists? = nil
     /// A `sto` or `rcl` that waits for its variable key; meanwhile other keys are refused and AC cancels it.
     public internal(set) var awaiting: VariableCommand?
 
