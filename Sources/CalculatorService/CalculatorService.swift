@@ -192,13 +192,15 @@ public final class CalculatorService: Sendable {
         add("GET", .session) { id, access, request in api.get(id, access, request) }
         add("PATCH", .session) { id, access, request throws(Problem) in try api.patch(id, access, request) }
         add("DELETE", .session) { id, access, request throws(Problem) in try api.delete(id, access, request) }
+        // A literal registered later is tried first (`Router`): the data routes go before press and display, so
+        // that those, on every key and read, pass over no data segment.
+        add("GET", .data) { id, access, request in api.data(id, access, request) }
+        add("PUT", .data) { id, access, request throws(Problem) in try api.replaceData(id, access, request) }
+        add("DELETE", .data, readsQuery: true) { id, access, request throws(Problem) in try api.clearData(id, access, request) }
         add("POST", .press) { id, access, request throws(Problem) in try api.press(id, access, request) }
         add("GET", .display) { id, access, request in api.display(id, access, request) }
         add("GET", .history, readsQuery: true) { id, access, request throws(Problem) in try api.history(id, access, request) }
         add("DELETE", .history) { id, access, request throws(Problem) in try api.clearHistory(id, access, request) }
-        add("GET", .data) { id, access, request in api.data(id, access, request) }
-        add("PUT", .data) { id, access, request throws(Problem) in try api.replaceData(id, access, request) }
-        add("DELETE", .data, readsQuery: true) { id, access, request throws(Problem) in try api.clearData(id, access, request) }
         add("POST", .tokens) { id, access, request throws(Problem) in try api.mintToken(id, access, request) }
         add("GET", .tokens) { id, access, _ in api.listTokens(id, access) }
         add("POST", .streamTickets) { id, access, _ in api.streamTicket(id, access) }

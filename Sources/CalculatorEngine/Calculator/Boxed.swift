@@ -22,6 +22,9 @@ struct Boxed<Value: Sendable & Equatable>: Sendable, Equatable {
         set { box = newValue.map(Box.init) }
     }
 
+    /// Whether a value is kept: a look at the pointer, where `wrappedValue != nil` copies the value out.
+    var holdsValue: Bool { box != nil }
+
     /// The box itself (`$name`), so a snapshot can keep the reference rather than copy the value.
     var projectedValue: Boxed {
         get { self }

@@ -14,12 +14,33 @@ enum MemoryList {
     static let entryLimit = 8
 }
 
+/// The memory list's entries after the first and statistics mode's data set, as `CalculatorState.lists` keeps them.
+struct KeptLists: Sendable, Equatable {
+    var memoryList: [Number]?
+    var statistics: DataSet?
+
+    /// The two, or nil for neither: no box is made for two nils, and a state without lists equals any other.
+    static func kept(memoryList: [Number]?, statistics: DataSet?) -> KeptLists? {
+        memoryList == nil && statistics == nil ? nil : KeptLists(memoryList: memoryList, statistics: statistics)
+    }
+}
+
 extension CalculatorState {
+    /// The memory list's entries after the first, `memoryValue`; nil for none.
+    var memoryList: [Number]? {
+        get { lists?.memoryList }
+        set { lists = KeptLists.kept(memoryList: newValue, statistics: statistics) }
+    }
+
     /// The memory list, first entry first, formatted like the display; empty when memory is.
     public var memoryEntries: [String] {
         guard let first = memoryValue else { return [] }
         return [shownText(first)] + (memoryList ?? []).map(shownText)
     }
+
+    /// Whether the memory list holds entries past the first, or a data set is kept: one look at a pointer, nil in most
+    /// states, before a renderer asks for either.
+    public var holdsLists: Bool { $lists.holdsValue }
 
     /// How many entries the memory list holds.
     public var memoryEntryCount: Int { memoryValue == nil ? 0 : 1 + (memoryList?.count ?? 0) }

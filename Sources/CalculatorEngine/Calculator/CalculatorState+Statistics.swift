@@ -7,6 +7,12 @@ extension CalculatorState {
     /// Whether a data set (or a pair's waiting x) is kept.
     public var hasData: Bool { statistics != nil }
 
+    /// Statistics mode's data set; nil while empty.
+    var statistics: DataSet? {
+        get { lists?.statistics }
+        set { lists = KeptLists.kept(memoryList: memoryList, statistics: newValue) }
+    }
+
     /// The data set's points, in the order they were entered.
     public var dataPoints: [DataPoint] { statistics?.points ?? [] }
 

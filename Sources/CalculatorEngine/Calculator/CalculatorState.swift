@@ -4,14 +4,16 @@
 ///
 /// Digit keys only edit text (no GMP/MPFR work); numbers are made when an operator, function or `=` needs them.
 public struct CalculatorState: Sendable, Equatable {
+    // The one-byte fields follow `settings` (23 bytes) and end the struct, where they add no padding: a press copies
+    // the state a few times, each copy as long as the struct.
     public internal(set) var settings: Settings
+    public internal(set) var isSecondActive = false
     /// What the calculator shows: typed text while typing ("0.", "1.50", "-0", "1.5e-3"), a formatted result
     /// (`DisplayFormatter`), or `Error`.
     public internal(set) var display: String = "0"
     /// A human-readable description of what has been entered (CS193P's `description`): "7 + √(9)", "√(7 + 9)".
     public internal(set) var expression: String = ""
     public internal(set) var error: CalculatorError?
-    public internal(set) var isSecondActive = false
     /// The last `historyLimit` evaluations, newest last. Survives AC like a calculator's paper tape.
     public internal(set) var history: [HistoryEntry] = []
 
@@ -28,8 +30,6 @@ public struct CalculatorState: Sendable, Equatable {
     var memoryValue: Number?
     /// Kept like memory: AC keeps them.
     var variables = Variables()
-    /// A `sto` or `rcl` that waits for its variable key; meanwhile other keys are refused and AC cancels it.
-    public internal(set) var awaiting: VariableCommand?
     /// Programmer mode's operation stack, which has the keys while `settings.mode` is `programmer`; nil in the other
     /// modes.
     @Boxed var programmer: ProgrammerStack? = nil
@@ -37,10 +37,11 @@ public struct CalculatorState: Sendable, Equatable {
     @Boxed var rpn: RPNRegisters? = nil
     /// What undo and redo go back and forth between (`CalculatorState+Undo.swift`).
     var undoHistory = UndoHistory()
-    /// The memory list's entries after the first, `memoryValue` (`CalculatorState+MemoryList.swift`); nil for none.
-    @Boxed var memoryList: [Number]? = nil
-    /// Statistics mode's data set (`CalculatorState+Statistics.swift`); nil while empty.
-    @Boxed var statistics: DataSet? = nil
+    /// The memory list past its first entry and statistics mode's data set (`memoryList`, `statistics`) behind one
+    /// pointer, nil while both are empty: every press copies and destroys the state a few times.
+    @Boxed var lists: KeptLists? = nil
+    /// A `sto` or `rcl` that waits for its variable key; meanwhile other keys are refused and AC cancels it.
+    public internal(set) var awaiting: VariableCommand?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings

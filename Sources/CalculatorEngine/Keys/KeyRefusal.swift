@@ -54,20 +54,24 @@ extension CalculatorState {
             KeyRefusal(key: key.name, mode: mode, reason: reason, detail: detail)
         }
         guard key.works(in: mode) else { return refused(mode == .rpn && key.action?.worksInRPN == false ? .notInRPN : .notInMode) }
+        // The key's actions are read once each: every check below asks what the key does.
+        let action = key.action
         if let awaiting {
             if !key.answersAwaitingCommand { return refused(.awaitingVariable, awaiting.rawValue) }
-        } else if case .variable(.name)? = key.action {
+        } else if case .variable(.name)? = action {
             return refused(.noCommandAwaiting)
         }
-        if settings.conversion == nil, case .convert? = key.action { return refused(.noConversion) }
-        if actsOnMissingMemoryEntry(key.action) {
+        switch action {
+        case .convert? where settings.conversion == nil: return refused(.noConversion)
+        case .memoryEntry? where actsOnMissingMemoryEntry(action):
             return refused(.noMemoryEntry, String(memoryEntryCount))
+        default: break
         }
-        if mode == .programmer, case .digit(let digit)? = key.programmerAction, digit >= settings.radix.base {
-            return refused(.notInRadix, settings.radix.rawValue)
-        }
-        if mode == .programmer, case .flipBit(let bit)? = key.programmerAction, Int(bit) >= settings.word.bits {
-            return refused(.notInWord, String(settings.word.bits))
+        guard mode == .programmer else { return nil }
+        switch key.programmerAction {
+        case .digit(let digit)? where digit >= settings.radix.base: return refused(.notInRadix, settings.radix.rawValue)
+        case .flipBit(let bit)? where Int(bit) >= settings.word.bits: return refused(.notInWord, String(settings.word.bits))
+        default: break
         }
         return nil
     }

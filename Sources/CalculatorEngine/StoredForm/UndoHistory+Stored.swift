@@ -64,8 +64,8 @@ extension UndoStep {
         writer.byte(snapshot.awaiting.map { 1 + $0.storedCode } ?? 0)
         writer.byte(snapshot.angle.map { 1 + $0.storedCode } ?? 0)
         if snapshot.holdsLists {
-            writer.numbers(snapshot.memoryList.wrappedValue ?? [])
-            writer.dataSet(snapshot.statistics.wrappedValue)
+            writer.numbers(snapshot.lists.wrappedValue?.memoryList ?? [])
+            writer.dataSet(snapshot.lists.wrappedValue?.statistics)
         }
     }
 
@@ -111,7 +111,7 @@ extension UndoStep {
                 repeatOperator: repeatOperation?.op, repeatOperand: repeatOperation?.operand, memoryValue: memoryValue,
                 variables: variables, awaiting: awaiting == 0 ? nil : try VariableCommand(storedCode: awaiting - 1),
                 angle: angle == 0 ? nil : try AngleUnit(storedCode: angle - 1),
-                memoryList: Boxed(wrappedValue: memoryList.isEmpty ? nil : memoryList), statistics: Boxed(wrappedValue: statistics)))
+                lists: Boxed(wrappedValue: KeptLists.kept(memoryList: memoryList.isEmpty ? nil : memoryList, statistics: statistics))))
     }
 }
 

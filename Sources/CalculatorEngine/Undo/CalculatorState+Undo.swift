@@ -105,8 +105,7 @@ extension CalculatorState {
         memoryValue = box.snapshot.memoryValue
         variables = box.snapshot.variables
         awaiting = box.snapshot.awaiting
-        $memoryList = box.snapshot.memoryList
-        $statistics = box.snapshot.statistics
+        $lists = box.snapshot.lists
         if let angle = box.snapshot.angle { settings.angle = angle }
     }
 

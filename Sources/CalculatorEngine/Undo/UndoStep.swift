@@ -60,8 +60,7 @@ enum UndoStep: Sendable, Equatable {
                 errorMessage: state.error?.message ?? "", isSecondActive: state.isSecondActive, value: state.stack.value,
                 pending: state.stack.pending, prefix: state.stack.prefix, repeatOperator: state.stack.lastOperation?.op,
                 repeatOperand: state.stack.lastOperation?.operand, memoryValue: state.memoryValue, variables: state.variables,
-                awaiting: state.awaiting, angle: keepingAngle ? state.settings.angle : nil, memoryList: state.$memoryList,
-                statistics: state.$statistics)
+                awaiting: state.awaiting, angle: keepingAngle ? state.settings.angle : nil, lists: state.$lists)
             storedSize = snapshot.storedSize
             self.snapshot = snapshot
         }
@@ -77,7 +76,7 @@ enum UndoStep: Sendable, Equatable {
                 && (state.error?.message ?? "") == snapshot.errorMessage
                 && (state.error == nil || snapshot.expression == state.expression)
                 && snapshot.awaiting == state.awaiting && snapshot.variables == state.variables && snapshot.typing.matches(state)
-                && snapshot.memoryList == state.$memoryList && snapshot.statistics == state.$statistics
+                && snapshot.lists == state.$lists
         }
 
         static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.snapshot == rhs.snapshot }
@@ -104,13 +103,12 @@ enum UndoStep: Sendable, Equatable {
         /// The angle before the key, for the keys that change it (deg and rad): a setting changed since by
         /// `update(settings:)` is not undone with some other key.
         var angle: AngleUnit?
-        /// The memory list after its first entry and the data set, as the state holds them (one pointer each, nil for
-        /// none: the usual snapshot copies two nils).
-        var memoryList = Boxed<[Number]>(wrappedValue: nil)
-        var statistics = Boxed<DataSet>(wrappedValue: nil)
+        /// The memory list after its first entry and the data set, as the state holds them (one pointer, nil for none:
+        /// the usual snapshot copies a nil).
+        var lists = Boxed<KeptLists>(wrappedValue: nil)
 
         /// Whether the stored form writes the memory list and the data set after the other fields.
-        var holdsLists: Bool { memoryList.wrappedValue != nil || statistics.wrappedValue != nil }
+        var holdsLists: Bool { lists.holdsValue }
 
         var error: CalculatorError? { errorCode.isEmpty ? nil : CalculatorError(code: errorCode, message: errorMessage) }
         var lastOperation: DecimalStack.Repeat? {
@@ -124,8 +122,8 @@ enum UndoStep: Sendable, Equatable {
             size += errorCode.utf8.count + errorMessage.utf8.count
             size += Number.storedSize(value) + Number.storedSize(memoryValue) + Number.storedSize(repeatOperand)
             for variable in Variable.allCases { size += 1 + Number.storedSize(variables[variable]) }
-            for entry in memoryList.wrappedValue ?? [] { size += entry.storedSize }
-            for point in statistics.wrappedValue?.points ?? [] { size += 2 + point.x.storedSize + Number.storedSize(point.y) }
+            for entry in lists.wrappedValue?.memoryList ?? [] { size += entry.storedSize }
+            for point in lists.wrappedValue?.statistics?.points ?? [] { size += 2 + point.x.storedSize + Number.storedSize(point.y) }
             for item in pending {
                 switch item {
                 case .operation(let left, _): size += 2 + left.storedSize

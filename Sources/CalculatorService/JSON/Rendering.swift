@@ -109,7 +109,10 @@ enum Rendering {
         if let error = state.error { length += 32 + error.code.utf8.count + error.message.utf8.count }
         if state.hasVariables { length += 4 * 40 }
         if state.settings.mode == .programmer { length += 200 }
-        if let rpn = state.rpnStack { length += 40 + rpn.y.utf8.count + rpn.z.utf8.count + rpn.t.utf8.count + rpn.x.utf8.count }
+        // RPN mode's Y, Z and T, each as long as a display.
+        if state.settings.mode == .rpn { length += 200 }
+        // Most states keep no memory list and no data set: one look for both.
+        guard state.holdsLists else { return length }
         if state.memoryEntryCount > 1 { length += 40 * state.memoryEntryCount }
         if state.hasData { length += 600 + 60 * state.dataPoints.count }
         return length
@@ -141,9 +144,11 @@ enum Rendering {
         json.plainString(state.settings.angle.rawValue)
         json.literal(state.isSecondActive ? #","second":true"# : #","second":false"#)
         programmerFields(state, into: &json)
-        rpnFields(state, into: &json)
-        if state.memoryEntryCount > 1 { memoryListField(state, into: &json) }
-        if state.settings.mode == .statistics || state.hasData { statisticsFields(state, into: &json) }
+        if state.settings.mode == .rpn { rpnFields(state, into: &json) }
+        // Most states keep no memory list and no data set: one look for both.
+        let holdsLists = state.holdsLists
+        if holdsLists, state.memoryEntryCount > 1 { memoryListField(state, into: &json) }
+        if state.settings.mode == .statistics || holdsLists && state.hasData { statisticsFields(state, into: &json) }
         // Most states hold no variable and wait for none: one prepared fragment.
         guard state.hasVariables || state.awaiting != nil else {
             json.literal(#","variables":{},"awaiting":null"#)
