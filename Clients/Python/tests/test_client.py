@@ -66,12 +66,11 @@ class CuttingProxy:
             first = not self.requests
             self.requests.append(b"")
             index = len(self.requests) - 1
-            threading.Thread(target=self.pipe, args=(client, upstream, lambda data: self.record(index, data)), daemon=True).start()
-            threading.Thread(target=self.pipe, args=(upstream, client, self.cutter(client, upstream) if first else None), daemon=True).start()
+            threading.Thread(target=self.pipe, args=(client, upstream, lambda data: self.record(index, data), None), daemon=True).start()
+            threading.Thread(target=self.pipe, args=(upstream, client, None, self.cutter(client, upstream) if first else None), daemon=True).start()
 
-    def record(self, index: int, data: bytes) -> bool:
+    def record(self, index: int, data: bytes) -> None:
         self.requests[index] += data
-        return False
 
     def cutter(self, client: socket.socket, upstream: socket.socket) -> Callable[[bytes], bool]:
         seen = b""
@@ -84,11 +83,15 @@ class CuttingProxy:
         return cut
 
     @staticmethod
-    def pipe(source: socket.socket, target: socket.socket, inspect: Callable[[bytes], bool] | None) -> None:
+    def pipe(source: socket.socket, target: socket.socket, record: Callable[[bytes], None] | None, cut: Callable[[bytes], bool] | None) -> None:
+        """Copies source to target. `record` sees each chunk before it is passed on, so that a request is on record
+        before the server can answer it; `cut` after, so that the chunk it cuts after still reaches the client."""
         try:
             while data := source.recv(65536):
+                if record is not None:
+                    record(data)
                 target.sendall(data)
-                if inspect is not None and inspect(data):
+                if cut is not None and cut(data):
                     break
         except OSError:
             pass
