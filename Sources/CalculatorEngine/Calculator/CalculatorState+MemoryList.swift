@@ -98,9 +98,9 @@ extension CalculatorState {
         }
     }
 
-    /// MC, M+, M− or MR on the entry at `index`; `refusal(of:)` refuses one past the list's end but the first.
+    /// MC, M+, M− or MR on the entry at `index`; a key of one past the list's end but the first never comes here
+    /// (`actsOnMissingMemoryEntry`).
     mutating func pressMemory(_ command: MemoryCommand, entry index: Int, _ arithmetic: DecimalArithmetic) throws(StackFailure) {
-        guard index == 0 || index < memoryEntryCount else { return }
         switch command {
         case .clear: clearMemoryEntry(index)
         case .add, .subtract:

@@ -92,7 +92,7 @@ final class EvaluateEndpoint: Sendable {
             // An Error has no unit.
             if state.error == nil { unit = expression.answerUnit?.id }
         }
-        guard plainText else { return replies.json(200, Rendering.evaluation(state, unit: unit)) }
+        guard plainText else { return replies.json(200, Rendering.display(state, unit: unit)) }
         var response = Response(status: 200, body: Array((state.display + "\n").utf8))
         response.headers.set("Content-Type", "text/plain; charset=utf-8")
         response.headers.set("Cache-Control", "no-store")

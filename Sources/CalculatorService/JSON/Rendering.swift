@@ -52,21 +52,11 @@ enum Rendering {
         json.endObject()
     }
 
-    /// The small set of fields a front end redraws with after each key.
-    static func display(_ state: CalculatorState) -> [UInt8] {
+    /// The small set of fields a front end redraws with after each key; for `/evaluate`, also the id of the unit the
+    /// answer is in (`cm` for `5 ft + 3 in to cm`), when it is in one.
+    static func display(_ state: CalculatorState, unit: String? = nil) -> [UInt8] {
         let memory = state.memory
         return JSONWriter.bytes(capacity: 160 + variableLength(state, memory: memory)) { json in
-            json.literal("{")
-            displayFields(state, memory: memory, into: &json)
-            json.endObject()
-        }
-    }
-
-    /// `/evaluate`'s answer: the display's fields, and the id of the unit the answer is in (`cm` for `5 ft + 3 in to
-    /// cm`), when it is in one.
-    static func evaluation(_ state: CalculatorState, unit: String?) -> [UInt8] {
-        let memory = state.memory
-        return JSONWriter.bytes(capacity: 176 + variableLength(state, memory: memory)) { json in
             json.literal("{")
             displayFields(state, memory: memory, into: &json)
             if let unit {
