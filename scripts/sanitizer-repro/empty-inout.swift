@@ -1,5 +1,6 @@
 // A ThreadSanitizer crash of the Swift toolchain, not of this project: scripts/sanitize compiles and runs this
-// program to see whether the toolchain in use still has it (`CalculatorEngine.SystemRandom` works around it).
+// program to see whether the toolchain in use still has it (`CalculatorEngine.RandomSource`, which a generator of no
+// size cannot be, keeps it out of the engine).
 //
 //     swiftc -sanitize=thread -Onone empty-inout.swift -o empty-inout && ./empty-inout
 //
